@@ -1,0 +1,381 @@
+/**
+ * The error hierarchy of the SDK. Every error the client throws is a {@link ClinicError}; an
+ * answer of the service with a non-2xx status is an {@link APIError} subclass chosen by status
+ * and, for 409, by `code`.
+ *
+ * No message, property or `util.inspect` output of these errors holds the API key: request
+ * headers are never kept on an error, and response bodies are the service's.
+ *
+ * @module
+ */
+import type { FieldErrors } from '../schemas/errors.ts';
+
+/** The base class of every error thrown by the SDK. Catch it to catch them all. */
+export class ClinicError extends Error {
+  override name = 'ClinicError';
+}
+
+/**
+ * Thrown by the `ClinicClient` constructor (or `withOptions`) when the configuration is
+ * missing or malformed: no API key, a key that is not of the form
+ * `<key_prefix>_live_<key_id>.<secret>` (or that was pasted with `Bearer ` or white space), a
+ * base URL that is not an absolute http(s) URL, or construction in a browser without
+ * `dangerouslyAllowBrowser`. The message says what to fix and never repeats the key.
+ */
+export class ConfigurationError extends ClinicError {
+  override name = 'ConfigurationError';
+}
+
+/**
+ * Thrown before anything is sent when an input breaks a rule of the spec (a required field
+ * missing, a length over its limit, `start_at` seconds not 00, an invalid CPF, a field the
+ * operation does not accept...). `fields` has the same shape as the service's 400 body.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await clinic.patients.create({ name: 'Ana', cpf: '111.111.111-11' });
+ * } catch (err) {
+ *   if (err instanceof ValidationError) console.log(err.fields); // { cpf: ['is not a valid CPF ...'] }
+ * }
+ * ```
+ */
+export class ValidationError extends ClinicError {
+  override name = 'ValidationError';
+  /** Field name (dotted for nested fields) → messages; `non_field_errors` for the whole input. */
+  readonly fields: FieldErrors;
+
+  constructor(fields: FieldErrors, what = 'the input') {
+    super(`Invalid ${what}: ${formatFields(fields)}`);
+    this.fields = fields;
+  }
+}
+
+/**
+ * Thrown when a 2xx response does not have the shape the spec gives (with
+ * `validateResponses: true`, the default). `paths` names the members that failed; the values
+ * are never included, since they may be health data. Set `validateResponses: false` to accept
+ * any shape.
+ */
+export class ResponseValidationError extends ClinicError {
+  override name = 'ResponseValidationError';
+  /** The paths of the response members that did not match, such as `results.3.start_at`. */
+  readonly paths: string[];
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** URL path of the request. */
+  readonly path: string;
+
+  constructor(paths: string[], method: string, path: string) {
+    super(
+      `The response to ${method} ${path} does not match the API's schema at: ${paths.join(', ')}. ` +
+        'Pass validateResponses: false to accept it unchecked.',
+    );
+    this.paths = paths;
+    this.method = method;
+    this.path = path;
+  }
+}
+
+/**
+ * Thrown when no response was received: the connection failed, was reset or the DNS lookup
+ * failed. Safe requests were already retried `maxRetries` times. `cause` holds the underlying
+ * error.
+ */
+export class APIConnectionError extends ClinicError {
+  override name = 'APIConnectionError';
+
+  constructor(message = 'Connection error: no response was received.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/** Thrown when an attempt took longer than `timeout` (per attempt, default 30 s) and no retry was left. */
+export class APIConnectionTimeoutError extends APIConnectionError {
+  override name = 'APIConnectionTimeoutError';
+
+  constructor(message = 'Request timed out.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/** Thrown when the caller's `AbortSignal` aborted the request (also during a retry wait). */
+export class APIUserAbortError extends ClinicError {
+  override name = 'APIUserAbortError';
+
+  constructor(message = 'Request was aborted.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/** What an {@link APIError} is built from. */
+export interface APIErrorInit {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  method: string;
+  path: string;
+  /** Whether the request carried an `Idempotency-Key` header. */
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * The service answered with a non-2xx status. Subclasses are chosen by status (and by `code`
+ * for 409); an unexpected body still maps by status.
+ */
+export class APIError extends ClinicError {
+  override name = 'APIError';
+  /** HTTP status. */
+  readonly status: number;
+  /** Response headers. */
+  readonly headers: Headers;
+  /** The parsed response body (or its text when it was not JSON; `undefined` when empty). */
+  readonly body: unknown;
+  /** `detail` of the body, when it has one. */
+  readonly detail: string | undefined;
+  /** `code` of the body (409, 422), when it has one. */
+  readonly code: string | undefined;
+  /** The `x-request-id` (or `request-id`) response header, when the service sent one. */
+  readonly requestId: string | undefined;
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** URL path of the request (no query string). */
+  readonly path: string;
+
+  constructor(init: APIErrorInit, message?: string) {
+    const detail = stringMember(init.body, 'detail');
+    const code = stringMember(init.body, 'code');
+    super(message ?? defaultMessage(init, code, detail));
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.detail = detail;
+    this.code = code;
+    this.requestId =
+      init.headers.get('x-request-id') ?? init.headers.get('request-id') ?? undefined;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/** 400: invalid fields. `fields` is the body: field name → messages. */
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+  /** Field name → messages, as the service sent them (strings are wrapped in an array). */
+  readonly fields: FieldErrors;
+
+  constructor(init: APIErrorInit) {
+    const fields = toFieldErrors(init.body);
+    const summary = Object.keys(fields).length > 0 ? formatFields(fields) : undefined;
+    super(init, summary ? `400 Bad request: ${summary} (${init.method} ${init.path})` : undefined);
+    this.fields = fields;
+  }
+}
+
+/** 401: the API key is missing, unknown or revoked. Check `CLINIC_API_KEY`. */
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+
+/** Which scope each endpoint needs, where the spec names it (spec 5, rule 4). */
+const SPEC_SCOPES: ReadonlyArray<[method: string, pattern: RegExp, scope: string]> = [
+  ['POST', /\/appointments$/, 'appointments:write'],
+  ['PATCH', /\/patients\/[^/]+$/, 'patients:write'],
+  ['GET', /\/(professionals|rooms|appointment-types)(\/[^/]+)?$/, 'appointments:read'],
+];
+
+/**
+ * The scope the spec says an endpoint needs, or `undefined` where the spec does not show it.
+ *
+ * @param method - HTTP method.
+ * @param path - URL path.
+ */
+export function requiredScopeFor(method: string, path: string): string | undefined {
+  for (const [m, pattern, scope] of SPEC_SCOPES) {
+    if (m === method.toUpperCase() && pattern.test(path)) return scope;
+  }
+  return undefined;
+}
+
+/**
+ * 403: the key lacks a scope for this endpoint. `requiredScope` is set where the spec names the
+ * scope (POST /appointments, PATCH /patients/{id}, the professionals, rooms and
+ * appointment-types endpoints).
+ */
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+  /** The scope the spec says this endpoint needs, when it says. */
+  readonly requiredScope: string | undefined;
+
+  constructor(init: APIErrorInit) {
+    const requiredScope = requiredScopeFor(init.method, init.path);
+    const detail = stringMember(init.body, 'detail');
+    super(
+      init,
+      requiredScope
+        ? `403 Permission denied: the key lacks scope ${requiredScope}` +
+            `${detail ? ` (${detail})` : ''}; create a key with the Full access preset or add ` +
+            `${requiredScope} (${init.method} ${init.path})`
+        : undefined,
+    );
+    this.requiredScope = requiredScope;
+  }
+}
+
+/** 404: no such record in the key's clinic (or an id of the wrong form). */
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+
+/** 409: the request conflicts with the clinic's state. `code` tells which conflict. */
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+
+/** 409 `slot_blocked`: the time is blocked in the professional's agenda. Pick another time. */
+export class SlotBlockedError extends ConflictError {
+  override name = 'SlotBlockedError';
+}
+
+/**
+ * 409 `room_required`: the clinic requires a room and the professional's grid has no default
+ * room for that time. Pass `room_id`.
+ */
+export class RoomRequiredError extends ConflictError {
+  override name = 'RoomRequiredError';
+}
+
+/** 409 `patient_cpf_exists`: the CPF belongs to another patient of the clinic. */
+export class PatientCpfExistsError extends ConflictError {
+  override name = 'PatientCpfExistsError';
+}
+
+/** 422: the service understood the request but will not process it. */
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
+}
+
+/**
+ * 422 on a request that carried an `Idempotency-Key`: the key was already used with another
+ * body or on another endpoint (within 24 hours). Use a new key for a new request.
+ */
+export class IdempotencyKeyReuseError extends UnprocessableEntityError {
+  override name = 'IdempotencyKeyReuseError';
+  /** The key that was refused. */
+  readonly idempotencyKey: string;
+
+  constructor(init: APIErrorInit & { idempotencyKey: string }) {
+    super(
+      init,
+      `422 Idempotency-Key reused with another body or on another endpoint` +
+        `${stringMember(init.body, 'detail') ? ` (${stringMember(init.body, 'detail')})` : ''}; ` +
+        `use a new key for a new request (${init.method} ${init.path})`,
+    );
+    this.idempotencyKey = init.idempotencyKey;
+  }
+}
+
+/** 429: too many requests. `retryAfterMs` comes from `Retry-After`, when sent. */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  /** How long the service asked to wait, from `Retry-After` (seconds or HTTP date). */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init);
+    this.retryAfterMs = parseRetryAfter(init.headers);
+  }
+}
+
+/** 5xx: the service failed. Safe requests were already retried `maxRetries` times. */
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+const CONFLICTS: Record<string, new (init: APIErrorInit) => ConflictError> = {
+  slot_blocked: SlotBlockedError,
+  room_required: RoomRequiredError,
+  patient_cpf_exists: PatientCpfExistsError,
+};
+
+/**
+ * Builds the {@link APIError} subclass for a non-2xx response: by status, and for 409 by
+ * `code`; a 422 on a request that carried an `Idempotency-Key` is an
+ * {@link IdempotencyKeyReuseError}.
+ */
+export function makeAPIError(init: APIErrorInit): APIError {
+  const { status } = init;
+  switch (status) {
+    case 400:
+      return new BadRequestError(init);
+    case 401:
+      return new AuthenticationError(init);
+    case 403:
+      return new PermissionDeniedError(init);
+    case 404:
+      return new NotFoundError(init);
+    case 409: {
+      const code = stringMember(init.body, 'code');
+      const Conflict = (code && Object.hasOwn(CONFLICTS, code) && CONFLICTS[code]) || ConflictError;
+      return new Conflict(init);
+    }
+    case 422:
+      return init.idempotencyKey !== undefined
+        ? new IdempotencyKeyReuseError({ ...init, idempotencyKey: init.idempotencyKey })
+        : new UnprocessableEntityError(init);
+    case 429:
+      return new RateLimitError(init);
+    default:
+      return status >= 500 ? new InternalServerError(init) : new APIError(init);
+  }
+}
+
+/**
+ * Reads `Retry-After` (seconds, or an HTTP date) or `retry-after-ms`, in milliseconds.
+ *
+ * @param now - the current time, for the HTTP-date form.
+ */
+export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) {
+    return Number(ms);
+  }
+  const value = headers.get('retry-after');
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+function stringMember(body: unknown, key: string): string | undefined {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const value = (body as Record<string, unknown>)[key];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+function toFieldErrors(body: unknown): FieldErrors {
+  const fields: FieldErrors = {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return fields;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (Array.isArray(value)) fields[key] = value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+    else if (typeof value === 'string') fields[key] = [value];
+    else if (value && typeof value === 'object') fields[key] = [JSON.stringify(value)];
+  }
+  return fields;
+}
+
+function formatFields(fields: FieldErrors): string {
+  return Object.entries(fields)
+    .map(([field, messages]) => `${field}: ${messages.join('; ')}`)
+    .join(', ');
+}
+
+function defaultMessage(init: APIErrorInit, code?: string, detail?: string): string {
+  const parts = [String(init.status)];
+  if (code) parts.push(code);
+  const text = detail ?? (typeof init.body === 'string' && init.body.length <= 200 ? init.body : '');
+  return `${parts.join(' ')}${text ? `: ${text}` : ''} (${init.method} ${init.path})`;
+}

@@ -1,0 +1,245 @@
+/**
+ * Field rules shared by several resources. Each rule of the spec lives here once and is used
+ * both by the client (to check inputs before anything is sent) and by the reference server in
+ * `@clinic-scheduling/sdk/testing` (to enforce the same rule on the wire).
+ *
+ * @module
+ */
+import { z } from 'zod';
+
+/** Limits stated in section 8 of the spec. */
+export const LIMITS = {
+  /** `Idempotency-Key` header: at most 255 characters. */
+  idempotencyKeyLength: 255,
+  /** Idempotency replay window: 24 hours. */
+  idempotencyWindowMs: 24 * 60 * 60 * 1000,
+  /** Appointment `note`: at most 2000 characters. */
+  noteLength: 2000,
+  /** Patient `name`: at most 255 characters. */
+  patientNameLength: 255,
+  /** Patient `phone`: at most 40 characters. */
+  patientPhoneLength: 40,
+  /** Patient `cpf`: at most 20 characters. */
+  patientCpfLength: 20,
+  /** Patient `email`: at most 100 characters. */
+  patientEmailLength: 100,
+  /** List page size: default 50. */
+  defaultPageSize: 50,
+  /** List page size: maximum 100. */
+  maxPageSize: 100,
+} as const;
+
+/**
+ * A zod error option that says "is required" when the value is missing and `message` otherwise,
+ * so a missing field and a wrong one read differently in `ValidationError.fields`.
+ */
+export function typeError(message: string) {
+  return {
+    error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message),
+  };
+}
+
+/** Resource ids other than the appointment id: positive integers. */
+export const IntegerId = z
+  .number(typeError('must be a positive integer id'))
+  .int({ error: 'must be a positive integer id' })
+  .positive({ error: 'must be a positive integer id' });
+
+/**
+ * The appointment id: a UUID in its canonical 8-4-4-4-12 hexadecimal form. Any version is
+ * accepted, since the spec says only "uuid".
+ */
+export const AppointmentId = z.guid(typeError('must be a UUID (the appointment id)'));
+
+/** A date-time as returned by the service (ISO 8601, with or without an offset). */
+export const ResponseDateTime = z.iso.datetime({
+  offset: true,
+  local: true,
+  error: 'must be an ISO 8601 date-time',
+});
+
+const START_AT_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** The parts of a `start_at` string, or `undefined` when it is not of the accepted form. */
+export interface StartAtParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** `Z`, `±HH:MM`, or `undefined` when no zone was given (read as America/Sao_Paulo). */
+  zone: string | undefined;
+}
+
+/** Splits a `start_at` string into its parts; `undefined` when it is not ISO 8601. */
+export function parseStartAt(value: string): StartAtParts | undefined {
+  const m = START_AT_PATTERN.exec(value);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, frac, zone] = m;
+  const parts: StartAtParts = {
+    year: Number(y),
+    month: Number(mo),
+    day: Number(d),
+    hour: Number(h),
+    minute: Number(mi),
+    second: s === undefined ? 0 : Number(s),
+    zone,
+  };
+  if (frac !== undefined && /[1-9]/.test(frac)) parts.second = Number.NaN;
+  return parts;
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= days;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** Formats a `Date` as an ISO 8601 instant with an explicit `+00:00` offset. */
+export function formatInstant(date: Date): string {
+  return (
+    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` +
+    `T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}+00:00`
+  );
+}
+
+/**
+ * `start_at` of an appointment write: an ISO 8601 date-time string (without a time zone it is
+ * read by the service as America/Sao_Paulo) or a `Date` (sent as an instant with an explicit
+ * offset). Seconds must be 00. The output is always the string sent on the wire.
+ */
+export const StartAt = z
+  .union(
+    [z.string(), z.date()],
+    typeError('must be an ISO 8601 date-time string (seconds 00) or a Date'),
+  )
+  .superRefine((value, ctx) => {
+    if (value instanceof Date) {
+      if (Number.isNaN(value.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'must be a valid Date' });
+      } else if (value.getUTCSeconds() !== 0 || value.getUTCMilliseconds() !== 0) {
+        ctx.addIssue({ code: 'custom', message: 'seconds must be 00' });
+      }
+      return;
+    }
+    const parts = parseStartAt(value);
+    if (
+      !parts ||
+      !isRealDate(parts.year, parts.month, parts.day) ||
+      parts.hour > 23 ||
+      parts.minute > 59 ||
+      parts.second > 59
+    ) {
+      if (parts && Number.isNaN(parts.second)) {
+        ctx.addIssue({ code: 'custom', message: 'seconds must be 00' });
+        return;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an ISO 8601 date-time such as 2026-03-02T14:30:00-03:00',
+      });
+      return;
+    }
+    if (parts.second !== 0) ctx.addIssue({ code: 'custom', message: 'seconds must be 00' });
+  })
+  .transform((value) => (value instanceof Date ? formatInstant(value) : value));
+
+/** Removes the punctuation a CPF may be written with, keeping only its digits. */
+export function normalizeCpf(cpf: string): string {
+  return cpf.replace(/[.\-\s/]/g, '');
+}
+
+/**
+ * Whether a CPF (with or without punctuation) has 11 digits, is not a run of one digit, and
+ * has valid check digits.
+ */
+export function isValidCpf(cpf: string): boolean {
+  if (!/^[\d.\-\s/]+$/.test(cpf)) return false;
+  const digits = normalizeCpf(cpf);
+  if (!/^\d{11}$/.test(digits)) return false;
+  if (/^(\d)\1{10}$/.test(digits)) return false;
+  const nums = [...digits].map(Number);
+  for (const length of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += nums[i]! * (length + 1 - i);
+    const check = ((sum * 10) % 11) % 10;
+    if (check !== nums[length]) return false;
+  }
+  return true;
+}
+
+/** A CPF, with or without punctuation: at most 20 characters, valid check digits. */
+export const Cpf = z
+  .string({ error: 'must be a string' })
+  .max(LIMITS.patientCpfLength, { error: `must be at most ${LIMITS.patientCpfLength} characters` })
+  .refine(isValidCpf, { error: 'is not a valid CPF (11 digits with valid check digits)' });
+
+/** Patient full name: non-empty, at most 255 characters. */
+export const PatientName = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(LIMITS.patientNameLength, {
+    error: `must be at most ${LIMITS.patientNameLength} characters`,
+  });
+
+/** Mobile phone with area code: non-empty, at most 40 characters. */
+export const Phone = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, { error: 'must not be empty; send null to erase the phone' })
+  .max(LIMITS.patientPhoneLength, {
+    error: `must be at most ${LIMITS.patientPhoneLength} characters`,
+  });
+
+/** E-mail address: at most 100 characters. */
+export const Email = z
+  .email({ error: 'must be an e-mail address' })
+  .max(LIMITS.patientEmailLength, {
+    error: `must be at most ${LIMITS.patientEmailLength} characters`,
+  });
+
+/** A calendar date, YYYY-MM-DD. */
+export const BirthDate = z.iso.date(typeError('must be a date in the form YYYY-MM-DD'));
+
+/** Gender: F (female), M (male), O (other). */
+export const Gender = z.enum(['F', 'M', 'O'], typeError('must be one of F, M, O'));
+
+/** Appointment internal note: at most 2000 characters. */
+export const Note = z
+  .string({ error: 'must be a string' })
+  .max(LIMITS.noteLength, { error: `must be at most ${LIMITS.noteLength} characters` });
+
+/** The `Idempotency-Key` header: a non-empty string of at most 255 characters. */
+export const IdempotencyKey = z
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'must not be empty' })
+  .max(LIMITS.idempotencyKeyLength, {
+    error: `must be at most ${LIMITS.idempotencyKeyLength} characters`,
+  });
+
+/** Query parameters of a list call: passed through as given. */
+export const ListQuery = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()]),
+);
+/** Query parameters of a list call. Keys the spec does not name are passed through as given. */
+export type ListQuery = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * The list envelope (spec 4.1): `results`, and the `next`/`previous` page URLs (which carry a
+ * `cursor` query parameter), or `null`.
+ */
+export function pageEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({
+    results: z.array(item),
+    next: z.string().nullable().optional(),
+    previous: z.string().nullable().optional(),
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Error bodies of spec section 7 and the mapping of zod issues to the 400 shape.
+ *
+ * @module
+ */
+import { z } from 'zod';
+
+/** 400: field name → array of messages. */
+export const FieldErrorsBody = z.record(z.string(), z.array(z.string()));
+/** 400 body: field name → messages. Object-level messages sit under `non_field_errors`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** 401, 403, 404: `{ detail }`. */
+export const DetailBody = z.object({ detail: z.string() });
+
+/** 409, 422: `{ code, detail }`. */
+export const CodeDetailBody = z.object({ code: z.string(), detail: z.string() });
+
+/** The key under which messages that concern the whole body are reported. */
+export const NON_FIELD_ERRORS = 'non_field_errors';
+
+/**
+ * Turns zod issues into the 400 shape `{ field: [messages] }`: a nested path is joined with
+ * dots, an unknown key is reported under its own name, and an issue about the whole input under
+ * `non_field_errors`.
+ */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix?: string): FieldErrors {
+  const fields: FieldErrors = {};
+  const add = (key: string, message: string) => {
+    const full = prefix ? (key === NON_FIELD_ERRORS ? prefix : `${prefix}.${key}`) : key;
+    const list = fields[full] ?? [];
+    if (!list.includes(message)) list.push(message);
+    fields[full] = list;
+  };
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        add(path ? `${path}.${key}` : key, 'is not a field this operation accepts');
+      }
+      continue;
+    }
+    if (issue.code === 'invalid_union' && issue.errors.length > 0 && issue.message === 'Invalid input') {
+      // Report the first branch's own issues, which say more than "Invalid input".
+      const inner = issuesToFields(issue.errors[0] ?? [], path || undefined);
+      for (const [k, v] of Object.entries(inner)) for (const m of v) add(k, m);
+      continue;
+    }
+    add(path || NON_FIELD_ERRORS, issue.message);
+  }
+  return fields;
+}

@@ -1,0 +1,13 @@
+/**
+ * zod schemas for every object of spec section 2 and every input of section 4. The client checks
+ * inputs and responses with them; the reference server enforces the same rules with them.
+ *
+ * @module
+ */
+export * from './appointment-types.ts';
+export * from './appointments.ts';
+export * from './common.ts';
+export * from './errors.ts';
+export * from './patients.ts';
+export * from './professionals.ts';
+export * from './rooms.ts';

@@ -1,0 +1,77 @@
+/**
+ * Patients (spec 2.2, 4.7). CPF, e-mail, birth date and gender are accepted on write and never
+ * returned.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { BirthDate, Cpf, Email, Gender, PatientName, Phone, ResponseDateTime } from './common.ts';
+
+/** A patient as returned by the service: these six fields only (spec 2.2). */
+export const Patient = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  active: z.boolean(),
+  created_at: ResponseDateTime,
+  updated_at: ResponseDateTime,
+});
+/** A patient (spec 2.2). */
+export type Patient = z.infer<typeof Patient>;
+
+/**
+ * Body of `POST /patients`. The spec does not show which fields are required; `name` is, since
+ * no plausible service keeps a patient without one.
+ */
+export const PatientCreateParams = z.strictObject({
+  /** Full name, at most 255 characters. */
+  name: PatientName,
+  /** Mobile number with area code, at most 40 characters. */
+  phone: Phone.optional(),
+  /** E-mail address, at most 100 characters (write-only). */
+  email: Email.optional(),
+  /** CPF with or without punctuation; check digits validated (write-only). */
+  cpf: Cpf.optional(),
+  /** YYYY-MM-DD (write-only). */
+  birth_date: BirthDate.optional(),
+  /** F, M or O (write-only). */
+  gender: Gender.optional(),
+});
+/** What `patients.create` takes. */
+export type PatientCreateParams = z.input<typeof PatientCreateParams>;
+
+/**
+ * Body of `PATCH /patients/{id}`: only the fields sent are changed; `null` erases phone, email,
+ * cpf or birth_date.
+ */
+export const PatientUpdateParams = z
+  .strictObject({
+    name: PatientName.optional(),
+    phone: Phone.nullable().optional(),
+    email: Email.nullable().optional(),
+    cpf: Cpf.nullable().optional(),
+    birth_date: BirthDate.nullable().optional(),
+    gender: Gender.optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    error: 'send at least one of name, phone, email, cpf, birth_date, gender; nothing to change',
+  });
+/** What `patients.update` takes. */
+export type PatientUpdateParams = z.input<typeof PatientUpdateParams>;
+
+/** Filters of `GET /patients`: cpf (exact), phone (exact), name (partial). */
+export const PatientListParams = z.looseObject({
+  cpf: z.string().optional(),
+  phone: z.string().optional(),
+  name: z.string().optional(),
+});
+/** Filters of `patients.list`; other keys (such as a page size) are passed through. */
+export type PatientListParams = {
+  /** Exact match on the CPF. */
+  cpf?: string;
+  /** Exact match on the phone. */
+  phone?: string;
+  /** Partial match on the name. */
+  name?: string;
+  [key: string]: string | number | boolean | null | undefined;
+};

@@ -1,0 +1,11 @@
+/**
+ * Rooms (spec 2.4): read-only; only active rooms are returned.
+ *
+ * @module
+ */
+import { z } from 'zod';
+
+/** A room (spec 2.4). */
+export const Room = z.object({ id: z.number().int(), name: z.string() });
+/** A room (spec 2.4). */
+export type Room = z.infer<typeof Room>;

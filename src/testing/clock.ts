@@ -1,0 +1,106 @@
+/**
+ * The reference server's clock. Time is read from it for `created_at`, the 24 h idempotency
+ * window and webhook retry schedules, so a test can move it with `advance(ms)` instead of
+ * waiting.
+ *
+ * @module
+ */
+
+/** A task scheduled on a {@link Clock}. */
+interface Task {
+  at: number;
+  seq: number;
+  run: () => void | Promise<void>;
+}
+
+/** What `createReferenceServer({ now })` accepts as the starting time. */
+export type ClockStart = Date | number | (() => number);
+
+/**
+ * A clock whose time is `start + advanced`. Scheduled tasks run, in time order, only while
+ * {@link Clock.advance} moves time past them: nothing runs on a real timer, so tests are
+ * deterministic.
+ */
+export class Clock {
+  #base: () => number;
+  #offset = 0;
+  #tasks: Task[] = [];
+  #seq = 0;
+
+  /**
+   * @param start - a `Date` or epoch milliseconds: time starts there and moves only by
+   *   `advance`; a function: read on every call (plus what `advance` added); omitted: the real
+   *   time plus what `advance` added.
+   */
+  constructor(start?: ClockStart) {
+    if (start === undefined) this.#base = Date.now;
+    else if (typeof start === 'function') this.#base = start;
+    else {
+      const fixed = start instanceof Date ? start.getTime() : start;
+      if (!Number.isFinite(fixed)) throw new TypeError('now must be a valid Date or epoch ms');
+      this.#base = () => fixed;
+    }
+  }
+
+  /** The current time in epoch milliseconds. */
+  now(): number {
+    return this.#base() + this.#offset;
+  }
+
+  /** The current time as a `Date`. */
+  date(): Date {
+    return new Date(this.now());
+  }
+
+  /**
+   * Runs `run` once the clock reaches `at` (epoch ms) during an {@link advance}.
+   *
+   * @returns a function that cancels the task.
+   */
+  schedule(at: number, run: () => void | Promise<void>): () => void {
+    const task: Task = { at, seq: this.#seq++, run };
+    this.#tasks.push(task);
+    return () => {
+      const i = this.#tasks.indexOf(task);
+      if (i >= 0) this.#tasks.splice(i, 1);
+    };
+  }
+
+  /** How many scheduled tasks have not run yet. */
+  get pending(): number {
+    return this.#tasks.length;
+  }
+
+  /**
+   * Moves time forward by `ms`, running every task that falls due, in time order, each at its
+   * own time (awaited before the next one runs).
+   */
+  async advance(ms: number): Promise<void> {
+    if (!Number.isFinite(ms) || ms < 0) {
+      throw new RangeError('advance(ms) takes a finite number of milliseconds >= 0');
+    }
+    const target = this.now() + ms;
+    for (;;) {
+      const next = this.#nextDue(target);
+      if (!next) break;
+      this.#tasks.splice(this.#tasks.indexOf(next), 1);
+      this.#offset += Math.max(0, next.at - this.now());
+      await next.run();
+    }
+    this.#offset += Math.max(0, target - this.now());
+  }
+
+  /** Drops every scheduled task. */
+  clear(): void {
+    this.#tasks = [];
+  }
+
+  #nextDue(target: number): Task | undefined {
+    let best: Task | undefined;
+    for (const task of this.#tasks) {
+      if (task.at > target) continue;
+      if (!best || task.at < best.at || (task.at === best.at && task.seq < best.seq)) best = task;
+    }
+    return best;
+  }
+}
