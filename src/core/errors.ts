@@ -360,7 +360,8 @@ function toFieldErrors(body: unknown): FieldErrors {
   const fields: FieldErrors = {};
   if (!body || typeof body !== 'object' || Array.isArray(body)) return fields;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (Array.isArray(value)) fields[key] = value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+    if (Array.isArray(value))
+      fields[key] = value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
     else if (typeof value === 'string') fields[key] = [value];
     else if (value && typeof value === 'object') fields[key] = [JSON.stringify(value)];
   }
@@ -376,6 +377,7 @@ function formatFields(fields: FieldErrors): string {
 function defaultMessage(init: APIErrorInit, code?: string, detail?: string): string {
   const parts = [String(init.status)];
   if (code) parts.push(code);
-  const text = detail ?? (typeof init.body === 'string' && init.body.length <= 200 ? init.body : '');
+  const text =
+    detail ?? (typeof init.body === 'string' && init.body.length <= 200 ? init.body : '');
   return `${parts.join(' ')}${text ? `: ${text}` : ''} (${init.method} ${init.path})`;
 }

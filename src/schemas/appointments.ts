@@ -5,14 +5,7 @@
  * @module
  */
 import { z } from 'zod';
-import {
-  AppointmentId,
-  IntegerId,
-  Note,
-  ResponseDateTime,
-  StartAt,
-  typeError,
-} from './common.ts';
+import { AppointmentId, IntegerId, Note, ResponseDateTime, StartAt, typeError } from './common.ts';
 
 /** Appointment modality. The API creates only `in_person` appointments. */
 export const AppointmentModality = z.enum(['in_person', 'telehealth']);

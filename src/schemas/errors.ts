@@ -40,7 +40,11 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix?: str
       }
       continue;
     }
-    if (issue.code === 'invalid_union' && issue.errors.length > 0 && issue.message === 'Invalid input') {
+    if (
+      issue.code === 'invalid_union' &&
+      issue.errors.length > 0 &&
+      issue.message === 'Invalid input'
+    ) {
       // Report the first branch's own issues, which say more than "Invalid input".
       const inner = issuesToFields(issue.errors[0] ?? [], path || undefined);
       for (const [k, v] of Object.entries(inner)) for (const m of v) add(k, m);

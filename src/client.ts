@@ -1,0 +1,405 @@
+/**
+ * {@link ClinicClient}: configuration, environment defaults, the resources, and the internal
+ * call helpers every resource method goes through.
+ *
+ * @module
+ */
+import type { z } from 'zod';
+import { APIPromise, type WithResponse } from './core/api-promise.ts';
+import {
+  ClinicError,
+  ConfigurationError,
+  ResponseValidationError,
+  ValidationError,
+} from './core/errors.ts';
+import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
+import { Paginator } from './core/pagination.ts';
+import {
+  API_PREFIX,
+  type RawResponse,
+  type RequestOptions,
+  type RetryPolicy,
+  Transport,
+} from './core/transport.ts';
+import { isRecord, readEnv, runtimeName } from './core/utils.ts';
+import { AppointmentTypes } from './resources/appointment-types.ts';
+import { Appointments } from './resources/appointments.ts';
+import { Patients } from './resources/patients.ts';
+import { Professionals } from './resources/professionals.ts';
+import { Rooms } from './resources/rooms.ts';
+import { ListQuery } from './schemas/common.ts';
+import { issuesToFields } from './schemas/errors.ts';
+import { VERSION } from './version.ts';
+
+/** Options of {@link ClinicClient}. Every one is optional when the environment supplies it. */
+export interface ClientOptions {
+  /**
+   * The API key, `<key_prefix>_live_<key_id>.<secret>`. Default: env `CLINIC_API_KEY`.
+   * It gives access to health data: keep it in server-side configuration, never in code.
+   */
+  apiKey?: string | undefined;
+  /**
+   * The service host root, such as `https://clinic.example.com`; the client appends
+   * `/api/public/v1` itself. Default: env `CLINIC_BASE_URL`.
+   */
+  baseUrl?: string | undefined;
+  /** Per-attempt timeout in milliseconds. Default 30 000. */
+  timeout?: number;
+  /** How many times a failed request may be retried (see the retry policy). Default 2. */
+  maxRetries?: number;
+  /**
+   * The `fetch` to send requests with: default the global one, looked up at each request so
+   * that MSW (started after the client) still intercepts. Pass the reference server's
+   * `api.fetch` to test without MSW.
+   */
+  fetch?: typeof fetch;
+  /** Headers added to every request. `Authorization` cannot be set here. */
+  headers?: Record<string, string>;
+  /** Validate every response against the spec's schema. Default `true`. */
+  validateResponses?: boolean;
+  /** How much to log: `off`, `error`, `warn` (default), `info`, `debug`. Default: env `CLINIC_LOG`. */
+  logLevel?: LogLevel;
+  /** Where to log. Default `console`. The key is never logged; bodies are never logged. */
+  logger?: Logger;
+  /**
+   * Allow construction in a browser. The spec forbids API keys in client-side code: anyone who
+   * opens the page can read the key and the clinic's health data with it. Leave it off.
+   */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RETRIES = 2;
+const MAX_TIMEOUT_MS = 2_147_483_647;
+const KEY_FORMAT = '<key_prefix>_live_<key_id>.<secret>';
+const KEY_PATTERN = /^[A-Za-z0-9][\w-]*_live_[\w-]+\.[\w\-+/=]+$/;
+
+/** @internal How a resource method describes one call. */
+export interface CallSpec<T> {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** The collection path, such as `/appointments`. */
+  path: string;
+  /** The path id: its schema and value, appended to `path` once checked. */
+  id?: [schema: z.ZodType, value: unknown];
+  /** Appended after the id, such as `/cancel`. */
+  suffix?: string;
+  /** The body: its schema and the caller's value, checked before anything is sent. */
+  input?: [schema: z.ZodType, value: unknown];
+  retry: RetryPolicy;
+  idempotent?: boolean;
+  response: z.ZodType<T>;
+  /**
+   * When the 2xx body is not the object (empty, 204, another shape), read it with
+   * `GET path/id` instead (PATCH and cancel, whose bodies the spec does not show).
+   */
+  refetch?: boolean;
+  options?: RequestOptions | undefined;
+}
+
+/**
+ * The client of the Clinic Scheduling Public API v1.
+ *
+ * @example
+ * ```ts
+ * import { ClinicClient } from '@clinic-scheduling/sdk';
+ *
+ * const clinic = new ClinicClient(); // reads CLINIC_API_KEY and CLINIC_BASE_URL
+ * for await (const room of clinic.rooms.list()) console.log(room.name);
+ * ```
+ */
+export class ClinicClient {
+  /** Appointments: list, retrieve, create, update, cancel. */
+  readonly appointments: Appointments;
+  /** Patients: list, retrieve, create, update. */
+  readonly patients: Patients;
+  /** Professionals (read-only). */
+  readonly professionals: Professionals;
+  /** Rooms (read-only; only active rooms). */
+  readonly rooms: Rooms;
+  /** Appointment types (read-only). */
+  readonly appointmentTypes: AppointmentTypes;
+
+  /** The service host root, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Per-attempt timeout in milliseconds. */
+  readonly timeout: number;
+  /** Retries allowed per call. */
+  readonly maxRetries: number;
+  /** Whether responses are validated. */
+  readonly validateResponses: boolean;
+
+  readonly #options: ClientOptions;
+  /** @internal */
+  readonly _transport: Transport;
+
+  /**
+   * @throws {@link ConfigurationError} when the key or base URL is missing or malformed, an
+   *   option is out of range, or in a browser without `dangerouslyAllowBrowser`.
+   */
+  constructor(options: ClientOptions = {}) {
+    if (typeof options !== 'object' || options === null) {
+      throw new ConfigurationError('ClinicClient takes an options object.');
+    }
+    if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
+      throw new ConfigurationError(
+        'ClinicClient refuses to run in a browser: the API key gives access to health data, ' +
+          'and anyone who opens the page could read it. Call the API from your server. If ' +
+          'you understand the risk (say, an internal tool behind authentication), pass ' +
+          'dangerouslyAllowBrowser: true.',
+      );
+    }
+    this.#options = { ...options };
+    const apiKey = checkApiKey(
+      options.apiKey === undefined ? readEnv('CLINIC_API_KEY') : options.apiKey,
+    );
+    this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CLINIC_BASE_URL'));
+    this.timeout = checkNumber('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
+    this.maxRetries = checkNumber(
+      'maxRetries',
+      options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      0,
+      10,
+      true,
+    );
+    this.validateResponses = options.validateResponses ?? true;
+    const level = options.logLevel ?? readEnv('CLINIC_LOG') ?? 'warn';
+    if (!isLogLevel(level)) {
+      throw new ConfigurationError(
+        `logLevel (or CLINIC_LOG) must be one of off, error, warn, info, debug; got "${String(level)}".`,
+      );
+    }
+    if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+      throw new ConfigurationError('fetch must be a function with the signature of fetch().');
+    }
+    this._transport = new Transport(apiKey, {
+      baseUrl: this.baseUrl,
+      timeout: this.timeout,
+      maxRetries: this.maxRetries,
+      fetch: options.fetch,
+      headers: { ...options.headers },
+      logger: levelLogger(options.logger ?? console, level),
+      userAgent: `clinic-scheduling-sdk-typescript/${VERSION} ${runtimeName()}`,
+    });
+    this.appointments = new Appointments(this);
+    this.patients = new Patients(this);
+    this.professionals = new Professionals(this);
+    this.rooms = new Rooms(this);
+    this.appointmentTypes = new AppointmentTypes(this);
+  }
+
+  /**
+   * A new client with the same configuration except `overrides`.
+   *
+   * @example
+   * ```ts
+   * const patient = clinic.withOptions({ timeout: 5_000, maxRetries: 0 });
+   * ```
+   */
+  withOptions(overrides: ClientOptions): ClinicClient {
+    return new ClinicClient({ ...this.#options, ...overrides });
+  }
+
+  /** @internal Sends one call: checks inputs, sends, validates the answer. */
+  _request<T>(spec: CallSpec<T>): APIPromise<T> {
+    return new APIPromise(this.#call(spec));
+  }
+
+  /** @internal A list call. */
+  _list<T>(
+    path: string,
+    item: z.ZodType<T>,
+    query: unknown,
+    options: RequestOptions | undefined,
+    querySchema: z.ZodType = ListQuery,
+  ): Paginator<T> {
+    const checked = query === undefined ? undefined : parseInput(querySchema, query, 'query');
+    const transport = this._transport;
+    const apiRoot = transport.apiRoot;
+    return new Paginator<T>(
+      {
+        fetch: (urlOrPath, q) =>
+          transport.request({ method: 'GET', path: urlOrPath, query: q, retry: 'safe', options }),
+        checkPageUrl: (url) => checkPageUrl(url, apiRoot),
+        item: this.validateResponses ? item : undefined,
+        options,
+      },
+      path,
+      checked as Record<string, unknown> | undefined,
+    );
+  }
+
+  async #call<T>(spec: CallSpec<T>): Promise<WithResponse<T>> {
+    let path = spec.path;
+    if (spec.id) {
+      const [schema, value] = spec.id;
+      path += `/${encodeURIComponent(String(parseInput(schema, value, 'id', 'id')))}`;
+    }
+    if (spec.suffix) path += spec.suffix;
+    const body = spec.input ? parseInput(spec.input[0], spec.input[1], 'body') : undefined;
+    const raw = await this._transport.request({
+      method: spec.method,
+      path,
+      body,
+      retry: spec.retry,
+      idempotent: spec.idempotent,
+      options: spec.options,
+    });
+    let data: T;
+    if (spec.refetch && !this.#looksLike(spec.response, raw.body)) {
+      const id = spec.id?.[1];
+      const fresh = await this._transport.request({
+        method: 'GET',
+        path: `${spec.path}/${encodeURIComponent(String(id))}`,
+        retry: 'safe',
+        options: spec.options && { ...spec.options, idempotencyKey: undefined },
+      });
+      data = this.#parse(spec.response, fresh);
+    } else {
+      data = this.#parse(spec.response, raw);
+    }
+    return {
+      data,
+      response: raw.response,
+      idempotencyKey: raw.idempotencyKey,
+      replayed: raw.replayed,
+    };
+  }
+
+  #looksLike(schema: z.ZodType, body: unknown): boolean {
+    if (this.validateResponses) return schema.safeParse(body).success;
+    return isRecord(body) && 'id' in body && 'status' in body;
+  }
+
+  #parse<T>(schema: z.ZodType<T>, raw: RawResponse): T {
+    if (!this.validateResponses) return raw.body as T;
+    const result = schema.safeParse(raw.body);
+    if (result.success) return result.data;
+    const paths = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))];
+    throw new ResponseValidationError(paths, raw.method, raw.path);
+  }
+
+  /** A summary without the key, for `console.log(client)`. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `ClinicClient { baseUrl: '${this.baseUrl}', timeout: ${this.timeout}, maxRetries: ${this.maxRetries} }`;
+  }
+
+  /** A summary without the key, for `JSON.stringify(client)`. */
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl, timeout: this.timeout, maxRetries: this.maxRetries };
+  }
+}
+
+/**
+ * Checks an input with its schema.
+ *
+ * @throws {@link ValidationError} with `fields` in the 400 shape.
+ */
+function parseInput(schema: z.ZodType, value: unknown, what: string, field?: string): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(issuesToFields(result.error.issues, field), what);
+}
+
+function isBrowser(): boolean {
+  const g = globalThis as { window?: unknown; document?: unknown };
+  return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
+}
+
+function checkApiKey(key: unknown): string {
+  if (key === undefined || key === null || key === '') {
+    throw new ConfigurationError(
+      'Missing API key: pass apiKey to ClinicClient or set the CLINIC_API_KEY environment ' +
+        `variable. Keys look like ${KEY_FORMAT}.`,
+    );
+  }
+  if (typeof key !== 'string') throw new ConfigurationError('apiKey must be a string.');
+  if (/^\s*bearer\b/i.test(key)) {
+    throw new ConfigurationError(
+      'The API key starts with "Bearer ": pass the key alone; the client sends the ' +
+        'Authorization header itself.',
+    );
+  }
+  if (/\s/.test(key)) {
+    throw new ConfigurationError(
+      'The API key contains white space (a space or line break picked up when it was ' +
+        'copied?): remove it.',
+    );
+  }
+  if (!KEY_PATTERN.test(key)) {
+    throw new ConfigurationError(
+      `The API key is malformed: expected ${KEY_FORMAT}. Copy the whole key from the ` +
+        "clinic's settings (menu: clinic, then API and webhooks).",
+    );
+  }
+  return key;
+}
+
+function checkBaseUrl(value: unknown): string {
+  if (value === undefined || value === null || value === '') {
+    throw new ConfigurationError(
+      'Missing baseUrl: pass baseUrl (the service host root, such as ' +
+        'https://clinic.example.com) or set the CLINIC_BASE_URL environment variable.',
+    );
+  }
+  if (typeof value !== 'string') throw new ConfigurationError('baseUrl must be a string.');
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ConfigurationError(
+      `baseUrl "${value}" is not an absolute URL; pass the service host root, such as https://clinic.example.com.`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigurationError(`baseUrl must be an http(s) URL; got ${url.protocol}.`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ConfigurationError(
+      'baseUrl must be the service host root, without credentials, query or fragment.',
+    );
+  }
+  let path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
+  return `${url.origin}${path}`;
+}
+
+function checkNumber(
+  name: string,
+  value: unknown,
+  min: number,
+  max: number,
+  integer = false,
+): number {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value < min ||
+    value > max ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new ConfigurationError(
+      `${name} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}; got ${String(value)}.`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Checks that a `next`/`previous` URL stays on the API's origin and path, so the bearer key is
+ * never sent to another host.
+ */
+function checkPageUrl(url: string, apiRoot: URL): string {
+  let target: URL;
+  try {
+    target = new URL(url, apiRoot);
+  } catch {
+    throw new ResponseValidationError(['next'], 'GET', apiRoot.pathname);
+  }
+  if (target.origin !== apiRoot.origin || !target.pathname.startsWith(`${apiRoot.pathname}/`)) {
+    throw new ClinicError(
+      `Refused to follow a page URL outside ${apiRoot.href} (it points at ${target.origin}${target.pathname}): ` +
+        'the API key is never sent to another host or path. If the service moved, update baseUrl.',
+    );
+  }
+  return target.href;
+}

@@ -1,0 +1,52 @@
+/**
+ * Logging: levels, the default console logger, and redaction. Log lines carry the method, path,
+ * status, timing and attempt of each request; never a body (it may hold health data) and never
+ * the API key (the `Authorization` header is always redacted).
+ *
+ * @module
+ */
+
+/** How much the client logs. `debug` also logs each attempt's (redacted) request headers. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/** Where log lines go. Any object with these four methods works (console, pino, winston...). */
+export interface Logger {
+  error(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  info(message: string, ...rest: unknown[]): void;
+  debug(message: string, ...rest: unknown[]): void;
+}
+
+const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+/** Whether `value` is one of the log levels. */
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && Object.hasOwn(RANK, value);
+}
+
+const noop = () => {};
+
+/** A logger that passes on only the lines at or above `level`. */
+export function levelLogger(logger: Logger, level: LogLevel): Logger {
+  const rank = RANK[level];
+  const pick = (name: keyof Logger, needed: number) =>
+    rank >= needed ? logger[name].bind(logger) : noop;
+  return {
+    error: pick('error', RANK.error),
+    warn: pick('warn', RANK.warn),
+    info: pick('info', RANK.info),
+    debug: pick('debug', RANK.debug),
+  };
+}
+
+/** Header names whose values never reach a log line. */
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
+
+/** A copy of `headers` as a plain object, with `Authorization` (and cookies) redacted. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? '***' : value;
+  }
+  return out;
+}

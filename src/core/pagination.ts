@@ -1,0 +1,251 @@
+/**
+ * {@link Paginator} and {@link Page}: every list method returns a `Paginator`, which is both
+ * awaitable (the first page) and async-iterable (every item, page by page).
+ *
+ * @module
+ */
+import type { z } from 'zod';
+import { APIUserAbortError, ClinicError, ResponseValidationError } from './errors.ts';
+import type { RawResponse, RequestOptions } from './transport.ts';
+import { isRecord } from './utils.ts';
+
+/** The largest `limit` that {@link Paginator.toArray} accepts. */
+export const TO_ARRAY_MAX_LIMIT = 10_000;
+
+/** @internal What a paginator needs to fetch one page. */
+export interface PageSource<T> {
+  /** Sends GET to `urlOrPath` (a path with query, or an already checked absolute URL). */
+  fetch(urlOrPath: string, query: Record<string, unknown> | undefined): Promise<RawResponse>;
+  /** Checks that a `next`/`previous` URL stays on the API's origin and path; returns it absolute. */
+  checkPageUrl(url: string): string;
+  /** The item schema, or `undefined` when responses are not validated. */
+  item: z.ZodType<T> | undefined;
+  options: RequestOptions | undefined;
+}
+
+/**
+ * One page of a list. `results` holds its items; `next` and `previous` are the URLs of the
+ * neighbouring pages (carrying a `cursor`), or `null`.
+ */
+export class Page<T> {
+  /** The items of this page. */
+  readonly results: T[];
+  /** URL of the next page, or `null` on the last page. */
+  readonly next: string | null;
+  /** URL of the previous page, or `null` on the first page. */
+  readonly previous: string | null;
+  /** The raw response of this page. */
+  readonly response: Response;
+  readonly #source: PageSource<T>;
+
+  /** @internal */
+  constructor(source: PageSource<T>, raw: RawResponse) {
+    this.#source = source;
+    this.response = raw.response;
+    const { results, next, previous } = readPage(source.item, raw);
+    this.results = results;
+    this.next = next;
+    this.previous = previous;
+  }
+
+  /** Whether there is a next page. */
+  hasNextPage(): boolean {
+    return this.next !== null;
+  }
+
+  /** Whether there is a previous page. */
+  hasPreviousPage(): boolean {
+    return this.previous !== null;
+  }
+
+  /**
+   * Fetches the next page.
+   *
+   * @throws {@link ClinicError} when there is no next page (check {@link Page.hasNextPage}), or
+   *   when `next` points at another host or path: the key is never sent there.
+   */
+  getNextPage(): Promise<Page<T>> {
+    if (this.next === null) {
+      return Promise.reject(new ClinicError('This is the last page; check hasNextPage() first.'));
+    }
+    return this.#follow(this.next);
+  }
+
+  /**
+   * Fetches the previous page.
+   *
+   * @throws {@link ClinicError} when there is no previous page or it points elsewhere.
+   */
+  getPreviousPage(): Promise<Page<T>> {
+    if (this.previous === null) {
+      return Promise.reject(
+        new ClinicError('This is the first page; check hasPreviousPage() first.'),
+      );
+    }
+    return this.#follow(this.previous);
+  }
+
+  async #follow(url: string): Promise<Page<T>> {
+    const checked = this.#source.checkPageUrl(url);
+    return new Page(this.#source, await this.#source.fetch(checked, undefined));
+  }
+
+  /** Iterates the items of this page and of every following one. */
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    let page: Page<T> | undefined = this;
+    const signal = this.#source.options?.signal;
+    while (page) {
+      for (const item of page.results) {
+        if (signal?.aborted) throw new APIUserAbortError();
+        yield item;
+      }
+      page = page.hasNextPage() ? await page.getNextPage() : undefined;
+    }
+  }
+}
+
+/**
+ * What every list method returns.
+ *
+ * - `await paginator` gives the first {@link Page};
+ * - `for await (const item of paginator)` gives every item, fetching one page at a time (only
+ *   one page is held in memory; `break` stops fetching; the request `signal` aborts it);
+ * - `paginator.pages()` gives the pages;
+ * - `paginator.toArray({ limit })` collects at most `limit` items.
+ *
+ * Nothing is sent until the paginator is awaited or iterated.
+ *
+ * @example
+ * ```ts
+ * for await (const room of clinic.rooms.list()) console.log(room.name);
+ * const first = await clinic.rooms.list();
+ * const all = await clinic.patients.list({ name: 'Silva' }).toArray({ limit: 500 });
+ * ```
+ */
+export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
+  readonly #source: PageSource<T>;
+  readonly #path: string;
+  readonly #query: Record<string, unknown> | undefined;
+  #first: Promise<Page<T>> | undefined;
+
+  /** @internal */
+  constructor(source: PageSource<T>, path: string, query: Record<string, unknown> | undefined) {
+    this.#source = source;
+    this.#path = path;
+    this.#query = query;
+  }
+
+  #fetchFirst(): Promise<Page<T>> {
+    return this.#source.fetch(this.#path, this.#query).then((raw) => new Page(this.#source, raw));
+  }
+
+  /** The first page, fetched once and shared by every `await`. */
+  // biome-ignore lint/suspicious/noThenProperty: awaiting a Paginator gives its first page, by design.
+  then<R1 = Page<T>, R2 = never>(
+    onfulfilled?: ((value: Page<T>) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    this.#first ??= this.#fetchFirst();
+    return this.#first.then(onfulfilled, onrejected);
+  }
+
+  /** Handles a failure of the first page. */
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null) {
+    return this.then(undefined, onrejected);
+  }
+
+  /** Every page, in order, one at a time. */
+  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+    let page: Page<T> | undefined = await (this.#first ?? this.#fetchFirst());
+    while (page) {
+      yield page;
+      page = page.hasNextPage() ? await page.getNextPage() : undefined;
+    }
+  }
+
+  /** Every item of every page, in order. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    const signal = this.#source.options?.signal;
+    for await (const page of this.pages()) {
+      for (const item of page.results) {
+        if (signal?.aborted) throw new APIUserAbortError();
+        yield item;
+      }
+    }
+  }
+
+  /**
+   * Collects items into an array, fetching pages until `limit` items are held or the list
+   * ends.
+   *
+   * @param options.limit - required, at most 10 000: an unbounded list could exhaust memory;
+   *   iterate with `for await` to walk a larger one.
+   * @throws {@link ClinicError} when `limit` is missing, not a positive integer or over 10 000.
+   */
+  async toArray(options: { limit: number }): Promise<T[]> {
+    const limit = options?.limit;
+    if (!Number.isInteger(limit) || limit < 1 || limit > TO_ARRAY_MAX_LIMIT) {
+      throw new ClinicError(
+        `toArray({ limit }) needs a whole number from 1 to ${TO_ARRAY_MAX_LIMIT}; got ${String(limit)}. ` +
+          'To walk a longer list, iterate it with `for await` instead.',
+      );
+    }
+    const items: T[] = [];
+    for await (const item of this) {
+      items.push(item);
+      if (items.length >= limit) break;
+    }
+    return items;
+  }
+}
+
+function readPage<T>(
+  item: z.ZodType<T> | undefined,
+  raw: RawResponse,
+): { results: T[]; next: string | null; previous: string | null } {
+  const { body } = raw;
+  let results: unknown;
+  let next: unknown = null;
+  let previous: unknown = null;
+  if (Array.isArray(body)) {
+    results = body; // a bare array: one page
+  } else if (isRecord(body) && Array.isArray(body.results)) {
+    results = body.results;
+    next = body.next ?? null;
+    previous = body.previous ?? null;
+  } else {
+    throw new ResponseValidationError(
+      ['(root): expected an array or an object with results'],
+      raw.method,
+      raw.path,
+    );
+  }
+  if (
+    (next !== null && typeof next !== 'string') ||
+    (previous !== null && typeof previous !== 'string')
+  ) {
+    throw new ResponseValidationError(
+      [typeof next !== 'string' && next !== null ? 'next' : 'previous'],
+      raw.method,
+      raw.path,
+    );
+  }
+  const list = results as unknown[];
+  if (!item)
+    return {
+      results: list as T[],
+      next: next as string | null,
+      previous: previous as string | null,
+    };
+  const parsed: T[] = new Array(list.length);
+  const failed: string[] = [];
+  const prefix = Array.isArray(body) ? '' : 'results.';
+  for (let i = 0; i < list.length; i++) {
+    const r = item.safeParse(list[i]);
+    if (r.success) parsed[i] = r.data;
+    else
+      for (const issue of r.error.issues) failed.push(`${prefix}${[i, ...issue.path].join('.')}`);
+  }
+  if (failed.length > 0) throw new ResponseValidationError(failed, raw.method, raw.path);
+  return { results: parsed, next: next as string | null, previous: previous as string | null };
+}

@@ -1,0 +1,58 @@
+/**
+ * Small pure helpers shared by the client and the reference server.
+ *
+ * @module
+ */
+import { APIUserAbortError } from './errors.ts';
+
+/** Waits `ms` milliseconds; rejects with {@link APIUserAbortError} at once if `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new APIUserAbortError());
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new APIUserAbortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Reads an environment variable in Node, Bun or Deno; `undefined` elsewhere or when unset. */
+export function readEnv(name: string): string | undefined {
+  const g = globalThis as {
+    process?: { env?: Record<string, string | undefined> };
+    Deno?: { env?: { get?: (name: string) => string | undefined } };
+  };
+  try {
+    const value = g.process?.env?.[name] ?? g.Deno?.env?.get?.(name);
+    return value === '' ? undefined : value;
+  } catch {
+    return undefined; // Deno without --allow-env
+  }
+}
+
+/** `Object.prototype.toString`-safe check for a plain object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Describes the runtime for the `User-Agent` header, e.g. `node/24.1.0`. */
+export function runtimeName(): string {
+  const g = globalThis as {
+    process?: { versions?: Record<string, string | undefined> };
+    Deno?: { version?: { deno?: string } };
+    Bun?: { version?: string };
+    navigator?: { userAgent?: string };
+  };
+  if (g.Bun?.version) return `bun/${g.Bun.version}`;
+  if (g.Deno?.version?.deno) return `deno/${g.Deno.version.deno}`;
+  if (g.process?.versions?.node) return `node/${g.process.versions.node}`;
+  return 'unknown-runtime';
+}

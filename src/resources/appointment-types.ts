@@ -1,0 +1,38 @@
+/**
+ * `clinic.appointmentTypes`: spec 4.8.
+ *
+ * @module
+ */
+import type { APIPromise } from '../core/api-promise.ts';
+import type { Paginator } from '../core/pagination.ts';
+import { APIResource } from '../core/resource.ts';
+import type { RequestOptions } from '../core/transport.ts';
+import { AppointmentType } from '../schemas/appointment-types.ts';
+import { IntegerId, type ListQuery } from '../schemas/common.ts';
+
+/** Appointment types of the clinic (read-only, scope `appointments:read`). */
+export class AppointmentTypes extends APIResource {
+  /**
+   * Lists every appointment type (`GET /appointment-types`). The spec shows no query parameters; `query` is sent as
+   * given.
+   */
+  list(query?: ListQuery, options?: RequestOptions): Paginator<AppointmentType> {
+    return this._client._list('/appointment-types', AppointmentType, query, options);
+  }
+
+  /**
+   * Reads one appointment type (`GET /appointment-types/{id}`). Its id is the one accepted on appointments.
+   *
+   * @throws {@link NotFoundError} when the clinic has no such appointment type.
+   */
+  retrieve(id: number, options?: RequestOptions): APIPromise<AppointmentType> {
+    return this._client._request({
+      method: 'GET',
+      path: '/appointment-types',
+      id: [IntegerId, id],
+      response: AppointmentType,
+      retry: 'safe',
+      options,
+    });
+  }
+}
