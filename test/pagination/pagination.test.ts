@@ -1,0 +1,322 @@
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APIUserAbortError,
+  ClinicClient,
+  ClinicError,
+  Page,
+  ResponseValidationError,
+  TO_ARRAY_MAX_LIMIT,
+} from '../../src/index.ts';
+
+const BASE = 'https://clinic.test';
+const ROOT = `${BASE}/api/public/v1`;
+const KEY = 'csk_live_pagetest.0123456789abcdef';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const client = () => new ClinicClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0 });
+
+/** A rooms list of `total` items behind a numeric cursor, counting requests. */
+function roomsList(total: number, defaultSize = 50) {
+  const seen: string[] = [];
+  server.use(
+    http.get(`${ROOT}/rooms`, ({ request }) => {
+      const url = new URL(request.url);
+      seen.push(url.search);
+      const size = Number(url.searchParams.get('page_size') ?? defaultSize);
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const end = Math.min(start + size, total);
+      const link = (at: number) => {
+        const u = new URL(`${ROOT}/rooms`);
+        u.searchParams.set('cursor', String(at));
+        u.searchParams.set('page_size', String(size));
+        return u.href;
+      };
+      return HttpResponse.json({
+        results: Array.from({ length: end - start }, (_, i) => ({
+          id: start + i + 1,
+          name: `Room ${start + i + 1}`,
+        })),
+        next: end < total ? link(end) : null,
+        previous: start > 0 ? link(Math.max(0, start - size)) : null,
+      });
+    }),
+  );
+  return seen;
+}
+
+describe('Paginator: for await over every item (spec 4.1)', () => {
+  it.each([1, 50, 100])(
+    'walks 1,200 items with page size %i, in order, one request per page',
+    async (size) => {
+      const seen = roomsList(1200);
+      const ids: number[] = [];
+      for await (const room of client().rooms.list({ page_size: size })) ids.push(room.id);
+      expect(ids).toHaveLength(1200);
+      expect(ids).toEqual(Array.from({ length: 1200 }, (_, i) => i + 1));
+      expect(seen).toHaveLength(Math.ceil(1200 / size));
+    },
+  );
+
+  it('break after the first item makes exactly one request', async () => {
+    const seen = roomsList(500);
+    for await (const room of client().rooms.list()) {
+      expect(room.id).toBe(1);
+      break;
+    }
+    expect(seen).toHaveLength(1);
+  });
+
+  it('nothing is sent until the paginator is awaited or iterated', async () => {
+    const seen = roomsList(10);
+    const paginator = client().rooms.list();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toHaveLength(0);
+    await paginator;
+    expect(seen).toHaveLength(1);
+  });
+
+  it('passes query keys through as given, and follows next as the service wrote it', async () => {
+    const seen = roomsList(3);
+    await client()
+      .rooms.list({ page_size: 2, flag: true, empty: undefined })
+      .toArray({ limit: 10 });
+    expect(seen[0]).toBe('?page_size=2&flag=true');
+    expect(seen[1]).toBe('?cursor=2&page_size=2');
+  });
+
+  it('concurrent next() calls on one iterator share the in-flight page request', async () => {
+    const seen = roomsList(4, 2);
+    const it = client().rooms.list()[Symbol.asyncIterator]();
+    const results = await Promise.all([it.next(), it.next(), it.next(), it.next(), it.next()]);
+    expect(results.map((r) => (r.done ? null : r.value.id))).toEqual([1, 2, 3, 4, null]);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('the request signal aborts mid-iteration with APIUserAbortError, and no further page is fetched', async () => {
+    const seen = roomsList(300);
+    const controller = new AbortController();
+    const ids: number[] = [];
+    await expect(async () => {
+      for await (const room of client().rooms.list(undefined, { signal: controller.signal })) {
+        ids.push(room.id);
+        if (room.id === 60) controller.abort();
+      }
+    }).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(ids.at(-1)).toBe(60);
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('Page: awaiting a paginator', () => {
+  it('gives the first page with results, next, previous and navigation', async () => {
+    roomsList(120);
+    const first = await client().rooms.list();
+    expect(first).toBeInstanceOf(Page);
+    expect(first.results).toHaveLength(50);
+    expect(first.hasNextPage()).toBe(true);
+    expect(first.hasPreviousPage()).toBe(false);
+    expect(first.previous).toBeNull();
+    const second = await first.getNextPage();
+    expect(second.results[0]?.id).toBe(51);
+    expect(second.hasPreviousPage()).toBe(true);
+    const back = await second.getPreviousPage();
+    expect(back.results[0]?.id).toBe(1);
+    const third = await second.getNextPage();
+    expect(third.results).toHaveLength(20);
+    expect(third.hasNextPage()).toBe(false);
+    await expect(third.getNextPage()).rejects.toThrow(/last page/);
+  });
+
+  it('awaiting the same paginator twice sends one request', async () => {
+    const seen = roomsList(5);
+    const paginator = client().rooms.list();
+    const [a, b] = await Promise.all([paginator, paginator]);
+    expect(a).toBe(b);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('pages() yields each page once', async () => {
+    roomsList(230);
+    const sizes: number[] = [];
+    for await (const page of client().rooms.list({ page_size: 100 }).pages()) {
+      sizes.push(page.results.length);
+    }
+    expect(sizes).toEqual([100, 100, 30]);
+  });
+});
+
+describe('toArray({ limit })', () => {
+  it('stops at the limit and fetches no page beyond it', async () => {
+    const seen = roomsList(1000);
+    const rooms = await client().rooms.list().toArray({ limit: 75 });
+    expect(rooms).toHaveLength(75);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('returns the whole list when it is shorter than the limit', async () => {
+    roomsList(7);
+    expect(await client().rooms.list().toArray({ limit: 500 })).toHaveLength(7);
+  });
+
+  it.each([[undefined], [0], [-1], [1.5], [TO_ARRAY_MAX_LIMIT + 1]])(
+    'refuses limit %s with a message that says what to do, sending nothing',
+    async (limit) => {
+      const seen = roomsList(5);
+      const err = await client()
+        .rooms.list()
+        .toArray({ limit } as { limit: number })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ClinicError);
+      expect((err as Error).message).toMatch(/1 to 10000.*for await/s);
+      expect(seen).toHaveLength(0);
+    },
+  );
+
+  it('accepts the maximum, 10,000', async () => {
+    roomsList(10_050, 100);
+    expect(await client().rooms.list().toArray({ limit: TO_ARRAY_MAX_LIMIT })).toHaveLength(10_000);
+  });
+});
+
+describe('envelopes the spec leaves open (4.1: "the envelope of the other list endpoints: not shown")', () => {
+  it('a bare JSON array is one page with next null', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${ROOT}/professionals`, () => {
+        calls++;
+        return HttpResponse.json([
+          { id: 1, name: 'Dr. A', specialty: null },
+          { id: 2, name: 'Dr. B', specialty: 'Cardiology' },
+        ]);
+      }),
+    );
+    const page = await client().professionals.list();
+    expect(page.results).toHaveLength(2);
+    expect(page.next).toBeNull();
+    expect(page.hasNextPage()).toBe(false);
+    const all = [];
+    for await (const p of client().professionals.list()) all.push(p);
+    expect(all.map((p) => p.name)).toEqual(['Dr. A', 'Dr. B']);
+    expect(calls).toBe(2);
+  });
+
+  it('an envelope without next/previous members is one page', async () => {
+    server.use(
+      http.get(`${ROOT}/rooms`, () => HttpResponse.json({ results: [{ id: 1, name: 'A' }] })),
+    );
+    const page = await client().rooms.list();
+    expect(page.next).toBeNull();
+    expect(page.previous).toBeNull();
+  });
+
+  it('a relative next URL is resolved against the base URL', async () => {
+    server.use(
+      http.get(`${ROOT}/rooms`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return cursor
+          ? HttpResponse.json({ results: [{ id: 2, name: 'B' }], next: null, previous: null })
+          : HttpResponse.json({
+              results: [{ id: 1, name: 'A' }],
+              next: '/api/public/v1/rooms?cursor=abc',
+              previous: null,
+            });
+      }),
+    );
+    const ids = (await client().rooms.list().toArray({ limit: 10 })).map((r) => r.id);
+    expect(ids).toEqual([1, 2]);
+  });
+
+  it('a body that is neither an array nor an envelope is a ResponseValidationError', async () => {
+    server.use(http.get(`${ROOT}/rooms`, () => HttpResponse.json({ items: [] })));
+    await expect(client().rooms.list()).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+
+  it('an invalid item names its path, never its value', async () => {
+    server.use(
+      http.get(`${ROOT}/patients`, () =>
+        HttpResponse.json({
+          results: [
+            {
+              id: 1,
+              name: 'Ana Souza',
+              phone: null,
+              active: true,
+              created_at: '2026-01-01T10:00:00-03:00',
+              updated_at: '2026-01-01T10:00:00-03:00',
+            },
+            {
+              id: 2,
+              name: 'Bruno Lima',
+              phone: 12345,
+              active: true,
+              created_at: '2026-01-01T10:00:00-03:00',
+              updated_at: '2026-01-01T10:00:00-03:00',
+            },
+          ],
+          next: null,
+          previous: null,
+        }),
+      ),
+    );
+    const err = (await client()
+      .patients.list()
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(err).toBeInstanceOf(ResponseValidationError);
+    expect(err.paths).toEqual(['results.1.phone']);
+    expect(err.message).not.toContain('Bruno');
+    expect(err.message).not.toContain('12345');
+  });
+});
+
+describe('a next URL outside the base URL is refused before any request (the key never leaves)', () => {
+  it.each([
+    ['another host', 'https://evil.example/api/public/v1/rooms?cursor=2'],
+    ['another scheme', 'http://clinic.test/api/public/v1/rooms?cursor=2'],
+    ['another port', 'https://clinic.test:8443/api/public/v1/rooms?cursor=2'],
+    ['another path prefix', 'https://clinic.test/api/private/rooms?cursor=2'],
+    ['a look-alike prefix', 'https://clinic.test/api/public/v10/rooms?cursor=2'],
+  ])('%s', async (_, next) => {
+    const requests: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      requests.push(request.url);
+    });
+    server.use(
+      http.get(`${ROOT}/rooms`, () =>
+        HttpResponse.json({ results: [{ id: 1, name: 'A' }], next, previous: null }),
+      ),
+      http.all('*', () => HttpResponse.json({ stolen: true })),
+    );
+    const first = await client().rooms.list();
+    const err = (await first.getNextPage().catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(ClinicError);
+    expect(err.message).toMatch(/never sent to another host/);
+    await expect(client().rooms.list().toArray({ limit: 10 })).rejects.toThrow(/Refused to follow/);
+    expect(requests.every((url) => url === `${ROOT}/rooms`)).toBe(true);
+    server.events.removeAllListeners();
+  });
+
+  it('a base URL with a path keeps its prefix', async () => {
+    const seen: string[] = [];
+    const prefixed = `${BASE}/clinic-a/api/public/v1`;
+    server.use(
+      http.get(`${prefixed}/rooms`, ({ request }) => {
+        seen.push(request.url);
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return HttpResponse.json({
+          results: [{ id: cursor ? 2 : 1, name: 'R' }],
+          next: cursor ? null : `${prefixed}/rooms?cursor=1`,
+          previous: null,
+        });
+      }),
+    );
+    const c = new ClinicClient({ apiKey: KEY, baseUrl: `${BASE}/clinic-a` });
+    expect((await c.rooms.list().toArray({ limit: 5 })).map((r) => r.id)).toEqual([1, 2]);
+    expect(seen).toHaveLength(2);
+  });
+});

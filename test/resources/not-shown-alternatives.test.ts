@@ -1,0 +1,234 @@
+/**
+ * The client against hand-written handlers that answer with the alternatives the spec leaves
+ * open ("not shown"): the client must cope with every plausible answer.
+ */
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Appointment, ClinicClient, ResponseValidationError } from '../../src/index.ts';
+
+const BASE = 'https://clinic.test';
+const ROOT = `${BASE}/api/public/v1`;
+const KEY = 'csk_live_alt.0123456789abcdef';
+const ID = '3f0c2a1e-8b7d-4c6e-9f5a-2b1c0d9e8f7a';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const client = (validateResponses = true) =>
+  new ClinicClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0, validateResponses });
+
+function appointment(overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    id: ID,
+    appointment_type: { id: 1, name: 'Consultation' },
+    patient: { id: 7, name: 'Ana Souza', phone: null },
+    professional: { id: 3, name: 'Dr. Lima', specialty: null },
+    room: null,
+    start_at: '2026-03-02T14:30:00-03:00',
+    end_at: '2026-03-02T15:00:00-03:00',
+    modality: 'in_person',
+    origin: 'api',
+    status: 'scheduled',
+    created_at: '2026-03-01T10:00:00-03:00',
+    updated_at: '2026-03-01T10:00:00-03:00',
+    ...overrides,
+  };
+}
+
+/** GET /appointments/{id} answering `state()`, counting calls. */
+function getAppointment(state: () => Appointment) {
+  const calls = { get: 0 };
+  server.use(
+    http.get(`${ROOT}/appointments/${ID}`, () => {
+      calls.get++;
+      return HttpResponse.json(state());
+    }),
+  );
+  return calls;
+}
+
+describe('PATCH /appointments/{id}: response body not shown (spec 4.5)', () => {
+  it('an appointment in the body is returned as is, with no extra request', async () => {
+    const calls = getAppointment(() => appointment());
+    server.use(
+      http.patch(`${ROOT}/appointments/${ID}`, () =>
+        HttpResponse.json(appointment({ status: 'confirmed' })),
+      ),
+    );
+    const result = await client().appointments.update(ID, { status: 'confirmed' });
+    expect(result.status).toBe('confirmed');
+    expect(calls.get).toBe(0);
+  });
+
+  it.each([
+    ['an empty 200', () => new HttpResponse(null, { status: 200 })],
+    ['a 204', () => new HttpResponse(null, { status: 204 })],
+    ['another shape', () => HttpResponse.json({ ok: true })],
+    ['a partial object', () => HttpResponse.json({ id: ID, status: 'confirmed' })],
+    ['plain text', () => new HttpResponse('OK', { status: 200 })],
+  ])('%s: the client reads GET /appointments/{id} and returns that', async (_, answer) => {
+    let current = appointment();
+    const calls = getAppointment(() => current);
+    server.use(
+      http.patch(`${ROOT}/appointments/${ID}`, async ({ request }) => {
+        const body = (await request.json()) as { status: Appointment['status'] };
+        current = appointment({ status: body.status });
+        return answer();
+      }),
+    );
+    const result = await client().appointments.update(ID, { status: 'confirmed' });
+    expect(result.status).toBe('confirmed');
+    expect(result.id).toBe(ID);
+    expect(calls.get).toBe(1);
+  });
+
+  it('with validateResponses off, an empty body still falls back to GET', async () => {
+    const calls = getAppointment(() => appointment({ status: 'confirmed' }));
+    server.use(
+      http.patch(`${ROOT}/appointments/${ID}`, () => new HttpResponse(null, { status: 204 })),
+    );
+    const result = await client(false).appointments.update(ID, { status: 'confirmed' });
+    expect(result.status).toBe('confirmed');
+    expect(calls.get).toBe(1);
+  });
+});
+
+describe('POST /appointments/{id}/cancel: request and response bodies not shown (spec 4.6)', () => {
+  it('sends no body', async () => {
+    let received: string | undefined;
+    server.use(
+      http.post(`${ROOT}/appointments/${ID}/cancel`, async ({ request }) => {
+        received = await request.text();
+        return HttpResponse.json(appointment({ status: 'cancelled' }));
+      }),
+    );
+    const result = await client().appointments.cancel(ID);
+    expect(received).toBe('');
+    expect(result.status).toBe('cancelled');
+  });
+
+  it.each([
+    ['a 204', () => new HttpResponse(null, { status: 204 })],
+    ['an empty 200', () => new HttpResponse(null, { status: 200 })],
+    ['a 202 with a message', () => HttpResponse.json({ detail: 'Cancelled.' }, { status: 202 })],
+  ])('%s: the client reads the appointment back', async (_, answer) => {
+    let current = appointment();
+    const calls = getAppointment(() => current);
+    server.use(
+      http.post(`${ROOT}/appointments/${ID}/cancel`, () => {
+        current = appointment({ status: 'cancelled' });
+        return answer();
+      }),
+    );
+    const { data, response } = await client().appointments.cancel(ID).withResponse();
+    expect(data.status).toBe('cancelled');
+    expect(response.status).toBeGreaterThanOrEqual(200);
+    expect(calls.get).toBe(1);
+  });
+});
+
+describe('extra unknown fields and the optional note (spec 2.1)', () => {
+  it('extra members of a response are tolerated', async () => {
+    server.use(
+      http.get(`${ROOT}/appointments/${ID}`, () =>
+        HttpResponse.json({
+          ...appointment(),
+          note: 'Bring exams',
+          payer: { id: 1 },
+          price_table: 'x',
+        }),
+      ),
+      http.get(`${ROOT}/rooms/4`, () => HttpResponse.json({ id: 4, name: 'Room 4', floor: 2 })),
+      http.get(`${ROOT}/patients/7`, () =>
+        HttpResponse.json({
+          id: 7,
+          name: 'Ana',
+          phone: null,
+          active: true,
+          created_at: '2026-01-01T10:00:00-03:00',
+          updated_at: '2026-01-01T10:00:00-03:00',
+          tags: [],
+        }),
+      ),
+    );
+    const result = await client().appointments.retrieve(ID);
+    expect(result.note).toBe('Bring exams');
+    expect(result.status).toBe('scheduled');
+    expect((await client().rooms.retrieve(4)).name).toBe('Room 4');
+    expect((await client().patients.retrieve(7)).name).toBe('Ana');
+  });
+
+  it('nullable members (id, patient, professional, room) may be null', async () => {
+    server.use(
+      http.get(`${ROOT}/appointments/${ID}`, () =>
+        HttpResponse.json(appointment({ id: null, patient: null, professional: null, room: null })),
+      ),
+    );
+    const result = await client().appointments.retrieve(ID);
+    expect(result.patient).toBeNull();
+    expect(result.id).toBeNull();
+  });
+
+  it('a missing required member fails validation, naming the path and no value', async () => {
+    const { status: _status, ...rest } = appointment();
+    server.use(http.get(`${ROOT}/appointments/${ID}`, () => HttpResponse.json(rest)));
+    const err = (await client()
+      .appointments.retrieve(ID)
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(err).toBeInstanceOf(ResponseValidationError);
+    expect(err.paths).toEqual(['status']);
+    expect(err.message).not.toContain('Ana Souza');
+  });
+
+  it('validateResponses: false returns the body unchecked', async () => {
+    const { status: _status, ...rest } = appointment();
+    server.use(http.get(`${ROOT}/appointments/${ID}`, () => HttpResponse.json(rest)));
+    const result = await client(false).appointments.retrieve(ID);
+    expect(result.patient?.name).toBe('Ana Souza');
+    expect(result.status).toBeUndefined();
+  });
+});
+
+describe('patients.update sends only the given fields; null erases (spec 4.7)', () => {
+  it('sends exactly the keys given, null included, and nothing else', async () => {
+    let sent: unknown;
+    server.use(
+      http.patch(`${ROOT}/patients/42`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          id: 42,
+          name: 'Ana',
+          phone: null,
+          active: true,
+          created_at: '2026-01-01T10:00:00-03:00',
+          updated_at: '2026-01-02T10:00:00-03:00',
+        });
+      }),
+    );
+    await client().patients.update(42, { phone: null, email: undefined, birth_date: null });
+    expect(sent).toEqual({ phone: null, birth_date: null });
+    expect(Object.keys(sent as object).sort()).toEqual(['birth_date', 'phone']);
+  });
+});
+
+describe('start_at as a Date (public surface)', () => {
+  it('is sent as an ISO 8601 instant with an explicit offset', async () => {
+    let sent: Record<string, unknown> = {};
+    server.use(
+      http.post(`${ROOT}/appointments`, async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(appointment(), { status: 201 });
+      }),
+    );
+    await client().appointments.create({
+      patient_id: 7,
+      professional_id: 3,
+      appointment_type_id: 1,
+      start_at: new Date('2026-03-02T17:30:00Z'),
+    });
+    expect(sent.start_at).toBe('2026-03-02T17:30:00+00:00');
+  });
+});
