@@ -1,0 +1,174 @@
+/**
+ * The webhook envelope of spec 6.1 and its four event types (spec 6.2): zod schemas, the
+ * TypeScript union discriminated by `type`, and {@link parseWebhookEvent}.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { Appointment } from '../schemas/appointments.ts';
+import { ResponseDateTime } from '../schemas/common.ts';
+import { issuesToFields } from '../schemas/errors.ts';
+import { WebhookPayloadError } from './errors.ts';
+
+/** The event types of spec 6.2, in the order the spec lists them. */
+export const WEBHOOK_EVENT_TYPES = [
+  'appointment.created',
+  'appointment.updated',
+  'appointment.cancelled',
+  'ping',
+] as const;
+
+/** One of the four event types: `appointment.created`, `.updated`, `.cancelled` or `ping`. */
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The event types that carry an appointment in `data` (every type but `ping`). */
+export const APPOINTMENT_EVENT_TYPES = [
+  'appointment.created',
+  'appointment.updated',
+  'appointment.cancelled',
+] as const;
+
+/** An event type whose `data` is an appointment. */
+export type AppointmentEventType = (typeof APPOINTMENT_EVENT_TYPES)[number];
+
+/** `evt_` followed by a UUID in its 8-4-4-4-12 hexadecimal form (spec 6.1). */
+const EVENT_ID_PATTERN =
+  /^evt_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+const envelope = {
+  /** `evt_<uuid>`, stable across redeliveries of the same event: the deduplication key. */
+  id: z.string({ error: 'must be a string' }).regex(EVENT_ID_PATTERN, {
+    error: 'must be evt_ followed by a UUID',
+  }),
+  /** ISO 8601 instant at which the event was generated (America/Sao_Paulo). */
+  created_at: ResponseDateTime,
+  /** Always `v1`. */
+  api_version: z.literal('v1', {
+    error: 'must be v1 (the only version of the API; this SDK reads v1 envelopes)',
+  }),
+  /** The clinic that owns the appointment. */
+  company_id: z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }),
+};
+
+/** `data` of a `ping`: one string field `message` with a fixed text (spec 6.2). */
+export const PingData = z.object({ message: z.string({ error: 'must be a string' }) });
+/** `data` of a `ping` event. */
+export type PingData = z.infer<typeof PingData>;
+
+function appointmentEvent<T extends AppointmentEventType>(type: T) {
+  return z.object({ ...envelope, type: z.literal(type), data: Appointment });
+}
+
+/** Schema of an `appointment.created` envelope. */
+export const AppointmentCreatedEventSchema = appointmentEvent('appointment.created');
+/** Schema of an `appointment.updated` envelope. */
+export const AppointmentUpdatedEventSchema = appointmentEvent('appointment.updated');
+/** Schema of an `appointment.cancelled` envelope. */
+export const AppointmentCancelledEventSchema = appointmentEvent('appointment.cancelled');
+/** Schema of a `ping` envelope. */
+export const PingEventSchema = z.object({ ...envelope, type: z.literal('ping'), data: PingData });
+
+/**
+ * The envelope of spec 6.1, discriminated by `type`. Unknown members are dropped; the ones of
+ * the spec are checked.
+ */
+export const WebhookEventSchema = z.discriminatedUnion(
+  'type',
+  [
+    AppointmentCreatedEventSchema,
+    AppointmentUpdatedEventSchema,
+    AppointmentCancelledEventSchema,
+    PingEventSchema,
+  ],
+  { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` },
+);
+
+/**
+ * An appointment was created: by staff, by online patient booking, or by the API (then
+ * `data.origin` is `api`, and it may be the echo of your own write, spec 6.2 rule 1).
+ */
+export type AppointmentCreatedEvent = z.infer<typeof AppointmentCreatedEventSchema>;
+/** An appointment changed: time, status, professional, room, modality and so on. */
+export type AppointmentUpdatedEvent = z.infer<typeof AppointmentUpdatedEventSchema>;
+/** An appointment was cancelled; `data` is the appointment as it is now. */
+export type AppointmentCancelledEvent = z.infer<typeof AppointmentCancelledEventSchema>;
+/**
+ * The test button of the web application was used. Recognise it by `type` (see
+ * {@link isPing}), not by an empty `data` (spec 6.2 rule 2).
+ */
+export type PingEvent = z.infer<typeof PingEventSchema>;
+/** An event that carries an appointment in `data`. */
+export type AppointmentEvent =
+  | AppointmentCreatedEvent
+  | AppointmentUpdatedEvent
+  | AppointmentCancelledEvent;
+/**
+ * A webhook envelope (spec 6.1): `id`, `type`, `created_at`, `api_version`, `company_id` and
+ * `data`. Narrow it with `switch (event.type)`.
+ */
+export type WebhookEvent = AppointmentEvent | PingEvent;
+/** The event of a given type. */
+export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
+
+/** What {@link parseWebhookEvent} accepts: the raw body (text or bytes) or a parsed object. */
+export type WebhookBody = string | Uint8Array | ArrayBuffer | object;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Parses and checks a webhook body against the envelope of spec 6.1.
+ *
+ * @param body - the request body as text, as bytes (`Uint8Array`, `Buffer`, `ArrayBuffer`),
+ *   or an object already parsed from JSON.
+ * @returns the event, typed by its `type`.
+ * @throws {@link WebhookPayloadError} when the bytes are not UTF-8, the text is not JSON, or the
+ *   envelope breaks a rule (its `paths` name the members, such as `api_version` or
+ *   `data.start_at`).
+ *
+ * @example
+ * ```ts
+ * const event = parseWebhookEvent(await request.text());
+ * if (event.type === 'appointment.cancelled') console.log(event.data.id);
+ * ```
+ */
+export function parseWebhookEvent(body: WebhookBody): WebhookEvent {
+  let value: unknown = body;
+  if (typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer) {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch (cause) {
+      throw new WebhookPayloadError('The webhook body is not valid UTF-8 text.', {}, { cause });
+    }
+    try {
+      value = JSON.parse(text);
+    } catch (cause) {
+      throw new WebhookPayloadError('The webhook body is not valid JSON.', {}, { cause });
+    }
+  }
+  const result = WebhookEventSchema.safeParse(value);
+  if (!result.success) {
+    const issues = issuesToFields(result.error.issues);
+    const summary = Object.entries(issues)
+      .map(
+        ([path, messages]) =>
+          `${path === 'non_field_errors' ? '(body)' : path}: ${messages.join('; ')}`,
+      )
+      .join(', ');
+    throw new WebhookPayloadError(`Invalid webhook envelope: ${summary}`, issues);
+  }
+  return result.data;
+}
+
+/**
+ * Whether an event is a `ping` (the test button of the web application). Recognised by `type`,
+ * as spec 6.2 rule 2 says, never by the shape of `data`.
+ */
+export function isPing(event: WebhookEvent): event is PingEvent {
+  return event.type === 'ping';
+}
+
+/** Whether an event carries an appointment (`appointment.created`, `.updated`, `.cancelled`). */
+export function isAppointmentEvent(event: WebhookEvent): event is AppointmentEvent {
+  return event.type !== 'ping';
+}
