@@ -1,0 +1,148 @@
+/**
+ * Deduplication of deliveries by envelope `id` (spec 6.3 rule 1: delivery is at-least-once).
+ * A {@link DedupeStore} holds, for each id, whether it is being processed or done;
+ * {@link MemoryDedupeStore} is the default, `RedisDedupeStore` (in `./redis.ts`) the one for
+ * consumers that run on several machines.
+ *
+ * @module
+ */
+import { WEBHOOK_DELIVERY } from './policy.ts';
+
+/**
+ * What {@link DedupeStore.claim} found:
+ * - `claimed`: the id was unknown (or its claim had expired); the caller now holds it and must
+ *   call `complete` or `release`;
+ * - `processing`: another delivery of the same event holds the claim right now;
+ * - `done`: the event was processed already.
+ */
+export type ClaimResult = 'claimed' | 'processing' | 'done';
+
+/**
+ * Where the webhook handler remembers which events it has seen. Implement it on your own
+ * storage when neither {@link MemoryDedupeStore} nor `RedisDedupeStore` fits; `claim` must be
+ * atomic (two concurrent claims of one id: one gets `claimed`, the other `processing`).
+ */
+export interface DedupeStore {
+  /**
+   * Claims `id` for processing, atomically. A claim that is neither completed nor released
+   * (the process died) expires after `leaseMs`, so a later redelivery can run.
+   */
+  claim(id: string, leaseMs: number): Promise<ClaimResult> | ClaimResult;
+  /** Marks `id` as processed; the store keeps it longer than the retry horizon (8 h 36 min). */
+  complete(id: string): Promise<void> | void;
+  /** Forgets the claim of `id` (its handler failed), so that the service's retry is processed. */
+  release(id: string): Promise<void> | void;
+}
+
+/** The retention of processed ids by default: 24 hours, well past the 8 h 36 min retry horizon. */
+export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Checks that a retention outlives the retry horizon: an id forgotten earlier would let a late
+ * retry of an event already processed run again.
+ *
+ * @throws RangeError when `ttlMs` is shorter than {@link WEBHOOK_DELIVERY.retryHorizonMs}.
+ */
+export function assertDedupeTtl(ttlMs: number): void {
+  if (!Number.isFinite(ttlMs) || ttlMs <= WEBHOOK_DELIVERY.retryHorizonMs) {
+    throw new RangeError(
+      `ttlMs must be longer than the retry horizon of ${WEBHOOK_DELIVERY.retryHorizonMs} ms ` +
+        '(8 h 36 min), or a late retry of a processed event would run again; the default is 24 h.',
+    );
+  }
+}
+
+/** Options of {@link MemoryDedupeStore}. */
+export interface MemoryDedupeStoreOptions {
+  /** How long processed ids are kept, in ms. Default 24 h; must exceed the retry horizon. */
+  ttlMs?: number;
+  /**
+   * At most this many ids are kept (default 100 000); past it the oldest entry is dropped.
+   * Size it above the number of events your endpoint receives in `ttlMs`.
+   */
+  maxEntries?: number;
+  /** The time source, in epoch ms (default `Date.now`); a test can pass a fake one. */
+  now?: () => number;
+}
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+interface Entry {
+  state: 'processing' | 'done';
+  expiresAt: number;
+}
+
+/**
+ * A {@link DedupeStore} in the memory of one process: the default of `createWebhookHandler`.
+ * It suits a consumer that runs as one process; ids are lost on restart, and several processes
+ * do not share them (use `RedisDedupeStore` then).
+ *
+ * Entries expire after `ttlMs` (processed ids) or the claim's lease (ids being processed), and
+ * the store never holds more than `maxEntries` ids.
+ */
+export class MemoryDedupeStore implements DedupeStore {
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+  /** Insertion order is age order: an entry is moved to the end when it changes state. */
+  readonly #entries = new Map<string, Entry>();
+  #nextSweepAt = 0;
+
+  /**
+   * @throws RangeError when `ttlMs` does not exceed the retry horizon or `maxEntries` is not a
+   *   positive integer.
+   */
+  constructor(options: MemoryDedupeStoreOptions = {}) {
+    this.#ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
+    assertDedupeTtl(this.#ttlMs);
+    this.#maxEntries = options.maxEntries ?? 100_000;
+    if (!Number.isInteger(this.#maxEntries) || this.#maxEntries < 1) {
+      throw new RangeError('maxEntries must be a positive integer');
+    }
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** How many ids the store holds, expired ones not yet swept included. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** {@inheritDoc DedupeStore.claim} */
+  claim(id: string, leaseMs: number): ClaimResult {
+    const now = this.#now();
+    const entry = this.#entries.get(id);
+    if (entry && entry.expiresAt > now) return entry.state;
+    this.#set(id, { state: 'processing', expiresAt: now + leaseMs });
+    return 'claimed';
+  }
+
+  /** {@inheritDoc DedupeStore.complete} */
+  complete(id: string): void {
+    this.#set(id, { state: 'done', expiresAt: this.#now() + this.#ttlMs });
+  }
+
+  /** {@inheritDoc DedupeStore.release} */
+  release(id: string): void {
+    if (this.#entries.get(id)?.state === 'processing') this.#entries.delete(id);
+  }
+
+  #set(id: string, entry: Entry): void {
+    this.#entries.delete(id);
+    const now = this.#now();
+    if (now >= this.#nextSweepAt) this.#sweep(now);
+    while (this.#entries.size >= this.#maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(id, entry);
+  }
+
+  /** Drops expired entries; runs at most once a minute, so a write stays O(1) on average. */
+  #sweep(now: number): void {
+    for (const [key, entry] of this.#entries) {
+      if (entry.expiresAt <= now) this.#entries.delete(key);
+    }
+    this.#nextSweepAt = now + SWEEP_INTERVAL_MS;
+  }
+}

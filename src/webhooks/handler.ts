@@ -1,0 +1,388 @@
+/**
+ * The webhook receiver: {@link createWebhookHandler} turns a map of event handlers into a
+ * Fetch-API handler `(request: Request) => Promise<Response>` that checks the request, parses
+ * the envelope, drops duplicates and answers within the service's 10 s limit (spec 6.3).
+ * `toNodeListener` (in `./node.ts`) adapts it to `node:http` and Express.
+ *
+ * @module
+ */
+import { type DedupeStore, MemoryDedupeStore } from './dedupe.ts';
+import { WebhookPayloadError, WebhookVerificationError } from './errors.ts';
+import {
+  parseWebhookEvent,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
+} from './events.ts';
+import { WEBHOOK_DELIVERY } from './policy.ts';
+
+/** What a handler receives beside the event. */
+export interface WebhookContext {
+  /** The request that carried the event. Its body was read already: the event is parsed. */
+  request: Request;
+}
+
+/** Handlers by event type; each receives the event narrowed to its type. */
+export type WebhookHandlers = {
+  [T in WebhookEventType]?: (event: WebhookEventOf<T>, context: WebhookContext) => unknown;
+};
+
+/**
+ * The integrator's signature check. The spec does not show the service's signature scheme,
+ * its header names nor how the signing secret is used (spec 6.3 rule 5), so the SDK ships no
+ * scheme: write the check the service documents to you, here. Return `true` to accept; `false`
+ * (or a throw, or anything else) answers 401.
+ *
+ * @param request - the request; read its headers, not its body (already consumed).
+ * @param rawBody - the body exactly as received, for a check computed over the bytes.
+ */
+export type WebhookVerifier = (request: Request, rawBody: Uint8Array) => boolean | Promise<boolean>;
+
+/** Options of {@link createWebhookHandler}. */
+export interface WebhookHandlerOptions {
+  /**
+   * Handlers by event type, such as `{ 'appointment.created': (event) => ... }`. They run one
+   * after the other: `on[event.type]`, then `onAny`. An event with no handler is answered 200.
+   */
+  on?: WebhookHandlers;
+  /** Runs for every event, `ping` included, after the handler of its type. */
+  onAny?: (event: WebhookEvent, context: WebhookContext) => unknown;
+  /**
+   * Told about every failure: a handler that threw (the request was answered 500, or, after an
+   * early 202, nothing will retry it), a body that was refused (`WebhookPayloadError`), a
+   * failed `verify` (`WebhookVerificationError`), a dedupe store that failed. `event` is given
+   * once the body was parsed. Default: `console.error` with the event's id and type.
+   */
+  onError?: (error: unknown, event?: WebhookEvent) => unknown;
+  /**
+   * Where processed ids are remembered: default a {@link MemoryDedupeStore}; a
+   * `RedisDedupeStore` for several machines; `false` to run the handlers on every delivery.
+   */
+  dedupe?: DedupeStore | false;
+  /**
+   * How long a claim on an event id holds while its handlers run, in ms (default 10 min). If
+   * the process dies mid-event, retries are answered 409 until the lease ends, then processed.
+   * Keep it above the time your slowest handler takes.
+   */
+  dedupeLeaseMs?: number;
+  /** The integrator's signature check; see {@link WebhookVerifier}. Default: none. */
+  verify?: WebhookVerifier;
+  /**
+   * When the handlers are still running after this many ms (default 9000), answer 202 and let
+   * them finish in the background, so that the service, which waits at most 10 s, does not
+   * count the delivery as failed. The service does not retry an answered delivery: a handler
+   * that fails after the 202 reaches only `onError`. `false` waits for the handlers always.
+   */
+  ackAfterMs?: number | false;
+  /** Largest body accepted, in bytes (default 1 MiB); a larger one is answered 413. */
+  maxBodyBytes?: number;
+}
+
+/**
+ * A Fetch-API webhook handler: pass it to `Bun.serve`, `Deno.serve`, a worker's `fetch`, Hono,
+ * Next.js route handlers, or to `toNodeListener` for `node:http` and Express.
+ */
+export interface WebhookHandler {
+  (request: Request): Promise<Response>;
+  /**
+   * Resolves once all work still running after an early 202 has finished (and `onError` was
+   * told of its failures): await it before a graceful shutdown, or in a worker's `waitUntil`.
+   */
+  drain(): Promise<void>;
+  /**
+   * How many pieces of background work are unfinished: events still being processed after
+   * their 202, and `onError` calls.
+   */
+  readonly pending: number;
+}
+
+/** Default of `maxBodyBytes`: 1 MiB, far above an envelope holding one appointment. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Default of `ackAfterMs`: 9 s, leaving 1 s of the service's 10 s for the answer to travel. */
+export const DEFAULT_ACK_AFTER_MS = 9_000;
+/** Default of `dedupeLeaseMs`: 10 minutes. */
+export const DEFAULT_DEDUPE_LEASE_MS = 10 * 60_000;
+
+class BodyTooLargeError extends Error {}
+
+function json(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return Response.json(body, { status, headers });
+}
+
+/** `application/json`, or any `application/<x>+json`, with or without parameters. */
+function isJsonContentType(value: string): boolean {
+  const type = value.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/** Reads the body, refusing it as soon as it passes `limit` bytes. */
+async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await request.body?.cancel().catch(() => {});
+    throw new BodyTooLargeError();
+  }
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function defaultOnError(error: unknown, event?: WebhookEvent): void {
+  const where = event ? ` (event ${event.id}, ${event.type})` : '';
+  console.error(`[@clinic-scheduling/sdk/webhooks] webhook delivery failed${where}:`, error);
+}
+
+function checkOptions(options: WebhookHandlerOptions): void {
+  for (const key of Object.keys(options.on ?? {})) {
+    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(key)) {
+      throw new TypeError(
+        `on['${key}'] is not an event type; the types are ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+      );
+    }
+  }
+  const { ackAfterMs, maxBodyBytes, dedupeLeaseMs } = options;
+  if (
+    ackAfterMs !== undefined &&
+    ackAfterMs !== false &&
+    !(
+      Number.isFinite(ackAfterMs) &&
+      ackAfterMs >= 0 &&
+      ackAfterMs < WEBHOOK_DELIVERY.responseTimeoutMs
+    )
+  ) {
+    throw new RangeError(
+      `ackAfterMs must be at least 0 and below the service's ${WEBHOOK_DELIVERY.responseTimeoutMs} ms limit, or false`,
+    );
+  }
+  if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    throw new RangeError('maxBodyBytes must be a positive integer');
+  }
+  if (dedupeLeaseMs !== undefined && !(Number.isFinite(dedupeLeaseMs) && dedupeLeaseMs > 0)) {
+    throw new RangeError('dedupeLeaseMs must be a positive number of milliseconds');
+  }
+}
+
+/**
+ * Creates a Fetch-API handler for webhook deliveries (spec 6). For each request it:
+ *
+ * 1. answers **405** to anything but POST, **415** to a `Content-Type` that is not JSON (none
+ *    at all is tolerated), **413** to a body over `maxBodyBytes`;
+ * 2. runs `verify`, if given: not `true` → **401**;
+ * 3. parses the envelope: not JSON, or not an envelope of spec 6.1 (`api_version` other than
+ *    `v1` included) → **400** `{ detail, paths }`;
+ * 4. claims the envelope `id` in the dedupe store: processed already → **200**
+ *    `{ status: 'duplicate' }` without running handlers; being processed by another delivery
+ *    right now → **409** with `Retry-After`, so the service tries again later (answering 2xx
+ *    would lose the event if that first run fails); the store failing → **503**;
+ * 5. runs `on[event.type]`, then `onAny`: success → **200** `{ status: 'processed', id }` and
+ *    the id is marked done; a throw → **500**, the claim is released and the service's retry
+ *    runs the handlers again;
+ * 6. when the handlers run past `ackAfterMs` (9 s), answers **202** `{ status: 'accepted', id }`
+ *    and lets them finish; a later failure releases the claim and reaches `onError`.
+ *
+ * Answers never echo the payload: it holds health data.
+ *
+ * @throws TypeError when `on` has a key that is not an event type; RangeError for an
+ *   `ackAfterMs`, `maxBodyBytes` or `dedupeLeaseMs` out of range.
+ *
+ * @example
+ * ```ts
+ * const handler = createWebhookHandler({
+ *   on: {
+ *     'appointment.created': async (event) => { await db.upsert(event.data); },
+ *     ping: () => {}, // the web application's test button
+ *   },
+ *   verify: (request, rawBody) => myVerify(request.headers, rawBody), // the scheme the service gave you
+ * });
+ * Bun.serve({ fetch: handler });
+ * ```
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  checkOptions(options);
+  const { on = {}, onAny, verify } = options;
+  const onError = options.onError ?? defaultOnError;
+  const store = options.dedupe === false ? undefined : (options.dedupe ?? new MemoryDedupeStore());
+  const leaseMs = options.dedupeLeaseMs ?? DEFAULT_DEDUPE_LEASE_MS;
+  const ackAfterMs = options.ackAfterMs ?? DEFAULT_ACK_AFTER_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const background = new Set<Promise<unknown>>();
+
+  const track = (promise: Promise<unknown>) => {
+    const tracked = promise.then(
+      () => {},
+      () => {},
+    );
+    background.add(tracked);
+    void tracked.then(() => background.delete(tracked));
+  };
+
+  /** Tells `onError`, never letting it break the answer. */
+  const report = (error: unknown, event?: WebhookEvent) => {
+    track(Promise.resolve().then(() => onError(error, event)));
+  };
+
+  const dispatch = async (event: WebhookEvent, context: WebhookContext) => {
+    const typed = on[event.type] as
+      | ((event: WebhookEvent, context: WebhookContext) => unknown)
+      | undefined;
+    if (typed) await typed(event, context);
+    if (onAny) await onAny(event, context);
+  };
+
+  /** Runs the handlers and settles the claim: complete on success, release on failure. */
+  const process = async (event: WebhookEvent, context: WebhookContext): Promise<void> => {
+    try {
+      await dispatch(event, context);
+    } catch (error) {
+      if (store) {
+        try {
+          await store.release(event.id);
+        } catch (storeError) {
+          report(storeError, event);
+        }
+      }
+      throw error;
+    }
+    if (store) {
+      try {
+        await store.complete(event.id);
+      } catch (storeError) {
+        // The handlers succeeded: answer 2xx all the same. A retry would run them again; the
+        // claim's lease ends instead, and only a later duplicate could run them twice.
+        report(storeError, event);
+      }
+    }
+  };
+
+  const handler = async (request: Request): Promise<Response> => {
+    if (request.method !== 'POST') {
+      return json(405, { detail: 'Webhook deliveries are POST requests.' }, { allow: 'POST' });
+    }
+    const contentType = request.headers.get('content-type');
+    if (contentType !== null && !isJsonContentType(contentType)) {
+      report(new WebhookPayloadError(`The Content-Type ${contentType} is not JSON.`));
+      return json(415, { detail: 'Webhook bodies are JSON: send Content-Type application/json.' });
+    }
+
+    let rawBody: Uint8Array;
+    try {
+      rawBody = await readBody(request, maxBodyBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        report(new WebhookPayloadError(`The webhook body is larger than ${maxBodyBytes} bytes.`));
+        return json(413, { detail: `The body is larger than ${maxBodyBytes} bytes.` });
+      }
+      report(error);
+      return json(400, { detail: 'The body could not be read.' });
+    }
+
+    if (verify) {
+      let verified: unknown;
+      let cause: unknown;
+      try {
+        verified = await verify(request, rawBody);
+      } catch (error) {
+        cause = error;
+      }
+      if (verified !== true) {
+        const message =
+          cause === undefined ? 'verify returned false.' : 'verify threw; the request is refused.';
+        report(new WebhookVerificationError(message, cause === undefined ? undefined : { cause }));
+        return json(401, { detail: 'The request could not be verified.' });
+      }
+    }
+
+    let event: WebhookEvent;
+    try {
+      event = parseWebhookEvent(rawBody);
+    } catch (error) {
+      report(error);
+      const paths = error instanceof WebhookPayloadError ? error.paths : [];
+      const detail =
+        paths.length > 0
+          ? `The body is not a webhook envelope of API v1; invalid: ${paths.join(', ')}.`
+          : 'The body is not valid JSON.';
+      return json(400, { detail, paths });
+    }
+    const { id } = event;
+
+    if (store) {
+      let claim: Awaited<ReturnType<DedupeStore['claim']>>;
+      try {
+        claim = await store.claim(id, leaseMs);
+      } catch (error) {
+        report(error, event);
+        return json(503, { detail: 'The deduplication store is unavailable; retry later.', id });
+      }
+      if (claim === 'done') return json(200, { status: 'duplicate', id });
+      if (claim === 'processing') {
+        return json(
+          409,
+          {
+            detail: 'An earlier delivery of this event is still being processed; retry later.',
+            id,
+          },
+          { 'retry-after': '60' },
+        );
+      }
+    }
+
+    const work = process(event, { request });
+    const outcome = work.then(
+      () => ({ ok: true as const }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const acked =
+      ackAfterMs === false
+        ? undefined
+        : new Promise<'ack'>((resolve) => {
+            timer = setTimeout(() => resolve('ack'), ackAfterMs);
+          });
+    const first = await (acked ? Promise.race([outcome, acked]) : outcome);
+    clearTimeout(timer);
+
+    if (first === 'ack') {
+      track(
+        outcome.then((late) => {
+          if (!late.ok) report(late.error, event);
+        }),
+      );
+      return json(202, { status: 'accepted', id });
+    }
+    if (!first.ok) {
+      report(first.error, event);
+      return json(500, { detail: 'A handler failed; the service will retry this delivery.', id });
+    }
+    return json(200, { status: 'processed', id });
+  };
+
+  return Object.defineProperties(handler, {
+    drain: {
+      value: async () => {
+        while (background.size > 0) await Promise.all(background);
+      },
+    },
+    pending: { get: () => background.size },
+  }) as WebhookHandler;
+}

@@ -1,0 +1,580 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type ClaimResult,
+  type DedupeStore,
+  MemoryDedupeStore,
+} from '../../src/webhooks/dedupe.ts';
+import { WebhookPayloadError, WebhookVerificationError } from '../../src/webhooks/errors.ts';
+import type { WebhookEvent } from '../../src/webhooks/events.ts';
+import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/webhooks/handler.ts';
+import { appointmentEvent, pingEvent, post } from './fixtures.ts';
+
+/** A handler whose errors are collected instead of logged. */
+function setup(options: Partial<WebhookHandlerOptions> = {}) {
+  const errors: Array<{ error: unknown; event?: WebhookEvent }> = [];
+  const seen: WebhookEvent[] = [];
+  const handler = createWebhookHandler({
+    on: {
+      'appointment.created': (event) => {
+        seen.push(event);
+      },
+    },
+    onError: (error, event) => {
+      errors.push({ error, event });
+    },
+    ...options,
+  });
+  return { handler, errors, seen };
+}
+
+async function answer(response: Response) {
+  return { status: response.status, body: await response.json() };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('request checks', () => {
+  it('answers 405 with Allow: POST to anything but POST', async () => {
+    const { handler, seen } = setup();
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+      const response = await handler(new Request('https://consumer.example/webhooks', { method }));
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      expect(await response.json()).toEqual({ detail: 'Webhook deliveries are POST requests.' });
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('answers 415 to a Content-Type that is not JSON', async () => {
+    const { handler, errors } = setup();
+    const response = await handler(
+      post(JSON.stringify(appointmentEvent()), { 'content-type': 'text/plain' }),
+    );
+    expect(await answer(response)).toEqual({
+      status: 415,
+      body: { detail: 'Webhook bodies are JSON: send Content-Type application/json.' },
+    });
+    await handler.drain();
+    expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookPayloadError)]);
+  });
+
+  it('accepts application/json with a charset, a +json type, and no Content-Type at all', async () => {
+    const { handler, seen } = setup();
+    for (const contentType of ['application/json; charset=utf-8', 'application/vnd.clinic+json']) {
+      const response = await handler(post(appointmentEvent(), { 'content-type': contentType }));
+      expect(response.status).toBe(200);
+    }
+    const bare = new Request('https://consumer.example/webhooks', {
+      method: 'POST',
+      body: new TextEncoder().encode(JSON.stringify(appointmentEvent())),
+    });
+    expect(bare.headers.get('content-type')).toBeNull();
+    expect((await handler(bare)).status).toBe(200);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const { handler } = setup();
+    expect(await answer(await handler(post('{"id":')))).toEqual({
+      status: 400,
+      body: { detail: 'The body is not valid JSON.', paths: [] },
+    });
+  });
+
+  it('answers 413 to a body over the size cap, declared or streamed', async () => {
+    const { handler, seen } = setup({ maxBodyBytes: 1000 });
+    const big = JSON.stringify({ ...appointmentEvent(), padding: 'x'.repeat(2000) });
+    expect(await answer(await handler(post(big)))).toEqual({
+      status: 413,
+      body: { detail: 'The body is larger than 1000 bytes.' },
+    });
+    // No Content-Length: the cap is enforced while reading the stream.
+    const chunks = [
+      new TextEncoder().encode(big.slice(0, 600)),
+      new TextEncoder().encode(big.slice(600)),
+    ];
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const streamed = new Request('https://consumer.example/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.headers.get('content-length')).toBeNull();
+    expect((await handler(streamed)).status).toBe(413);
+    expect(seen).toEqual([]);
+  });
+
+  it('answers 400 naming api_version when it is not v1', async () => {
+    const { handler, seen } = setup();
+    const response = await handler(post({ ...appointmentEvent(), api_version: 'v2' }));
+    expect(await answer(response)).toEqual({
+      status: 400,
+      body: {
+        detail: 'The body is not a webhook envelope of API v1; invalid: api_version.',
+        paths: ['api_version'],
+      },
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it('answers 400 naming the paths of an envelope that breaks spec 6.1, without echoing values', async () => {
+    const { handler } = setup();
+    const event = appointmentEvent();
+    const response = await handler(
+      post({ ...event, data: { ...event.data, start_at: 'Ana Souza tomorrow' } }),
+    );
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    expect(JSON.parse(text)).toEqual({
+      detail: 'The body is not a webhook envelope of API v1; invalid: data.start_at.',
+      paths: ['data.start_at'],
+    });
+    expect(text).not.toContain('Ana Souza');
+  });
+});
+
+describe('the verify hook (the spec shows no signature scheme)', () => {
+  it('passes the request and the raw bytes; true accepts', async () => {
+    const body = JSON.stringify(appointmentEvent());
+    const verify = vi.fn((request: Request, rawBody: Uint8Array) => {
+      return (
+        request.headers.get('x-test-signature') === 'good' &&
+        new TextDecoder().decode(rawBody) === body
+      );
+    });
+    const { handler, seen } = setup({ verify });
+    expect((await handler(post(body, { 'x-test-signature': 'good' }))).status).toBe(200);
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('answers 401 when verify returns false, and handlers do not run', async () => {
+    const { handler, seen, errors } = setup({ verify: () => false });
+    expect(await answer(await handler(post(appointmentEvent())))).toEqual({
+      status: 401,
+      body: { detail: 'The request could not be verified.' },
+    });
+    expect(seen).toEqual([]);
+    await handler.drain();
+    expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookVerificationError)]);
+  });
+
+  it('answers 401 when verify throws or returns something other than true', async () => {
+    const boom = new Error('bad key');
+    const threw = setup({
+      verify: () => {
+        throw boom;
+      },
+    });
+    expect((await threw.handler(post(appointmentEvent()))).status).toBe(401);
+    await threw.handler.drain();
+    expect(threw.errors.map((e) => (e.error as Error).cause)).toEqual([boom]);
+    const truthy = setup({ verify: (() => 'yes') as unknown as () => boolean });
+    expect((await truthy.handler(post(appointmentEvent()))).status).toBe(401);
+  });
+
+  it('runs before the body is parsed: an unverified body that is not JSON gets 401, not 400', async () => {
+    const { handler } = setup({ verify: async () => false });
+    expect((await handler(post('not json'))).status).toBe(401);
+  });
+});
+
+describe('dispatch', () => {
+  it('runs on[type] with the typed event, then onAny, and answers 200 processed', async () => {
+    const calls: string[] = [];
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.cancelled': (event, context) => {
+          calls.push(`cancelled ${event.data.status} ${context.request.method}`);
+        },
+      },
+      onAny: (event) => {
+        calls.push(`any ${event.type}`);
+      },
+    });
+    const event = appointmentEvent('appointment.cancelled', { status: 'cancelled' });
+    expect(await answer(await handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'processed', id: event.id },
+    });
+    expect(calls).toEqual(['cancelled cancelled POST', 'any appointment.cancelled']);
+  });
+
+  it('answers 200 to an event type that has no handler', async () => {
+    const { handler, seen } = setup();
+    const event = appointmentEvent('appointment.updated');
+    expect(await answer(await handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'processed', id: event.id },
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it('answers 2xx to a ping, with or without a ping handler', async () => {
+    const pings: string[] = [];
+    const withHandler = createWebhookHandler({
+      on: { ping: (event) => void pings.push(event.data.message) },
+    });
+    const event = pingEvent();
+    expect(await answer(await withHandler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'processed', id: event.id },
+    });
+    expect(pings).toEqual(['Test event']);
+    const { handler } = setup();
+    expect((await handler(post(pingEvent()))).status).toBe(200);
+  });
+
+  it('answers 500 when a handler throws, so the service retries; the body holds no error text', async () => {
+    const { handler, errors } = setup({
+      on: {
+        'appointment.created': () => {
+          throw new Error('database down for Ana Souza');
+        },
+      },
+    });
+    const event = appointmentEvent();
+    const response = await handler(post(event));
+    const text = await response.text();
+    expect(response.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({
+      detail: 'A handler failed; the service will retry this delivery.',
+      id: event.id,
+    });
+    expect(text).not.toContain('Ana Souza');
+    await handler.drain();
+    expect(errors.map((e) => [(e.error as Error).message, e.event?.id])).toEqual([
+      ['database down for Ana Souza', event.id],
+    ]);
+  });
+
+  it('a throw in onAny is a failure too', async () => {
+    const { handler } = setup({
+      onAny: () => {
+        throw new Error('x');
+      },
+    });
+    expect((await handler(post(appointmentEvent()))).status).toBe(500);
+  });
+
+  it('refuses an on key that is not an event type, and options out of range', () => {
+    expect(() =>
+      createWebhookHandler({ on: { 'appointment.canceled': () => {} } as never }),
+    ).toThrow(
+      "on['appointment.canceled'] is not an event type; the types are appointment.created, appointment.updated, appointment.cancelled, ping",
+    );
+    expect(() => createWebhookHandler({ ackAfterMs: 10_000 })).toThrow(RangeError);
+    expect(() => createWebhookHandler({ ackAfterMs: -1 })).toThrow(RangeError);
+    expect(() => createWebhookHandler({ maxBodyBytes: 0 })).toThrow(RangeError);
+    expect(() => createWebhookHandler({ dedupeLeaseMs: 0 })).toThrow(RangeError);
+  });
+
+  it('an onError that throws does not change the answer', async () => {
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': () => {
+          throw new Error('x');
+        },
+      },
+      onError: () => {
+        throw new Error('logging failed');
+      },
+    });
+    expect((await handler(post(appointmentEvent()))).status).toBe(500);
+    await handler.drain();
+  });
+
+  it('logs with console.error when no onError is given, naming the event but not its data', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const handler = createWebhookHandler({
+        on: {
+          'appointment.created': () => {
+            throw new Error('x');
+          },
+        },
+      });
+      const event = appointmentEvent();
+      await handler(post(event));
+      await handler.drain();
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy.mock.calls[0]?.[0]).toBe(
+        `[@clinic-scheduling/sdk/webhooks] webhook delivery failed (event ${event.id}, appointment.created):`,
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('spec 6.3 rule 1: deduplication by envelope id', () => {
+  it('a duplicate of a processed event is answered 200 without running handlers', async () => {
+    const { handler, seen } = setup();
+    const event = appointmentEvent();
+    expect((await handler(post(event))).status).toBe(200);
+    expect(await answer(await handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'duplicate', id: event.id },
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('the same appointment in another event (another id) is processed', async () => {
+    const { handler, seen } = setup();
+    await handler(post(appointmentEvent()));
+    await handler(post(appointmentEvent()));
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a delivery whose handler failed is released, so the retry runs the handlers', async () => {
+    let fail = true;
+    const runs: string[] = [];
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': (event) => {
+          runs.push(event.id);
+          if (fail) throw new Error('transient');
+        },
+      },
+      onError: () => {},
+    });
+    const event = appointmentEvent();
+    expect((await handler(post(event))).status).toBe(500);
+    fail = false;
+    expect(await answer(await handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'processed', id: event.id },
+    });
+    expect((await handler(post(event))).status).toBe(200);
+    expect(runs).toEqual([event.id, event.id]);
+  });
+
+  it('a duplicate arriving while the first is running gets 409 with Retry-After, not 2xx', async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const runs: string[] = [];
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': async (event) => {
+          runs.push(event.id);
+          await gate;
+        },
+      },
+      ackAfterMs: false,
+    });
+    const event = appointmentEvent();
+    const first = handler(post(event));
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    const second = await handler(post(event));
+    expect(second.status).toBe(409);
+    expect(second.headers.get('retry-after')).toBe('60');
+    expect(await second.json()).toEqual({
+      detail: 'An earlier delivery of this event is still being processed; retry later.',
+      id: event.id,
+    });
+    finish();
+    expect((await first).status).toBe(200);
+    expect(await answer(await handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'duplicate', id: event.id },
+    });
+    expect(runs).toHaveLength(1);
+  });
+
+  it('a claim left by a process that died expires after dedupeLeaseMs', async () => {
+    let now = 0;
+    const store = new MemoryDedupeStore({ now: () => now });
+    const event = appointmentEvent();
+    expect(store.claim(event.id, 60_000)).toBe('claimed'); // the process that died
+    const { handler, seen } = setup({ dedupe: store, dedupeLeaseMs: 60_000 });
+    expect((await handler(post(event))).status).toBe(409);
+    now = 60_000;
+    expect((await handler(post(event))).status).toBe(200);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('passes dedupeLeaseMs to the store, completes on success, releases on failure', async () => {
+    const calls: string[] = [];
+    const store: DedupeStore = {
+      claim: (id, lease): ClaimResult => {
+        calls.push(`claim ${id.slice(-2)} ${lease}`);
+        return 'claimed';
+      },
+      complete: (id) => void calls.push(`complete ${id.slice(-2)}`),
+      release: (id) => void calls.push(`release ${id.slice(-2)}`),
+    };
+    let fail = false;
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': () => {
+          if (fail) throw new Error('x');
+        },
+      },
+      dedupe: store,
+      dedupeLeaseMs: 1234,
+      onError: () => {},
+    });
+    const ok = appointmentEvent();
+    await handler(post(ok));
+    fail = true;
+    const bad = appointmentEvent();
+    await handler(post(bad));
+    expect(calls).toEqual([
+      `claim ${ok.id.slice(-2)} 1234`,
+      `complete ${ok.id.slice(-2)}`,
+      `claim ${bad.id.slice(-2)} 1234`,
+      `release ${bad.id.slice(-2)}`,
+    ]);
+  });
+
+  it('answers 503 when the store cannot claim, without running handlers', async () => {
+    const down: DedupeStore = {
+      claim: async () => {
+        throw new Error('ECONNREFUSED');
+      },
+      complete: async () => {},
+      release: async () => {},
+    };
+    const { handler, seen, errors } = setup({ dedupe: down });
+    const event = appointmentEvent();
+    expect(await answer(await handler(post(event)))).toEqual({
+      status: 503,
+      body: { detail: 'The deduplication store is unavailable; retry later.', id: event.id },
+    });
+    expect(seen).toEqual([]);
+    await handler.drain();
+    expect(errors.map((e) => (e.error as Error).message)).toEqual(['ECONNREFUSED']);
+  });
+
+  it('answers 200 when the handlers succeeded but complete failed (a retry would run them again)', async () => {
+    const store: DedupeStore = {
+      claim: () => 'claimed',
+      complete: async () => {
+        throw new Error('store down');
+      },
+      release: () => {},
+    };
+    const { handler, errors } = setup({ dedupe: store });
+    expect((await handler(post(appointmentEvent()))).status).toBe(200);
+    await handler.drain();
+    expect(errors.map((e) => (e.error as Error).message)).toEqual(['store down']);
+  });
+
+  it('dedupe: false runs the handlers on every delivery', async () => {
+    const { handler, seen } = setup({ dedupe: false });
+    const event = appointmentEvent();
+    await handler(post(event));
+    await handler(post(event));
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('spec 6.3 rule 2: an answer within 10 s (ackAfterMs)', () => {
+  function slow(ms: number, fail = false) {
+    const finished: string[] = [];
+    const errors: unknown[] = [];
+    const store = new MemoryDedupeStore();
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': async (event) => {
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          if (fail) throw new Error('late failure');
+          finished.push(event.id);
+        },
+      },
+      dedupe: store,
+      onError: (error) => void errors.push(error),
+    });
+    return { handler, finished, errors, store };
+  }
+
+  it('answers 202 accepted at 9 s by default while the handler goes on, then marks it done', async () => {
+    vi.useFakeTimers();
+    const { handler, finished, store } = slow(15_000);
+    const event = appointmentEvent();
+    let settled = false;
+    const pending = handler(post(event)).then((r) => {
+      settled = true;
+      return r;
+    });
+    await vi.advanceTimersByTimeAsync(8_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer(await pending)).toEqual({
+      status: 202,
+      body: { status: 'accepted', id: event.id },
+    });
+    expect(handler.pending).toBe(1);
+    expect(finished).toEqual([]);
+    // A duplicate while it still runs: not acknowledged as done.
+    expect((await handler(post(event))).status).toBe(409);
+    await vi.advanceTimersByTimeAsync(6_000);
+    await handler.drain();
+    expect(finished).toEqual([event.id]);
+    expect(store.claim(event.id, 1000)).toBe('done');
+  });
+
+  it('a handler that fails after the 202 reaches onError and its claim is released', async () => {
+    vi.useFakeTimers();
+    const { handler, errors, store } = slow(12_000, true);
+    const event = appointmentEvent();
+    const pending = handler(post(event));
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect((await pending).status).toBe(202);
+    await vi.advanceTimersByTimeAsync(3_000);
+    await handler.drain();
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe('late failure');
+    // Released: a redelivery of this event would be processed.
+    expect(store.claim(event.id, 1000)).toBe('claimed');
+  });
+
+  it('a handler that finishes before ackAfterMs gets its own answer (200 or 500)', async () => {
+    vi.useFakeTimers();
+    const ok = slow(8_000);
+    const answered = ok.handler(post(appointmentEvent()));
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect((await answered).status).toBe(200);
+    const bad = slow(8_000, true);
+    const failed = bad.handler(post(appointmentEvent()));
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect((await failed).status).toBe(500);
+  });
+
+  it('honours a custom ackAfterMs, and false waits for the handlers', async () => {
+    vi.useFakeTimers();
+    const early = createWebhookHandler({
+      on: { 'appointment.created': () => new Promise((r) => setTimeout(r, 5_000)) },
+      ackAfterMs: 2_000,
+    });
+    const a = early(post(appointmentEvent()));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect((await a).status).toBe(202);
+    await vi.advanceTimersByTimeAsync(3_000);
+    await early.drain();
+
+    const waits = createWebhookHandler({
+      on: { 'appointment.created': () => new Promise((r) => setTimeout(r, 30_000)) },
+      ackAfterMs: false,
+    });
+    let done = false;
+    const b = waits(post(appointmentEvent())).then((r) => {
+      done = true;
+      return r;
+    });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await b).status).toBe(200);
+  });
+});
