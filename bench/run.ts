@@ -7,7 +7,9 @@ import { arch, cpus, totalmem } from 'node:os';
 import { type BenchRow, table } from './lib.ts';
 
 const suites: Array<[title: string, load: () => Promise<{ run: () => Promise<BenchRow[]> }>]> = [
+  ['Overhead against raw fetch', () => import('./overhead.ts')],
   ['Pagination', () => import('./pagination.ts')],
+  ['Import time', () => import('./import-time.ts')],
 ];
 
 const rows: BenchRow[] = [];
