@@ -1,0 +1,118 @@
+/**
+ * A {@link DedupeStore} on Redis, for consumers that run on several machines: every instance
+ * sees the ids the others have claimed or processed. It needs no Redis package of its own: it
+ * takes the client you already have, node-redis or ioredis.
+ *
+ * @module
+ */
+import {
+  assertDedupeTtl,
+  type ClaimResult,
+  DEFAULT_DEDUPE_TTL_MS,
+  type DedupeStore,
+} from './dedupe.ts';
+
+/** The part of a node-redis (v4 and later) client that the store uses: `sendCommand`. */
+export interface NodeRedisCommandClient {
+  /** Sends one command, such as `['GET', 'key']`, and resolves with its reply. */
+  sendCommand(args: string[]): Promise<unknown>;
+}
+
+/** The part of an ioredis (v5 and later) client that the store uses: `call`. */
+export interface IoRedisCommandClient {
+  /** Sends one command, such as `call('GET', 'key')`, and resolves with its reply. */
+  call(command: string, ...args: string[]): Promise<unknown>;
+}
+
+/**
+ * A Redis client as {@link RedisDedupeStore} needs it: a node-redis client (`createClient()`)
+ * or an ioredis one (`new Redis()`) satisfies it as it is. Each command (`EVAL`, `SET`) touches
+ * one key.
+ */
+export type RedisDedupeClient = NodeRedisCommandClient | IoRedisCommandClient;
+
+/** Options of {@link RedisDedupeStore}. */
+export interface RedisDedupeStoreOptions {
+  /** A connected node-redis or ioredis client. The store never connects or quits it. */
+  client: RedisDedupeClient;
+  /** Prefix of the keys (default `clinic-scheduling:webhook-event:`); the envelope id follows it. */
+  prefix?: string;
+  /** How long processed ids are kept, in ms. Default 24 h; must exceed the 8 h 36 min retry horizon. */
+  ttlMs?: number;
+}
+
+/** Reads the key; when absent, sets it to `processing` with the lease. Atomic, one round trip. */
+const CLAIM_SCRIPT = `local v = redis.call('GET', KEYS[1])
+if v then return v end
+redis.call('SET', KEYS[1], 'processing', 'PX', ARGV[1])
+return 'claimed'`;
+
+/** Deletes the key only while it says `processing`: a processed id is never forgotten early. */
+const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == 'processing' then
+  return redis.call('DEL', KEYS[1])
+end
+return 0`;
+
+/**
+ * A {@link DedupeStore} on Redis. Each envelope id is one key holding `processing` (with the
+ * claim's lease as its expiry) or `done` (kept `ttlMs`, 24 h by default). The claim is one Lua
+ * script, so two machines that receive the same event at once cannot both process it.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const handler = createWebhookHandler({ on, dedupe: new RedisDedupeStore({ client: redis }) });
+ * ```
+ */
+export class RedisDedupeStore implements DedupeStore {
+  readonly #send: (args: string[]) => Promise<unknown>;
+  readonly #prefix: string;
+  readonly #ttlMs: number;
+
+  /**
+   * @throws TypeError when `client` has neither `call` (ioredis) nor `sendCommand` (node-redis).
+   * @throws RangeError when `ttlMs` does not exceed the retry horizon.
+   */
+  constructor(options: RedisDedupeStoreOptions) {
+    const { client } = options;
+    // ioredis has a `sendCommand` too, taking a Command object: look for `call` first.
+    if (client && typeof (client as IoRedisCommandClient).call === 'function') {
+      const io = client as IoRedisCommandClient;
+      this.#send = ([command, ...args]) => io.call(command as string, ...args);
+    } else if (client && typeof (client as NodeRedisCommandClient).sendCommand === 'function') {
+      const node = client as NodeRedisCommandClient;
+      this.#send = (args) => node.sendCommand(args);
+    } else {
+      throw new TypeError(
+        'RedisDedupeStore needs a connected node-redis client (createClient from "redis") or an ' +
+          'ioredis client (new Redis() from "ioredis") as { client }.',
+      );
+    }
+    this.#prefix = options.prefix ?? 'clinic-scheduling:webhook-event:';
+    this.#ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
+    assertDedupeTtl(this.#ttlMs);
+  }
+
+  /** {@inheritDoc DedupeStore.claim} */
+  async claim(id: string, leaseMs: number): Promise<ClaimResult> {
+    const lease = String(Math.max(1, Math.ceil(leaseMs)));
+    const reply = String(await this.#send(['EVAL', CLAIM_SCRIPT, '1', this.#key(id), lease]));
+    if (reply === 'claimed' || reply === 'processing' || reply === 'done') return reply;
+    throw new Error(`RedisDedupeStore: key ${this.#key(id)} holds an unexpected value`);
+  }
+
+  /** {@inheritDoc DedupeStore.complete} */
+  async complete(id: string): Promise<void> {
+    await this.#send(['SET', this.#key(id), 'done', 'PX', String(this.#ttlMs)]);
+  }
+
+  /** {@inheritDoc DedupeStore.release} */
+  async release(id: string): Promise<void> {
+    await this.#send(['EVAL', RELEASE_SCRIPT, '1', this.#key(id)]);
+  }
+
+  #key(id: string): string {
+    return this.#prefix + id;
+  }
+}

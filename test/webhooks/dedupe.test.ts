@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEDUPE_TTL_MS, MemoryDedupeStore } from '../../src/webhooks/dedupe.ts';
+import { WEBHOOK_DELIVERY } from '../../src/webhooks/policy.ts';
+import { dedupeStoreContract } from './dedupe-contract.ts';
+
+const HOUR = 3_600_000;
+
+describe('spec 6.3: the delivery policy', () => {
+  it('retries after 1 min, 5 min, 30 min, 2 h, 6 h: 6 attempts over 8 h 36 min', () => {
+    expect(WEBHOOK_DELIVERY.retryDelaysMs).toEqual([
+      60_000, 300_000, 1_800_000, 7_200_000, 21_600_000,
+    ]);
+    expect(WEBHOOK_DELIVERY.attempts).toBe(6);
+    expect(WEBHOOK_DELIVERY.retryHorizonMs).toBe(8 * HOUR + 36 * 60_000);
+    expect(WEBHOOK_DELIVERY.responseTimeoutMs).toBe(10_000);
+    expect(WEBHOOK_DELIVERY.disableAfterConsecutiveFailures).toBe(20);
+  });
+});
+
+describe('MemoryDedupeStore', () => {
+  let store = new MemoryDedupeStore();
+  describe('the DedupeStore contract', () => {
+    dedupeStoreContract(() => store);
+  });
+
+  it('keeps processed ids 24 h by default, longer than the retry horizon', () => {
+    let now = 0;
+    store = new MemoryDedupeStore({ now: () => now });
+    store.claim('evt_a', 1000);
+    store.complete('evt_a');
+    now = WEBHOOK_DELIVERY.retryHorizonMs + 60_000; // the last retry, and then some
+    expect(store.claim('evt_a', 1000)).toBe('done');
+    now = DEFAULT_DEDUPE_TTL_MS - 1;
+    expect(store.claim('evt_a', 1000)).toBe('done');
+    now = DEFAULT_DEDUPE_TTL_MS;
+    expect(store.claim('evt_a', 1000)).toBe('claimed');
+    expect(DEFAULT_DEDUPE_TTL_MS).toBe(24 * HOUR);
+  });
+
+  it('refuses a ttlMs that does not outlive the retry horizon', () => {
+    expect(() => new MemoryDedupeStore({ ttlMs: WEBHOOK_DELIVERY.retryHorizonMs })).toThrow(
+      'ttlMs must be longer than the retry horizon of 30960000 ms (8 h 36 min), or a late retry of a processed event would run again; the default is 24 h.',
+    );
+    expect(() => new MemoryDedupeStore({ ttlMs: 9 * HOUR })).not.toThrow();
+  });
+
+  it('a claim expires after its lease (the process that held it died)', () => {
+    let now = 0;
+    store = new MemoryDedupeStore({ now: () => now });
+    expect(store.claim('evt_a', 5_000)).toBe('claimed');
+    now = 4_999;
+    expect(store.claim('evt_a', 5_000)).toBe('processing');
+    now = 5_000;
+    expect(store.claim('evt_a', 5_000)).toBe('claimed');
+  });
+
+  it('holds at most maxEntries ids, dropping the oldest first', () => {
+    store = new MemoryDedupeStore({ maxEntries: 3 });
+    for (const id of ['evt_1', 'evt_2', 'evt_3', 'evt_4']) {
+      store.claim(id, 60_000);
+      store.complete(id);
+    }
+    expect(store.size).toBe(3);
+    expect(store.claim('evt_4', 60_000)).toBe('done');
+    expect(store.claim('evt_2', 60_000)).toBe('done');
+    expect(store.claim('evt_1', 60_000)).toBe('claimed'); // evicted: the oldest
+    expect(store.size).toBe(3);
+    expect(() => new MemoryDedupeStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+
+  it('sweeps expired ids, so the size does not grow with time', () => {
+    let now = 0;
+    store = new MemoryDedupeStore({ now: () => now });
+    for (let i = 0; i < 100; i++) {
+      store.claim(`evt_${i}`, 1000);
+      store.complete(`evt_${i}`);
+    }
+    expect(store.size).toBe(100);
+    now = DEFAULT_DEDUPE_TTL_MS + 1;
+    store.claim('evt_new', 1000);
+    expect(store.size).toBe(1);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * RedisDedupeStore against a real redis-server (started on a free loopback port by
+ * test/helpers/redis.ts), through node-redis and through ioredis.
+ */
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebhookHandler } from '../../src/webhooks/handler.ts';
+import { RedisDedupeStore } from '../../src/webhooks/redis.ts';
+import { type RedisServer, startRedisServer } from '../helpers/redis.ts';
+import { dedupeStoreContract } from './dedupe-contract.ts';
+import { appointmentEvent, post } from './fixtures.ts';
+
+const connectNodeRedis = (url: string) => createClient({ url }).connect();
+
+let server: RedisServer;
+let nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
+let ioredis: Redis;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  nodeRedis = await connectNodeRedis(server.url);
+  ioredis = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await ioredis.connect();
+});
+
+afterAll(async () => {
+  await nodeRedis?.quit();
+  await ioredis?.quit();
+  await server?.stop();
+});
+
+describe('RedisDedupeStore with node-redis', () => {
+  dedupeStoreContract(() => new RedisDedupeStore({ client: nodeRedis, prefix: 'test:node:' }));
+});
+
+describe('RedisDedupeStore with ioredis', () => {
+  dedupeStoreContract(() => new RedisDedupeStore({ client: ioredis, prefix: 'test:io:' }));
+});
+
+describe('RedisDedupeStore keys', () => {
+  it('a claim expires with its lease; a processed id is kept ttlMs (24 h by default)', async () => {
+    const store = new RedisDedupeStore({ client: nodeRedis, prefix: 'test:ttl:' });
+    await store.claim('evt_a', 50_000);
+    const lease = Number(await nodeRedis.sendCommand(['PTTL', 'test:ttl:evt_a']));
+    expect(lease).toBeGreaterThan(45_000);
+    expect(lease).toBeLessThanOrEqual(50_000);
+    await store.complete('evt_a');
+    expect(await nodeRedis.get('test:ttl:evt_a')).toBe('done');
+    const kept = Number(await nodeRedis.sendCommand(['PTTL', 'test:ttl:evt_a']));
+    expect(kept).toBeGreaterThan(24 * 3_600_000 - 60_000);
+    expect(kept).toBeLessThanOrEqual(24 * 3_600_000);
+  });
+
+  it('an expired lease lets the next delivery claim the id', async () => {
+    const store = new RedisDedupeStore({ client: ioredis, prefix: 'test:lease:' });
+    expect(await store.claim('evt_b', 1)).toBe('claimed');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await store.claim('evt_b', 60_000)).toBe('claimed');
+  });
+
+  it('uses the default prefix clinic-scheduling:webhook-event:', async () => {
+    const store = new RedisDedupeStore({ client: nodeRedis });
+    await store.claim('evt_prefix', 60_000);
+    expect(await nodeRedis.get('clinic-scheduling:webhook-event:evt_prefix')).toBe('processing');
+  });
+
+  it('refuses a client that is neither node-redis nor ioredis, and a short ttlMs', () => {
+    expect(() => new RedisDedupeStore({ client: {} as never })).toThrow(
+      'RedisDedupeStore needs a connected node-redis client (createClient from "redis") or an ioredis client (new Redis() from "ioredis") as { client }.',
+    );
+    expect(() => new RedisDedupeStore({ client: nodeRedis, ttlMs: 3_600_000 })).toThrow(RangeError);
+  });
+});
+
+describe('two consumer machines sharing one Redis', () => {
+  it('an event delivered to both is processed once; the other answers duplicate or 409', async () => {
+    const runs: string[] = [];
+    const machine = (client: Parameters<typeof createWebhookHandler>[0]['dedupe']) =>
+      createWebhookHandler({
+        on: { 'appointment.created': (event) => void runs.push(event.id) },
+        dedupe: client,
+      });
+    const a = machine(new RedisDedupeStore({ client: nodeRedis, prefix: 'test:shared:' }));
+    const b = machine(new RedisDedupeStore({ client: ioredis, prefix: 'test:shared:' }));
+    const event = appointmentEvent();
+    const first = await a(post(event));
+    expect(first.status).toBe(200);
+    expect(await (await b(post(event))).json()).toEqual({ status: 'duplicate', id: event.id });
+
+    const concurrent = appointmentEvent();
+    const statuses = (await Promise.all([a(post(concurrent)), b(post(concurrent))])).map(
+      (r) => r.status,
+    );
+    expect(statuses.sort()).toEqual([200, 409]);
+    expect(runs).toEqual([event.id, concurrent.id]);
+  });
+
+  it('a failure on one machine releases the id, and the retry on the other runs it', async () => {
+    const runs: string[] = [];
+    const failing = createWebhookHandler({
+      on: {
+        'appointment.created': () => {
+          throw new Error('disk full');
+        },
+      },
+      dedupe: new RedisDedupeStore({ client: nodeRedis, prefix: 'test:retry:' }),
+      onError: () => {},
+    });
+    const healthy = createWebhookHandler({
+      on: { 'appointment.created': (event) => void runs.push(event.id) },
+      dedupe: new RedisDedupeStore({ client: ioredis, prefix: 'test:retry:' }),
+    });
+    const event = appointmentEvent();
+    expect((await failing(post(event))).status).toBe(500);
+    expect((await healthy(post(event))).status).toBe(200);
+    expect(runs).toEqual([event.id]);
+  });
+});
