@@ -1,0 +1,70 @@
+/**
+ * `@clinic-scheduling/sdk/webhooks`: receiving the service's webhook events (spec 6).
+ *
+ * - {@link parseWebhookEvent} and the {@link WebhookEvent} union: the envelope, checked;
+ * - {@link createWebhookHandler}: a Fetch-API handler with deduplication, an early 202 and an
+ *   integrator-supplied `verify` hook (the spec shows no signature scheme, so none is shipped);
+ *   {@link toNodeListener} for `node:http` and Express;
+ * - {@link MemoryDedupeStore} and {@link RedisDedupeStore}: where seen event ids are kept;
+ * - {@link StaleEventGuard}: tells an event older than the state already applied.
+ *
+ * @module
+ */
+export {
+  type ClaimResult,
+  DEFAULT_DEDUPE_TTL_MS,
+  type DedupeStore,
+  MemoryDedupeStore,
+  type MemoryDedupeStoreOptions,
+} from './dedupe.ts';
+export { WebhookPayloadError, WebhookVerificationError } from './errors.ts';
+export {
+  APPOINTMENT_EVENT_TYPES,
+  type AppointmentCancelledEvent,
+  AppointmentCancelledEventSchema,
+  type AppointmentCreatedEvent,
+  AppointmentCreatedEventSchema,
+  type AppointmentEvent,
+  type AppointmentEventType,
+  type AppointmentUpdatedEvent,
+  AppointmentUpdatedEventSchema,
+  isAppointmentEvent,
+  isPing,
+  type PingData,
+  type PingEvent,
+  PingEventSchema,
+  parseWebhookEvent,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookBody,
+  type WebhookEvent,
+  type WebhookEventOf,
+  WebhookEventSchema,
+  type WebhookEventType,
+} from './events.ts';
+export {
+  createWebhookHandler,
+  DEFAULT_ACK_AFTER_MS,
+  DEFAULT_DEDUPE_LEASE_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  type WebhookContext,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+  type WebhookHandlers,
+  type WebhookVerifier,
+} from './handler.ts';
+export { type NodeListener, toNodeListener } from './node.ts';
+export { WEBHOOK_DELIVERY } from './policy.ts';
+export {
+  type IoRedisCommandClient,
+  type NodeRedisCommandClient,
+  type RedisDedupeClient,
+  RedisDedupeStore,
+  type RedisDedupeStoreOptions,
+} from './redis.ts';
+export {
+  compareUpdatedAt,
+  type Freshness,
+  StaleEventGuard,
+  type StaleEventGuardOptions,
+  type StaleGuardInput,
+} from './stale.ts';

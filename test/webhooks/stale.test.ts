@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { compareUpdatedAt, StaleEventGuard } from '../../src/webhooks/stale.ts';
+import { appointment, appointmentEvent, pingEvent } from './fixtures.ts';
+
+const ID = '3f1c2b9a-6d7e-4f80-9a1b-2c3d4e5f6a7b';
+
+describe('compareUpdatedAt', () => {
+  it('compares instants, honouring offsets', () => {
+    expect(compareUpdatedAt('2026-03-01T10:00:00-03:00', '2026-03-01T13:00:00Z')).toBe(0);
+    expect(
+      compareUpdatedAt('2026-03-01T10:00:00-03:00', '2026-03-01T12:00:00+00:00'),
+    ).toBeGreaterThan(0);
+    expect(compareUpdatedAt('2026-03-01T10:00:00-0300', '2026-03-01T10:00:01-03:00')).toBeLessThan(
+      0,
+    );
+  });
+
+  it('compares fractions of a second of any length', () => {
+    expect(
+      compareUpdatedAt('2026-03-01T10:00:00.123456-03:00', '2026-03-01T10:00:00.123457-03:00'),
+    ).toBe(-1);
+    expect(
+      compareUpdatedAt('2026-03-01T10:00:00.5-03:00', '2026-03-01T10:00:00.500000-03:00'),
+    ).toBe(0);
+    expect(compareUpdatedAt('2026-03-01T10:00:00.1-03:00', '2026-03-01T10:00:00-03:00')).toBe(1);
+  });
+
+  it('is NaN when a value is not a date-time', () => {
+    expect(compareUpdatedAt('yesterday', '2026-03-01T10:00:00Z')).toBeNaN();
+  });
+});
+
+describe('StaleEventGuard: retries reorder events, own writes echo back (spec 6.2 rule 1, 6.3)', () => {
+  const at = (time: string, type: Parameters<typeof appointmentEvent>[0] = 'appointment.updated') =>
+    appointmentEvent(type, { id: ID, updated_at: `2026-03-01T${time}-03:00` });
+
+  it('an unknown appointment is newer', () => {
+    const guard = new StaleEventGuard();
+    expect(guard.freshness(at('10:00:00'))).toBe('newer');
+    expect(guard.isStale(at('10:00:00'))).toBe(false);
+  });
+
+  it('an event older than the recorded state is stale: a retry that arrives after a newer event', () => {
+    const guard = new StaleEventGuard();
+    guard.record(at('10:05:00', 'appointment.cancelled'));
+    const lateRetry = at('10:01:00');
+    expect(guard.freshness(lateRetry)).toBe('older');
+    expect(guard.isStale(lateRetry)).toBe(true);
+    guard.record(lateRetry); // recording an older state changes nothing
+    expect(guard.newest(ID)).toBe('2026-03-01T10:05:00-03:00');
+  });
+
+  it('the same state is "same", not stale: a redelivery or the echo of your own write', () => {
+    const guard = new StaleEventGuard();
+    const ownWrite = appointment({ id: ID, updated_at: '2026-03-01T10:00:00-03:00' });
+    guard.record(ownWrite); // the appointment the API returned to our create
+    const echo = appointmentEvent('appointment.created', ownWrite);
+    expect(guard.freshness(echo)).toBe('same');
+    expect(guard.isStale(echo)).toBe(false);
+  });
+
+  it('an own write older than a change made meanwhile by staff is stale when it echoes', () => {
+    const guard = new StaleEventGuard();
+    guard.record(appointment({ id: ID, updated_at: '2026-03-01T10:00:00-03:00' })); // our PATCH
+    guard.record(at('10:02:00')); // staff moved it in the web application
+    expect(guard.isStale(at('10:00:00'))).toBe(true); // the echo of our PATCH, late
+  });
+
+  it('a newer event replaces the recorded state', () => {
+    const guard = new StaleEventGuard();
+    guard.record(at('10:00:00'));
+    expect(guard.freshness(at('10:00:01'))).toBe('newer');
+    guard.record(at('10:00:01'));
+    expect(guard.newest(ID)).toBe('2026-03-01T10:00:01-03:00');
+  });
+
+  it('appointments are tracked apart', () => {
+    const guard = new StaleEventGuard();
+    guard.record(at('10:05:00'));
+    const other = appointmentEvent('appointment.updated', {
+      id: '00000000-0000-4000-8000-000000000001',
+      updated_at: '2026-03-01T09:00:00-03:00',
+    });
+    expect(guard.isStale(other)).toBe(false);
+  });
+
+  it('a ping, or an appointment without an id, is never stale and never recorded', () => {
+    const guard = new StaleEventGuard();
+    expect(guard.isStale(pingEvent())).toBe(false);
+    guard.record(pingEvent());
+    guard.record(appointmentEvent('appointment.created', { id: null }));
+    expect(guard.size).toBe(0);
+  });
+
+  it('remembers at most maxEntries appointments, forgetting the one recorded longest ago', () => {
+    const guard = new StaleEventGuard({ maxEntries: 2 });
+    const ids = [
+      '00000000-0000-4000-8000-00000000000a',
+      '00000000-0000-4000-8000-00000000000b',
+      '00000000-0000-4000-8000-00000000000c',
+    ];
+    for (const id of ids) guard.record(appointment({ id }));
+    expect(guard.size).toBe(2);
+    expect(guard.newest(ids[0]!)).toBeUndefined();
+    expect(guard.newest(ids[2]!)).toBe('2026-03-01T10:00:00-03:00');
+    guard.clear();
+    expect(guard.size).toBe(0);
+    expect(() => new StaleEventGuard({ maxEntries: 0 })).toThrow(RangeError);
+  });
+
+  it('applying only fresh events in any arrival order ends at the newest state', () => {
+    const states = ['10:00:00', '10:01:00', '10:02:00', '10:03:00'].map((t, i) =>
+      appointmentEvent(i === 3 ? 'appointment.cancelled' : 'appointment.updated', {
+        id: ID,
+        updated_at: `2026-03-01T${t}-03:00`,
+        status: i === 3 ? 'cancelled' : 'scheduled',
+      }),
+    );
+    const orders = [
+      [3, 2, 1, 0],
+      [1, 3, 0, 2],
+      [0, 2, 3, 1],
+    ];
+    for (const order of orders) {
+      const guard = new StaleEventGuard();
+      let view: (typeof states)[number]['data'] | undefined;
+      for (const i of order) {
+        const event = states[i]!;
+        if (guard.isStale(event)) continue;
+        view = event.data;
+        guard.record(event);
+      }
+      expect(view).toEqual(states[3]!.data);
+    }
+  });
+});
