@@ -1,0 +1,121 @@
+/**
+ * Webhook envelopes (spec 6.1) emitted by the reference server for every appointment change,
+ * kept in order in `api.events` and passed to the `api.onEvent` listeners.
+ *
+ * @module
+ */
+import type { Appointment } from '../schemas/appointments.ts';
+import { formatClinicInstant } from './time.ts';
+
+/** Event types about appointments (spec 6.2). */
+export type AppointmentEventType =
+  | 'appointment.created'
+  | 'appointment.updated'
+  | 'appointment.cancelled';
+
+/** Every event type of spec 6.2. */
+export type WebhookEventType = AppointmentEventType | 'ping';
+
+/** Members every envelope has (spec 6.1). */
+interface EnvelopeBase {
+  /** `evt_<uuid>`, stable across redeliveries of the same event. */
+  readonly id: string;
+  /** ISO 8601 instant of generation, in America/Sao_Paulo (`2026-03-02T14:30:00-03:00`). */
+  readonly created_at: string;
+  /** Always `v1`. */
+  readonly api_version: 'v1';
+  /** The clinic that owns the appointment. */
+  readonly company_id: number;
+}
+
+/** An envelope about an appointment: `data` is the appointment exactly as GET returns it. */
+export interface AppointmentEventEnvelope extends EnvelopeBase {
+  readonly type: AppointmentEventType;
+  readonly data: Readonly<Appointment>;
+}
+
+/** A `ping` envelope: `data` is `{ message }` rather than an appointment. */
+export interface PingEventEnvelope extends EnvelopeBase {
+  readonly type: 'ping';
+  readonly data: { readonly message: string };
+}
+
+/** A webhook envelope (spec 6.1), discriminated by `type`. */
+export type WebhookEnvelope = AppointmentEventEnvelope | PingEventEnvelope;
+
+/** A function called with each envelope, in order, right after the change it reports. */
+export type EventListener = (envelope: WebhookEnvelope) => void;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const member of Object.values(value)) deepFreeze(member);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Builds a frozen envelope of the given type, generated at `now` (epoch ms) for clinic
+ * `companyId`.
+ *
+ * @example
+ * ```ts
+ * createEnvelope('ping', 1, { message: 'Test event' }, api.clock.now());
+ * ```
+ */
+export function createEnvelope<T extends WebhookEventType>(
+  type: T,
+  companyId: number,
+  data: T extends 'ping' ? { message: string } : Appointment,
+  now: number,
+): Extract<WebhookEnvelope, { type: T }> {
+  return deepFreeze({
+    id: `evt_${crypto.randomUUID()}`,
+    type,
+    created_at: formatClinicInstant(now),
+    api_version: 'v1',
+    company_id: companyId,
+    data: structuredClone(data),
+  }) as unknown as Extract<WebhookEnvelope, { type: T }>;
+}
+
+/**
+ * The ordered log of emitted envelopes and its listeners. A listener that throws does not
+ * break the request that caused the event: its error is rethrown on a microtask, where the
+ * test runner reports it.
+ */
+export class EventLog {
+  /** Every envelope emitted since the server started or was reset, oldest first. */
+  readonly events: WebhookEnvelope[] = [];
+  readonly #listeners = new Set<EventListener>();
+
+  /** Adds a listener; returns the function that removes it. */
+  on(listener: EventListener): () => void {
+    if (typeof listener !== 'function') throw new TypeError('onEvent(listener) takes a function');
+    // A wrapper, so the same function subscribed twice is called twice and removed once.
+    const entry: EventListener = (envelope) => listener(envelope);
+    this.#listeners.add(entry);
+    return () => {
+      this.#listeners.delete(entry);
+    };
+  }
+
+  /** Appends the envelope to the log and calls every listener with it. */
+  emit(envelope: WebhookEnvelope): void {
+    this.events.push(envelope);
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(envelope);
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  /** Empties the log (listeners stay). */
+  clear(): void {
+    this.events.length = 0;
+  }
+}

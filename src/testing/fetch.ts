@@ -1,0 +1,281 @@
+/**
+ * The Fetch-API core of the reference server, the one place every request goes through
+ * (`api.fetch`; the MSW handlers and the node:http adapter only translate to and from it):
+ * record the request, apply an injected fault, authenticate (401), route (404 for anything
+ * but the 15 operations, or an id that does not match its pattern), check the scope (403),
+ * parse the body (400), honour Idempotency-Key (replay, 422), and run the operation.
+ *
+ * @module
+ */
+import { AppointmentId } from '../schemas/common.ts';
+import { authenticate, maskAuthorization, requireScope } from './auth.ts';
+import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
+import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
+import { fingerprint, readIdempotencyKey, remember, replay } from './idempotency.ts';
+import {
+  cancelAppointment,
+  createAppointment,
+  createPatient,
+  listAppointments,
+  listAppointmentTypes,
+  listPatients,
+  listProfessionals,
+  listRooms,
+  type Operation,
+  type OperationResult,
+  retrieveAppointment,
+  retrieveAppointmentType,
+  retrievePatient,
+  retrieveProfessional,
+  retrieveRoom,
+  updateAppointment,
+  updatePatient,
+} from './operations.ts';
+import { ApiProblem, badBody, badRequest, jsonResponse, notFound } from './responses.ts';
+import { coerceFormFields } from './rules.ts';
+import type { Scope } from './store.ts';
+
+/** The signature of `api.fetch`: that of the global `fetch`. */
+export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** Which bodies a route reads: none, JSON, or JSON and the two form encodings (spec 4.4). */
+type BodyKind = 'none' | 'json' | 'json-or-form';
+
+/** How a path id is matched (spec 4): a uuid for appointments, digits for the others. */
+type IdKind = 'uuid' | 'digits';
+
+interface Route {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Path segments after `/api/public/v1`; `{id}` stands for the path id. */
+  segments: readonly string[];
+  id?: IdKind;
+  scope: Scope;
+  body: BodyKind;
+  operation: Operation;
+}
+
+const route = (
+  method: Route['method'],
+  path: string,
+  scope: Scope,
+  operation: Operation,
+  extra: { id?: IdKind; body?: BodyKind } = {},
+): Route => ({
+  method,
+  segments: path.split('/').slice(1),
+  scope,
+  operation,
+  body: extra.body ?? (method === 'GET' ? 'none' : 'json'),
+  ...(extra.id ? { id: extra.id } : {}),
+});
+
+/**
+ * The 15 operations of spec 4 and the scope each needs (spec 5 rule 4 where it names one;
+ * elsewhere the reference server's assumption: `<resource>:read` for reads,
+ * `<resource>:write` for writes).
+ */
+const ROUTES: readonly Route[] = [
+  route('GET', '/appointments', 'appointments:read', listAppointments),
+  route('POST', '/appointments', 'appointments:write', createAppointment, {
+    body: 'json-or-form',
+  }),
+  route('GET', '/appointments/{id}', 'appointments:read', retrieveAppointment, { id: 'uuid' }),
+  route('PATCH', '/appointments/{id}', 'appointments:write', updateAppointment, { id: 'uuid' }),
+  route('POST', '/appointments/{id}/cancel', 'appointments:write', cancelAppointment, {
+    id: 'uuid',
+    body: 'none',
+  }),
+  route('GET', '/patients', 'patients:read', listPatients),
+  route('POST', '/patients', 'patients:write', createPatient),
+  route('GET', '/patients/{id}', 'patients:read', retrievePatient, { id: 'digits' }),
+  route('PATCH', '/patients/{id}', 'patients:write', updatePatient, { id: 'digits' }),
+  route('GET', '/professionals', 'appointments:read', listProfessionals),
+  route('GET', '/professionals/{id}', 'appointments:read', retrieveProfessional, {
+    id: 'digits',
+  }),
+  route('GET', '/rooms', 'appointments:read', listRooms),
+  route('GET', '/rooms/{id}', 'appointments:read', retrieveRoom, { id: 'digits' }),
+  route('GET', '/appointment-types', 'appointments:read', listAppointmentTypes),
+  route('GET', '/appointment-types/{id}', 'appointments:read', retrieveAppointmentType, {
+    id: 'digits',
+  }),
+];
+
+function idMatches(kind: IdKind, value: string): boolean {
+  return kind === 'digits' ? /^\d+$/.test(value) : AppointmentId.safeParse(value).success;
+}
+
+/**
+ * Spec 1 facts 1–2, 7 and spec 4: the route of one of the 15 operations, with its path id.
+ *
+ * @throws ApiProblem 404 for any other method or path (PUT, DELETE, unknown paths) and for a
+ *   path id that does not match its pattern.
+ */
+function resolveRoute(method: string, apiPath: string | undefined): { route: Route; id: string } {
+  if (apiPath !== undefined) {
+    const segments = apiPath.split('/').slice(1);
+    for (const candidate of ROUTES) {
+      if (candidate.method !== method || candidate.segments.length !== segments.length) continue;
+      let id = '';
+      const ok = candidate.segments.every((s, i) => {
+        const actual = segments[i]!;
+        if (s !== '{id}') return s === actual;
+        try {
+          id = decodeURIComponent(actual);
+        } catch {
+          return false;
+        }
+        return idMatches(candidate.id!, id);
+      });
+      if (ok) return { route: candidate, id };
+    }
+  }
+  throw notFound(
+    `Not found: ${method} ${apiPath === undefined ? '' : API_PREFIX}${apiPath ?? ''} is not an ` +
+      'operation of the Clinic Scheduling API v1 (or the id does not match its pattern).',
+  );
+}
+
+const BODY_FORMATS: Record<Exclude<BodyKind, 'none'>, string> = {
+  json: 'application/json',
+  'json-or-form': 'application/json, application/x-www-form-urlencoded or multipart/form-data',
+};
+
+/**
+ * Spec 4.4 and the conventions: JSON bodies everywhere, and also form-urlencoded and
+ * multipart on POST /appointments (their integer fields read from text).
+ *
+ * @throws ApiProblem 400 `{non_field_errors: [...]}` for malformed JSON, a body that is not an
+ *   object, or an unsupported Content-Type.
+ */
+async function readBody(request: Request, kind: Exclude<BodyKind, 'none'>) {
+  const media = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (media === 'application/json' || media.endsWith('+json')) {
+    const text = await request.text();
+    if (text.trim() === '') return {};
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw badBody(`Malformed JSON: ${(error as Error).message}`);
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      throw badBody('The body must be a JSON object.');
+    }
+    return value as Record<string, unknown>;
+  }
+  if (kind === 'json-or-form' && media === 'application/x-www-form-urlencoded') {
+    return coerceFormFields(Object.fromEntries(new URLSearchParams(await request.text())));
+  }
+  if (kind === 'json-or-form' && media === 'multipart/form-data') {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw badBody('Malformed multipart/form-data body.');
+    }
+    const body: Record<string, unknown> = {};
+    const files: Record<string, string[]> = {};
+    form.forEach((value, key) => {
+      if (typeof value === 'string') body[key] = value;
+      else files[key] = ['must be a text value, not a file'];
+    });
+    if (Object.keys(files).length > 0) throw badRequest(files);
+    return coerceFormFields(body);
+  }
+  const text = await request.text();
+  if (media === '' && text === '') return {};
+  throw badBody(
+    `Unsupported Content-Type ${media ? `"${media}"` : '(none)'}: send the body as ` +
+      `${BODY_FORMATS[kind]}.`,
+  );
+}
+
+function record(request: Request, url: URL): RecordedRequest {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = name === 'authorization' ? maskAuthorization(value) : value;
+  });
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers,
+  };
+}
+
+async function process(ctx: ServerContext, request: Request, url: URL): Promise<Response> {
+  const method = request.method.toUpperCase();
+  const key = authenticate(ctx.store, request.headers.get('authorization'));
+  const prefix = ctx.basePath + API_PREFIX;
+  const apiPath = url.pathname.startsWith(`${prefix}/`)
+    ? url.pathname.slice(prefix.length)
+    : undefined;
+  const { route: matched, id } = resolveRoute(method, apiPath);
+  requireScope(
+    key,
+    matched.scope,
+    `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
+  );
+  const clinic = ctx.store.clinic(key.company_id);
+
+  if (matched.method === 'GET') {
+    const result = await matched.operation({ ctx, clinic, url, id, body: {} });
+    return jsonResponse(result.status, result.body);
+  }
+
+  const idempotencyKey = readIdempotencyKey(request.headers);
+  const body = matched.body === 'none' ? {} : await readBody(request, matched.body);
+  // From here on everything is synchronous: no other request can slip in between the
+  // replay check and the write.
+  const run = (): OperationResult => {
+    const result = matched.operation({ ctx, clinic, url, id, body });
+    if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
+    return result;
+  };
+  if (idempotencyKey === undefined) {
+    const result = run();
+    return jsonResponse(result.status, result.body);
+  }
+  const endpoint = `${method} ${url.pathname}`;
+  const print = fingerprint(body);
+  const replayed = replay(clinic, idempotencyKey, endpoint, print, ctx.clock.now());
+  if (replayed) return replayed;
+  const result = run();
+  if (result.status >= 300) return jsonResponse(result.status, result.body);
+  return remember(
+    clinic,
+    idempotencyKey,
+    endpoint,
+    print,
+    ctx.clock.now(),
+    result.status,
+    result.body,
+  );
+}
+
+/**
+ * Builds `api.fetch`: a function with the signature of `fetch` that answers every request as
+ * the Clinic Scheduling API v1 would, from the server's state.
+ */
+export function createFetch(ctx: ServerContext): ReferenceFetch {
+  return async (input, init) => {
+    const request =
+      input instanceof Request && init === undefined ? input : new Request(input, init);
+    const url = new URL(request.url);
+    ctx.requests.push(record(request, url));
+    const fault = ctx.faults.take(request.method.toUpperCase(), url.pathname);
+    if (fault?.delayMs) await wait(fault.delayMs, request.signal);
+    if (fault?.networkError) throw new ReferenceNetworkError('networkError');
+    if (fault?.status !== undefined) return faultResponse(fault);
+    let response: Response;
+    try {
+      response = await process(ctx, request, url);
+    } catch (error) {
+      if (!(error instanceof ApiProblem)) throw error;
+      response = error.toResponse();
+    }
+    if (fault?.loseResponse) throw new ReferenceNetworkError('loseResponse');
+    return response;
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * Cursor pagination of every list (spec 4.1): `page_size` (the reference server's name for the
+ * page-size parameter; default 50, maximum 100) and an opaque `cursor` taken from `next` or
+ * `previous`. A cursor is the position in the list's order, signed with an HMAC under a secret
+ * of this server instance, so a forged or altered cursor answers 400.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { LIMITS } from '../schemas/common.ts';
+import { issuesToFields } from '../schemas/errors.ts';
+import { badRequest } from './responses.ts';
+
+/** The list endpoints (spec 4), by the name used in `listEnvelope`. */
+export type ListResource =
+  | 'appointments'
+  | 'patients'
+  | 'professionals'
+  | 'rooms'
+  | 'appointmentTypes';
+
+/**
+ * How a list answers: `'envelope'` (`{ results, next, previous }`, the default) or `'array'`
+ * (a bare JSON array of every matching item, no pagination). The rooms list always uses the
+ * envelope: the spec states it.
+ */
+export type ListEnvelopeMode = 'envelope' | 'array';
+
+/** The list envelope setting per resource (rooms excluded: the spec fixes it). */
+export type ListEnvelopeSettings = Record<Exclude<ListResource, 'rooms'>, ListEnvelopeMode>;
+
+/** The page-size query parameter: an integer from 1 to 100. */
+export const PageSize = z
+  .string()
+  .regex(/^\d+$/, { error: 'must be a whole number' })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, { error: 'must be at least 1' })
+      .max(LIMITS.maxPageSize, { error: `must be at most ${LIMITS.maxPageSize}` }),
+  );
+
+interface CursorPosition {
+  /** Resource the cursor belongs to. */
+  r: ListResource;
+  /** Clinic the cursor belongs to. */
+  c: number;
+  /** `n`: items after `k`; `p`: items before `k`. */
+  d: 'n' | 'p';
+  /** Order key (`seq`) of the boundary item. */
+  k: number;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Signs and checks cursors with an HMAC-SHA-256 key made for one server instance. */
+export class CursorSigner {
+  readonly #key: Promise<CryptoKey>;
+
+  constructor() {
+    this.#key = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]) as Promise<CryptoKey>;
+  }
+
+  async sign(position: CursorPosition): Promise<string> {
+    const payload = encoder.encode(JSON.stringify(position));
+    const mac = await crypto.subtle.sign('HMAC', await this.#key, payload);
+    return `${toBase64Url(payload)}.${toBase64Url(new Uint8Array(mac))}`;
+  }
+
+  /** The position of a cursor this signer made, or `undefined`. */
+  async verify(cursor: string): Promise<CursorPosition | undefined> {
+    const [payloadText, macText, ...rest] = cursor.split('.');
+    if (rest.length > 0 || payloadText === undefined || macText === undefined) return undefined;
+    const payload = fromBase64Url(payloadText);
+    const mac = fromBase64Url(macText);
+    if (!payload || !mac) return undefined;
+    const ok = await crypto.subtle.verify(
+      'HMAC',
+      await this.#key,
+      mac as Uint8Array<ArrayBuffer>,
+      payload as Uint8Array<ArrayBuffer>,
+    );
+    if (!ok) return undefined;
+    return JSON.parse(decoder.decode(payload)) as CursorPosition;
+  }
+}
+
+/** What {@link paginate} needs to know about the request. */
+export interface PageRequest {
+  resource: ListResource;
+  companyId: number;
+  /** The request URL (its query carries `cursor`, `page_size` and filters). */
+  url: URL;
+  /** Absolute URL of the list endpoint on the server's base URL, without a query. */
+  endpoint: string;
+}
+
+/** `{ results, next, previous }` of spec 4.1. */
+export interface PageEnvelope<T> {
+  results: T[];
+  next: string | null;
+  previous: string | null;
+}
+
+/** Index of the first item whose `seq` is greater than `key` (items ascend by `seq`). */
+function firstAfter(items: readonly { seq: number }[], key: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (items[mid]!.seq <= key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const INVALID_CURSOR =
+  'is not a valid cursor for this list; use the next or previous URL of a list response';
+
+/**
+ * One page of `items` (ascending by `seq`, already filtered), with `next` and `previous` URLs
+ * on the server's base URL that carry the request's other query parameters and a new cursor.
+ *
+ * @throws ApiProblem 400 `{page_size: [...]}` or `{cursor: [...]}`.
+ */
+export async function paginate<T extends { seq: number }, V>(
+  items: readonly T[],
+  request: PageRequest,
+  signer: CursorSigner,
+  view: (item: T) => V,
+): Promise<PageEnvelope<V>> {
+  const query = request.url.searchParams;
+  const sizeParam = query.get('page_size');
+  let size: number = LIMITS.defaultPageSize;
+  if (sizeParam !== null) {
+    const parsed = PageSize.safeParse(sizeParam);
+    if (!parsed.success) throw badRequest(issuesToFields(parsed.error.issues, 'page_size'));
+    size = parsed.data;
+  }
+
+  let start = 0;
+  let end = Math.min(items.length, size);
+  const cursor = query.get('cursor');
+  if (cursor !== null) {
+    const position = await signer.verify(cursor);
+    if (!position || position.r !== request.resource || position.c !== request.companyId) {
+      throw badRequest({ cursor: [INVALID_CURSOR] });
+    }
+    if (position.d === 'n') {
+      start = firstAfter(items, position.k);
+      end = Math.min(items.length, start + size);
+    } else {
+      end = firstAfter(items, position.k - 1);
+      start = Math.max(0, end - size);
+    }
+  }
+
+  const page = items.slice(start, end);
+  const link = async (d: 'n' | 'p', k: number) => {
+    const params = new URLSearchParams(query);
+    params.set('cursor', await signer.sign({ r: request.resource, c: request.companyId, d, k }));
+    return `${request.endpoint}?${params}`;
+  };
+  const next = end < items.length ? await link('n', items[end - 1]?.seq ?? 0) : null;
+  const previous =
+    start > 0 ? await link('p', items[start]?.seq ?? items[start - 1]!.seq + 1) : null;
+  return { results: page.map(view), next, previous };
+}

@@ -1,0 +1,85 @@
+/**
+ * The answers of the reference server, in the body shapes of spec section 7: 400 field →
+ * messages, 401/403/404 `{detail}`, 409/422 `{code, detail}`. A rule that refuses a request
+ * throws an {@link ApiProblem}; the Fetch-API core turns it into a `Response`.
+ *
+ * @module
+ */
+import type { FieldErrors } from '../schemas/errors.ts';
+import { NON_FIELD_ERRORS } from '../schemas/errors.ts';
+
+/** Headers of every JSON answer. */
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+
+/** A JSON `Response` with the given status, body and extra headers. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers?: Record<string, string>,
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
+  });
+}
+
+/**
+ * A refusal of the request by one of the spec's rules. Thrown inside the server; the core
+ * answers it with `status`, `body` (as JSON) and `headers`.
+ */
+export class ApiProblem extends Error {
+  override name = 'ApiProblem';
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** The JSON body of the answer. */
+  readonly body: Record<string, unknown>;
+  /** Extra response headers. */
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(status: number, body: Record<string, unknown>, headers?: Record<string, string>) {
+    super(`${status} ${JSON.stringify(body)}`);
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+
+  /** The answer as a `Response`. */
+  toResponse(): Response {
+    return jsonResponse(this.status, this.body, this.headers);
+  }
+}
+
+/** 400: `{ field: [messages] }` (spec 7). */
+export function badRequest(fields: FieldErrors): ApiProblem {
+  return new ApiProblem(400, fields);
+}
+
+/** 400 about the whole body: `{ non_field_errors: [message] }`. */
+export function badBody(message: string): ApiProblem {
+  return new ApiProblem(400, { [NON_FIELD_ERRORS]: [message] });
+}
+
+/** 401 `{detail}`; carries `WWW-Authenticate: Bearer` as HTTP asks of a 401. */
+export function unauthorized(detail: string): ApiProblem {
+  return new ApiProblem(401, { detail }, { 'www-authenticate': 'Bearer' });
+}
+
+/** 403 `{detail}`. */
+export function forbidden(detail: string): ApiProblem {
+  return new ApiProblem(403, { detail });
+}
+
+/** 404 `{detail}`. */
+export function notFound(detail: string): ApiProblem {
+  return new ApiProblem(404, { detail });
+}
+
+/** 409 `{code, detail}`. */
+export function conflict(code: string, detail: string): ApiProblem {
+  return new ApiProblem(409, { code, detail });
+}
+
+/** 422 `{code, detail}`. */
+export function unprocessable(code: string, detail: string): ApiProblem {
+  return new ApiProblem(422, { code, detail });
+}

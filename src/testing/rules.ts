@@ -1,0 +1,215 @@
+/**
+ * The spec's rules about records, one function each. Field rules (types, lengths, formats,
+ * CPF check digits...) are not here: they live in the shared zod schemas of `src/schemas`,
+ * which the reference server runs on every body. What is here needs the clinic's state.
+ *
+ * Functions named `assert...` throw an {@link ApiProblem}; the others return what the rule
+ * decides (a message for a 400 field, an id, an instant).
+ *
+ * @module
+ */
+
+import { normalizeCpf } from '../schemas/common.ts';
+import type { FieldErrors } from '../schemas/errors.ts';
+import { badRequest, conflict } from './responses.ts';
+import type {
+  AppointmentRecord,
+  AppointmentTypeRecord,
+  ClinicState,
+  PatientRecord,
+  ProfessionalRecord,
+} from './store.ts';
+import { parseClinicDateTime } from './time.ts';
+
+/** Spec 4.4 `patient_id`: an active patient of the clinic. A message when it is not. */
+export function checkActivePatient(clinic: ClinicState, id: number): string | undefined {
+  const patient = clinic.patients.get(id);
+  if (!patient) return `no patient with id ${id} in this clinic`;
+  if (!patient.active) return `patient ${id} is not active`;
+  return undefined;
+}
+
+/**
+ * Spec 4.4 `professional_id`: an active professional of the clinic who sees patients. A
+ * message when it is not.
+ */
+export function checkProfessionalSeesPatients(clinic: ClinicState, id: number): string | undefined {
+  const professional = clinic.professionals.get(id);
+  if (!professional) return `no professional with id ${id} in this clinic`;
+  if (!professional.active) return `professional ${id} is not active`;
+  if (!professional.sees_patients) return `professional ${id} does not see patients`;
+  return undefined;
+}
+
+/** Spec 4.4 `appointment_type_id`: an active appointment type of the clinic. */
+export function checkActiveAppointmentType(clinic: ClinicState, id: number): string | undefined {
+  const type = clinic.appointmentTypes.get(id);
+  if (!type) return `no appointment type with id ${id} in this clinic`;
+  if (!type.active) return `appointment type ${id} is not active`;
+  return undefined;
+}
+
+/** Spec 4.4 `room_id`: an active room of the clinic. */
+export function checkActiveRoom(clinic: ClinicState, id: number): string | undefined {
+  const room = clinic.rooms.get(id);
+  if (!room?.active) return `no active room with id ${id} in this clinic`;
+  return undefined;
+}
+
+/** Throws 400 with every message gathered, when there is one. */
+export function assertNoFieldErrors(fields: FieldErrors): void {
+  if (Object.keys(fields).length > 0) throw badRequest(fields);
+}
+
+/** The 400 message of a `start_at` whose offset is out of range. */
+export const START_AT_MESSAGE = 'must be an ISO 8601 date-time such as 2026-03-02T14:30:00-03:00';
+
+/**
+ * Spec 4.4 `start_at`: ISO 8601; without a time zone it is read as America/Sao_Paulo (through
+ * the IANA zone, see `time.ts`). The string has already passed the shared `StartAt` schema
+ * (form, seconds 00); `undefined` when its offset is out of range.
+ */
+export function startAtInstant(value: string): number | undefined {
+  return parseClinicDateTime(value);
+}
+
+/** `end_at`: `start_at` plus the duration of the appointment type. */
+export function endAtFor(type: AppointmentTypeRecord, start: number): number {
+  return start + type.duration_minutes * 60_000;
+}
+
+/**
+ * Spec 4.4 `room_id`: when omitted (or null), the default room of the professional's grid is
+ * used, if it is an active room.
+ */
+export function roomFor(
+  clinic: ClinicState,
+  professional: ProfessionalRecord,
+  roomId: number | null | undefined,
+): number | null {
+  if (roomId !== undefined && roomId !== null) return roomId;
+  const fallback = professional.default_room_id;
+  if (fallback === null) return null;
+  return clinic.rooms.get(fallback)?.active ? fallback : null;
+}
+
+/**
+ * Spec 4.4 and 7 `room_required`: when the clinic requires a room, the appointment must have
+ * one, given or defaulted.
+ *
+ * @throws ApiProblem 409 `{code: 'room_required', detail}`.
+ */
+export function assertRoomWhenRequired(clinic: ClinicState, roomId: number | null): void {
+  if (clinic.settings.requireRoom && roomId === null) {
+    throw conflict(
+      'room_required',
+      "This clinic requires a room and the professional's grid has no default room for that " +
+        'time; send room_id.',
+    );
+  }
+}
+
+/**
+ * Spec 4.4 and 7 `slot_blocked`: `[start, end)` must not overlap a time blocked in the
+ * professional's agenda.
+ *
+ * @throws ApiProblem 409 `{code: 'slot_blocked', detail}`.
+ */
+export function assertSlotFree(
+  clinic: ClinicState,
+  professionalId: number,
+  start: number,
+  end: number,
+): void {
+  for (const slot of clinic.blockedSlots.get(professionalId) ?? []) {
+    if (start < slot.end_at && slot.start_at < end) {
+      throw conflict(
+        'slot_blocked',
+        "The time is blocked in the professional's agenda; choose another time.",
+      );
+    }
+  }
+}
+
+/**
+ * Spec 3 rule 2 (and the reference server's choice for cancelling twice): telehealth
+ * appointments and patient requests (`requested`) cannot be changed or cancelled through the
+ * API, and a cancelled appointment cannot be cancelled again.
+ *
+ * @throws ApiProblem 409 `{code: 'appointment_not_changeable', detail}`.
+ */
+export function assertChangeable(
+  appointment: AppointmentRecord,
+  action: 'change' | 'cancel',
+): void {
+  let reason: string | undefined;
+  if (appointment.modality === 'telehealth') {
+    reason = `it is a telehealth appointment; the API cannot ${action} telehealth appointments`;
+  } else if (appointment.status === 'requested') {
+    reason = `it is a patient request (status requested); the API cannot ${action} requests`;
+  } else if (action === 'cancel' && appointment.status === 'cancelled') {
+    reason = 'it is already cancelled';
+  }
+  if (reason) {
+    throw conflict(
+      'appointment_not_changeable',
+      `Appointment ${appointment.id} cannot be ${action === 'cancel' ? 'cancelled' : 'changed'}: ${reason}.`,
+    );
+  }
+}
+
+/**
+ * Spec 4.7 CPF uniqueness, on the normalised digits: no other patient of the clinic has this
+ * CPF.
+ *
+ * @throws ApiProblem 409 `{code: 'patient_cpf_exists', detail}`.
+ */
+export function assertCpfFree(clinic: ClinicState, digits: string, patientId?: number): void {
+  const owner = clinic.cpfIndex.get(digits);
+  if (owner !== undefined && owner !== patientId) {
+    throw conflict(
+      'patient_cpf_exists',
+      'Another patient of this clinic has this CPF; look the patient up with GET /patients?cpf=.',
+    );
+  }
+}
+
+/**
+ * Spec 4.7 filters of GET /patients: `cpf` exact (on the normalised digits, through the CPF
+ * index), `phone` exact, `name` partial and case-insensitive. An empty value filters nothing.
+ */
+export function filterPatients(clinic: ClinicState, query: URLSearchParams): PatientRecord[] {
+  const cpf = query.get('cpf') || undefined;
+  const phone = query.get('phone') || undefined;
+  const name = query.get('name')?.toLocaleLowerCase('pt-BR') || undefined;
+  let candidates: readonly PatientRecord[] = clinic.patients.ordered;
+  if (cpf !== undefined) {
+    const id = clinic.cpfIndex.get(normalizeCpf(cpf));
+    const patient = id === undefined ? undefined : clinic.patients.get(id);
+    candidates = patient ? [patient] : [];
+  }
+  if (phone === undefined && name === undefined) return [...candidates];
+  return candidates.filter(
+    (p) =>
+      (phone === undefined || p.phone === phone) &&
+      (name === undefined || p.name.toLocaleLowerCase('pt-BR').includes(name)),
+  );
+}
+
+const FORM_INTEGER_FIELDS = ['patient_id', 'professional_id', 'appointment_type_id', 'room_id'];
+
+/**
+ * Form bodies (urlencoded, multipart) carry only text: the integer fields of an appointment
+ * create are read as numbers when they are digits, and an empty `room_id` as null, before the
+ * shared schema runs. Anything else is left for the schema to refuse.
+ */
+export function coerceFormFields(body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  for (const field of FORM_INTEGER_FIELDS) {
+    const value = out[field];
+    if (typeof value !== 'string') continue;
+    if (/^\d+$/.test(value)) out[field] = Number(value);
+    else if (field === 'room_id' && value === '') out[field] = null;
+  }
+  return out;
+}

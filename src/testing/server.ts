@@ -1,0 +1,236 @@
+/**
+ * The reference server without its MSW adapter: state per instance, clinics, keys, seeding,
+ * settings, clock, events, faults, the request log and reset. `createReferenceServer` (in
+ * `reference-server.ts`) adds `handlers`; the command-line server uses this core directly so
+ * that it runs where msw is not installed.
+ *
+ * @module
+ */
+import {
+  type IssueApiKeyOptions,
+  issueApiKey as issueKey,
+  revokeApiKey as revokeKey,
+} from './auth.ts';
+import { Clock, type ClockStart } from './clock.ts';
+import type { RecordedRequest, ServerContext } from './context.ts';
+import { type EventListener, EventLog, type WebhookEnvelope } from './events.ts';
+import { type FaultInjector, FaultRegistry } from './faults.ts';
+import { createFetch, type ReferenceFetch } from './fetch.ts';
+import { CursorSigner, type ListEnvelopeMode, type ListEnvelopeSettings } from './pagination.ts';
+import { createSeedHelpers, type SeedHelpers, seedDemo } from './seed.ts';
+import { type ClinicSettings, Store } from './store.ts';
+
+/** What `createReferenceServer` takes. */
+export interface ReferenceServerOptions {
+  /**
+   * The service host root the server answers on, such as `https://clinic.test` (the client's
+   * `baseUrl`). `next`/`previous` page URLs are built on it; the MSW handlers match it.
+   */
+  baseUrl: string;
+  /**
+   * The starting time of `api.clock`: a `Date` or epoch ms (time then moves only by
+   * `api.clock.advance`), or a function read on every call. Default: the real time.
+   */
+  now?: ClockStart;
+  /** `'demo'` seeds clinic 1 with a small realistic clinic (see the testing guide). */
+  seed?: 'demo';
+  /**
+   * Per list, `'envelope'` (`{results, next, previous}`, the default) or `'array'` (a bare
+   * array of every item). The rooms list always uses the envelope, as the spec states.
+   */
+  listEnvelope?: Partial<ListEnvelopeSettings>;
+}
+
+/** The helpers of one clinic (company): `api` itself for clinic 1, `api.clinic(id)` for others. */
+export interface ClinicHandle {
+  /** The clinic's id, the `company_id` of its webhook envelopes. */
+  readonly id: number;
+  /** Puts records of any state into this clinic. */
+  readonly seed: SeedHelpers;
+  /** This clinic's settings, such as `requireRoom`. `reset()` restores the defaults. */
+  readonly settings: ClinicSettings;
+  /**
+   * Issues an API key of this clinic in the spec's format `<key_prefix>_live_<key_id>.<secret>`
+   * (`csk_live_...`). Full access unless `scopes` or `preset` say otherwise.
+   *
+   * @throws TypeError for an unknown scope or preset, or both given.
+   * @example
+   * ```ts
+   * const readOnly = api.issueApiKey({ preset: 'read_only' });
+   * const legacy = api.issueApiKey({ scopes: ['appointments:read', 'appointments:write'] });
+   * ```
+   */
+  issueApiKey(options?: IssueApiKeyOptions): string;
+}
+
+/** The reference server without `handlers` (see `ReferenceServer`). */
+export interface ReferenceServerCore extends ClinicHandle {
+  /** The base URL, without a trailing slash. */
+  readonly baseUrl: string;
+  /**
+   * The one core: answers a request as the API would. Same signature as the global `fetch`,
+   * so `new ClinicClient({ fetch: api.fetch, ... })` works without MSW.
+   *
+   * Rejects with a `TypeError('fetch failed')` only for `networkError` and `loseResponse`
+   * faults.
+   */
+  readonly fetch: ReferenceFetch;
+  /** The server's clock: `created_at`, `updated_at`, envelopes and the 24 h idempotency window. */
+  readonly clock: Clock;
+  /** Every webhook envelope emitted, oldest first (cleared by `reset()`). */
+  readonly events: readonly WebhookEnvelope[];
+  /**
+   * Calls `listener` with each envelope right after the change it reports, before the
+   * response is sent. Returns the function that unsubscribes.
+   */
+  onEvent(listener: EventListener): () => void;
+  /** Every request that reached the server, oldest first, secrets masked. */
+  readonly requests: readonly RecordedRequest[];
+  /** Fault injection. */
+  readonly faults: FaultInjector;
+  /** The list envelope per resource; change it at any time (`api.listEnvelope.patients = 'array'`). */
+  readonly listEnvelope: ListEnvelopeSettings;
+  /**
+   * The helpers of another clinic, created empty on first use. Keys of one clinic never see
+   * another clinic's records (404).
+   *
+   * @throws TypeError when `id` is not a positive integer.
+   */
+  clinic(id: number): ClinicHandle;
+  /** Forgets a key (requests with it answer 401). Returns whether it was known. */
+  revokeApiKey(key: string): boolean;
+  /**
+   * Back to the state of a new server: records, settings, idempotency keys, events, the
+   * request log, faults and the clock's scheduled tasks are dropped, ids restart at 1 and the
+   * demo seed is applied again when it was asked for. Issued API keys, event listeners and
+   * the clock's time stay, so keys made in `beforeAll` keep working.
+   */
+  reset(): void;
+}
+
+const LIST_RESOURCES = ['appointments', 'patients', 'professionals', 'appointmentTypes'] as const;
+
+function checkBaseUrl(baseUrl: unknown): { baseUrl: string; basePath: string } {
+  if (typeof baseUrl !== 'string') {
+    throw new TypeError(
+      "createReferenceServer: baseUrl is required, such as 'https://clinic.test'",
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(
+      `createReferenceServer: baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError('createReferenceServer: baseUrl must be an http or https URL');
+  }
+  if (url.search || url.hash) {
+    throw new TypeError('createReferenceServer: baseUrl must not have a query or a fragment');
+  }
+  const basePath = url.pathname.replace(/\/+$/, '');
+  return { baseUrl: `${url.origin}${basePath}`, basePath };
+}
+
+function envelopeSettings(given: Partial<ListEnvelopeSettings> = {}): ListEnvelopeSettings {
+  for (const [resource, mode] of Object.entries(given)) {
+    if (resource === 'rooms') {
+      throw new TypeError(
+        'createReferenceServer: the rooms list always uses the {results, next, previous} envelope (spec 4.1)',
+      );
+    }
+    if (!(LIST_RESOURCES as readonly string[]).includes(resource)) {
+      throw new TypeError(
+        `createReferenceServer: listEnvelope.${resource} is not a list; use ${LIST_RESOURCES.join(', ')}`,
+      );
+    }
+    if (mode !== 'envelope' && mode !== 'array') {
+      throw new TypeError(
+        `createReferenceServer: listEnvelope.${resource} must be 'envelope' or 'array'`,
+      );
+    }
+  }
+  const settings = {} as Record<(typeof LIST_RESOURCES)[number], ListEnvelopeMode>;
+  for (const resource of LIST_RESOURCES) settings[resource] = given[resource] ?? 'envelope';
+  return settings;
+}
+
+/**
+ * Creates the reference server without its MSW handlers. Most users want
+ * `createReferenceServer` from `@clinic-scheduling/sdk/testing`, which adds them.
+ *
+ * @throws TypeError for a missing or malformed `baseUrl`, a bad `now`, or a bad `listEnvelope`.
+ */
+export function createReferenceServerCore(options: ReferenceServerOptions): ReferenceServerCore {
+  if (!options || typeof options !== 'object') {
+    throw new TypeError("createReferenceServer takes { baseUrl: 'https://clinic.test', ... }");
+  }
+  const { baseUrl, basePath } = checkBaseUrl(options.baseUrl);
+  if (options.seed !== undefined && options.seed !== 'demo') {
+    throw new TypeError("createReferenceServer: seed must be 'demo' or omitted");
+  }
+  const initialEnvelope = envelopeSettings(options.listEnvelope);
+  const ctx: ServerContext = {
+    store: new Store(),
+    clock: new Clock(options.now),
+    events: new EventLog(),
+    faults: new FaultRegistry(),
+    signer: new CursorSigner(),
+    requests: [],
+    baseUrl,
+    basePath,
+    listEnvelope: Object.seal({ ...initialEnvelope }),
+  };
+
+  const handles = new Map<number, ClinicHandle>();
+  const clinic = (id: number): ClinicHandle => {
+    if (!Number.isInteger(id) || id <= 0) {
+      throw new TypeError(`api.clinic(id): id must be a positive integer, not ${String(id)}`);
+    }
+    let handle = handles.get(id);
+    if (!handle) {
+      const state = ctx.store.clinic(id);
+      handle = {
+        id,
+        seed: createSeedHelpers(ctx, id),
+        settings: state.settings,
+        issueApiKey: (keyOptions) => issueKey(ctx.store, id, keyOptions),
+      };
+      handles.set(id, handle);
+    }
+    return handle;
+  };
+  const main = clinic(1);
+  const applySeed = () => {
+    if (options.seed === 'demo') seedDemo(main.seed, ctx.clock.now());
+  };
+  applySeed();
+
+  return {
+    id: main.id,
+    seed: main.seed,
+    settings: main.settings,
+    issueApiKey: main.issueApiKey,
+    baseUrl,
+    fetch: createFetch(ctx),
+    clock: ctx.clock,
+    events: ctx.events.events,
+    onEvent: (listener) => ctx.events.on(listener),
+    requests: ctx.requests,
+    faults: ctx.faults,
+    listEnvelope: ctx.listEnvelope,
+    clinic,
+    revokeApiKey: (key) => revokeKey(ctx.store, key),
+    reset() {
+      ctx.store.clearRecords();
+      ctx.events.clear();
+      ctx.requests.length = 0;
+      ctx.faults.clear();
+      ctx.clock.clear();
+      Object.assign(ctx.listEnvelope, initialEnvelope);
+      applySeed();
+    },
+  };
+}

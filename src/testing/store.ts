@@ -1,0 +1,239 @@
+/**
+ * The state of one reference server: its clinics (companies), their records with the indexes
+ * that keep lookups from scanning (CPF per clinic, idempotency keys per clinic, API keys by key
+ * id), and the id counters. Records keep attributes the API never returns (a patient's CPF, a
+ * type's duration, a professional's default room) beside the returned ones.
+ *
+ * Instants are epoch milliseconds here; they are formatted only when a record leaves the
+ * server.
+ *
+ * @module
+ */
+import type {
+  AppointmentModality,
+  AppointmentOrigin,
+  AppointmentStatus,
+} from '../schemas/appointments.ts';
+
+/** The scopes of spec section 5. */
+export const SCOPES = [
+  'appointments:read',
+  'appointments:write',
+  'patients:read',
+  'patients:write',
+] as const;
+/** A key scope (spec 5): `appointments:read`, `appointments:write`, `patients:read` or `patients:write`. */
+export type Scope = (typeof SCOPES)[number];
+
+/** Fields every stored record has. */
+interface Stored {
+  /** Insertion order across the whole server: the order of every list. */
+  seq: number;
+  /** The clinic (company) that owns the record. */
+  company_id: number;
+}
+
+/** A stored patient. `cpf` holds digits only. */
+export interface PatientRecord extends Stored {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  cpf: string | null;
+  birth_date: string | null;
+  gender: 'F' | 'M' | 'O' | null;
+  active: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A stored professional. */
+export interface ProfessionalRecord extends Stored {
+  id: number;
+  name: string;
+  specialty: string | null;
+  sees_patients: boolean;
+  active: boolean;
+  default_room_id: number | null;
+}
+
+/** A stored room. */
+export interface RoomRecord extends Stored {
+  id: number;
+  name: string;
+  active: boolean;
+}
+
+/** A stored appointment type. */
+export interface AppointmentTypeRecord extends Stored {
+  id: number;
+  name: string;
+  duration_minutes: number;
+  active: boolean;
+}
+
+/** A stored appointment. */
+export interface AppointmentRecord extends Stored {
+  id: string;
+  patient_id: number | null;
+  professional_id: number | null;
+  appointment_type_id: number;
+  room_id: number | null;
+  start_at: number;
+  end_at: number;
+  modality: AppointmentModality;
+  origin: AppointmentOrigin;
+  status: AppointmentStatus;
+  note: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A time blocked in a professional's agenda: `[start_at, end_at)`. */
+export interface BlockedSlotRecord extends Stored {
+  id: number;
+  professional_id: number;
+  start_at: number;
+  end_at: number;
+}
+
+/** A remembered answer to a write that carried an `Idempotency-Key`. */
+export interface IdempotencyEntry {
+  /** `METHOD /path` of the request that used the key. */
+  endpoint: string;
+  /** Canonical form of the parsed body. */
+  fingerprint: string;
+  status: number;
+  body: string;
+  /** When the key was first used (server clock). */
+  created_at: number;
+}
+
+/** An issued API key. The secret is kept to be compared in constant time. */
+export interface ApiKeyRecord {
+  key_id: string;
+  prefix: string;
+  secret: string;
+  company_id: number;
+  scopes: ReadonlySet<Scope>;
+}
+
+/** Settings of one clinic, changed by tests (`api.settings.requireRoom = true`). */
+export interface ClinicSettings {
+  /**
+   * The clinic requires a room on every appointment: a create without `room_id` whose
+   * professional has no default room answers 409 `room_required` (spec 4.4). Default `false`.
+   */
+  requireRoom: boolean;
+}
+
+/** Records of one kind, by id and in insertion order (for lists and cursors). */
+export class Table<K extends string | number, T extends Stored & { id: K }> {
+  readonly byId = new Map<K, T>();
+  /** Every record, ascending by `seq`. */
+  readonly ordered: T[] = [];
+
+  add(record: T): T {
+    this.byId.set(record.id, record);
+    this.ordered.push(record);
+    return record;
+  }
+
+  get(id: K): T | undefined {
+    return this.byId.get(id);
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.ordered.length = 0;
+  }
+}
+
+/** Everything one clinic (company) owns. */
+export class ClinicState {
+  readonly id: number;
+  readonly settings: ClinicSettings = { requireRoom: false };
+  readonly patients = new Table<number, PatientRecord>();
+  readonly professionals = new Table<number, ProfessionalRecord>();
+  readonly rooms = new Table<number, RoomRecord>();
+  readonly appointmentTypes = new Table<number, AppointmentTypeRecord>();
+  readonly appointments = new Table<string, AppointmentRecord>();
+  /** Blocked slots by professional id. */
+  readonly blockedSlots = new Map<number, BlockedSlotRecord[]>();
+  /** CPF digits → patient id. */
+  readonly cpfIndex = new Map<string, number>();
+  /** Idempotency-Key → remembered answer. */
+  readonly idempotency = new Map<string, IdempotencyEntry>();
+
+  constructor(id: number) {
+    this.id = id;
+  }
+
+  /** Drops every record and restores the default settings. */
+  clear(): void {
+    this.settings.requireRoom = false;
+    this.patients.clear();
+    this.professionals.clear();
+    this.rooms.clear();
+    this.appointmentTypes.clear();
+    this.appointments.clear();
+    this.blockedSlots.clear();
+    this.cpfIndex.clear();
+    this.idempotency.clear();
+  }
+}
+
+/** Id counters of the server: ids are unique across clinics, as in one database. */
+interface Counters {
+  patient: number;
+  professional: number;
+  room: number;
+  appointmentType: number;
+  blockedSlot: number;
+  seq: number;
+}
+
+const freshCounters = (): Counters => ({
+  patient: 0,
+  professional: 0,
+  room: 0,
+  appointmentType: 0,
+  blockedSlot: 0,
+  seq: 0,
+});
+
+/** The whole state of one reference server. */
+export class Store {
+  readonly clinics = new Map<number, ClinicState>();
+  /** API keys by key id. */
+  readonly keys = new Map<string, ApiKeyRecord>();
+  #counters = freshCounters();
+
+  /** The clinic with this id, created empty on first use. */
+  clinic(id: number): ClinicState {
+    let clinic = this.clinics.get(id);
+    if (!clinic) {
+      clinic = new ClinicState(id);
+      this.clinics.set(id, clinic);
+    }
+    return clinic;
+  }
+
+  /** The next id of a kind of record (1, 2, 3... across all clinics). */
+  nextId(kind: Exclude<keyof Counters, 'seq'>): number {
+    this.#counters[kind] += 1;
+    return this.#counters[kind];
+  }
+
+  /** The next insertion sequence number. */
+  nextSeq(): number {
+    this.#counters.seq += 1;
+    return this.#counters.seq;
+  }
+
+  /** Drops every record of every clinic and restarts the ids; clinics and API keys stay. */
+  clearRecords(): void {
+    for (const clinic of this.clinics.values()) clinic.clear();
+    this.#counters = freshCounters();
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Instants in the reference server: stored as epoch milliseconds, read from `start_at` strings
+ * (without a zone they are wall times in America/Sao_Paulo, spec 4.4) and written in every
+ * response as `YYYY-MM-DDThh:mm:ss±HH:MM` in the America/Sao_Paulo offset of that instant.
+ *
+ * The offset comes from the IANA zone through `Intl`, never from a fixed `-03:00`, so dates
+ * from the years when Brazil kept daylight-saving time are right too.
+ *
+ * @module
+ */
+import { parseStartAt } from '../schemas/common.ts';
+
+/** The zone the spec reads `start_at` in and renders instants in. */
+export const CLINIC_TIME_ZONE = 'America/Sao_Paulo';
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const wallFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: CLINIC_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Offsets by UTC hour: zone transitions fall on whole hours, and `Intl` is slow. */
+const offsetCache = new Map<number, number>();
+
+function utc(year: number, month: number, day: number, hour: number, minute: number, second = 0) {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return date.getTime();
+}
+
+/**
+ * The offset of America/Sao_Paulo from UTC at the instant `ms`, in minutes (`-180` for
+ * `-03:00`).
+ */
+export function zoneOffsetMinutes(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  const cached = offsetCache.get(hour);
+  if (cached !== undefined) return cached;
+  const at = hour * HOUR_MS;
+  const parts: Record<string, number> = {};
+  for (const part of wallFormat.formatToParts(new Date(at))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = utc(
+    parts.year!,
+    parts.month!,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
+  const offset = Math.round((wall - at) / MINUTE_MS);
+  if (offsetCache.size > 50_000) offsetCache.clear();
+  offsetCache.set(hour, offset);
+  return offset;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/**
+ * Formats an instant as the spec writes instants: `YYYY-MM-DDThh:mm:ss±HH:MM`, in the
+ * America/Sao_Paulo offset of that instant (for example `2026-03-02T14:30:00-03:00`).
+ */
+export function formatClinicInstant(ms: number): string {
+  const offset = zoneOffsetMinutes(ms);
+  const local = new Date(Math.floor(ms / 1000) * 1000 + offset * MINUTE_MS);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+}
+
+/**
+ * The instant at which the wall clock of America/Sao_Paulo shows the given time. In a
+ * daylight-saving gap (a wall time that never happened) the later reading is used; in an
+ * overlap, the earlier instant.
+ */
+export function clinicWallTimeToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second = 0,
+): number {
+  const asUtc = utc(year, month, day, hour, minute, second);
+  const before = zoneOffsetMinutes(asUtc - DAY_MS);
+  const after = zoneOffsetMinutes(asUtc + DAY_MS);
+  let best: number | undefined;
+  for (const offset of before === after ? [before] : [before, after]) {
+    const at = asUtc - offset * MINUTE_MS;
+    if (zoneOffsetMinutes(at) === offset && (best === undefined || at < best)) best = at;
+  }
+  return best ?? asUtc - before * MINUTE_MS;
+}
+
+/**
+ * Reads an ISO 8601 date-time of the form the `StartAt` schema accepts (`Z`, `±HH:MM`,
+ * `±HHMM` or no zone; without a zone it is a wall time in America/Sao_Paulo) as epoch
+ * milliseconds. Returns `undefined` when the string is not of that form or its offset is out
+ * of range.
+ */
+export function parseClinicDateTime(value: string): number | undefined {
+  const parts = parseStartAt(value);
+  if (!parts || Number.isNaN(parts.second)) return undefined;
+  const { year, month, day, hour, minute, second, zone } = parts;
+  if (zone === undefined) return clinicWallTimeToInstant(year, month, day, hour, minute, second);
+  const asUtc = utc(year, month, day, hour, minute, second);
+  if (zone === 'Z') return asUtc;
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+  if (!m) return undefined;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3]);
+  if (hours > 23 || minutes > 59) return undefined;
+  const offset = (m[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
+  return asUtc - offset * MINUTE_MS;
+}
