@@ -16,12 +16,14 @@ import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logg
 import { Paginator } from './core/pagination.ts';
 import {
   API_PREFIX,
+  MAX_RETRIES_LIMIT,
+  MAX_TIMEOUT_MS,
   type RawResponse,
   type RequestOptions,
   type RetryPolicy,
   Transport,
 } from './core/transport.ts';
-import { isRecord, readEnv, runtimeName } from './core/utils.ts';
+import { checkNumber, isRecord, readEnv, runtimeName } from './core/utils.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
@@ -70,7 +72,6 @@ export interface ClientOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 2;
-const MAX_TIMEOUT_MS = 2_147_483_647;
 const KEY_FORMAT = '<key_prefix>_live_<key_id>.<secret>';
 const KEY_PATTERN = /^[A-Za-z0-9][\w-]*_live_[\w-]+\.[\w\-+/=]+$/;
 
@@ -158,7 +159,7 @@ export class ClinicClient {
       'maxRetries',
       options.maxRetries ?? DEFAULT_MAX_RETRIES,
       0,
-      10,
+      MAX_RETRIES_LIMIT,
       true,
     );
     this.validateResponses = options.validateResponses ?? true;
@@ -361,27 +362,6 @@ function checkBaseUrl(value: unknown): string {
   let path = url.pathname.replace(/\/+$/, '');
   if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
   return `${url.origin}${path}`;
-}
-
-function checkNumber(
-  name: string,
-  value: unknown,
-  min: number,
-  max: number,
-  integer = false,
-): number {
-  if (
-    typeof value !== 'number' ||
-    !Number.isFinite(value) ||
-    value < min ||
-    value > max ||
-    (integer && !Number.isInteger(value))
-  ) {
-    throw new ConfigurationError(
-      `${name} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}; got ${String(value)}.`,
-    );
-  }
-  return value;
 }
 
 /**

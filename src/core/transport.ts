@@ -24,7 +24,7 @@ import {
   ValidationError,
 } from './errors.ts';
 import { type Logger, redactHeaders } from './logger.ts';
-import { sleep } from './utils.ts';
+import { checkNumber, sleep } from './utils.ts';
 
 /** The path every endpoint of the API lives under (spec 9). */
 export const API_PREFIX = '/api/public/v1';
@@ -91,6 +91,11 @@ export interface TransportConfig {
   userAgent: string;
 }
 
+/** The largest `timeout` (ms) accepted, client-wide or per request: what `setTimeout` can wait. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+/** The largest `maxRetries` accepted, client-wide or per request. */
+export const MAX_RETRIES_LIMIT = 10;
+
 /** Retry-After values above this are cut to it: a call never sleeps longer than a minute. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 const INITIAL_RETRY_DELAY_MS = 500;
@@ -136,18 +141,50 @@ export class Transport {
     return url;
   }
 
-  /** Sends `spec`, retrying per its policy; resolves with the 2xx answer or throws a typed error. */
+  /**
+   * Sends `spec`, retrying per its policy; resolves with the 2xx answer or throws a typed error.
+   *
+   * Headers are merged by lower-cased name (defaults, then the client's `headers`, then the
+   * call's), so a caller's `Accept` replaces the default rather than being joined to it.
+   * `Authorization` is always the client's. On an idempotent call the key is
+   * `options.idempotencyKey`, else an `Idempotency-Key` given in the call's `headers`, else a new
+   * uuid v4, and it is sent once, never joined to another value.
+   *
+   * `timeout` bounds the whole attempt, the body read included.
+   *
+   * @throws {@link ConfigurationError} when the call's `timeout` or `maxRetries` is out of range
+   *   (the same ranges as the client's), before anything is sent.
+   */
   async request(spec: RequestSpec): Promise<RawResponse> {
     const options = spec.options ?? {};
-    const maxRetries = options.maxRetries ?? this.config.maxRetries;
-    const timeout = options.timeout ?? this.config.timeout;
+    const maxRetries =
+      options.maxRetries === undefined
+        ? this.config.maxRetries
+        : checkNumber('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT, true);
+    const timeout =
+      options.timeout === undefined
+        ? this.config.timeout
+        : checkNumber('timeout', options.timeout, 1, MAX_TIMEOUT_MS);
     const signal = options.signal;
     const url = this.url(spec.path, spec.query);
     const path = url.pathname;
 
+    const callHeaders = lowerCaseNames(options.headers);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.config.userAgent,
+      ...lowerCaseNames(this.config.headers),
+      ...callHeaders,
+    };
+    delete headers.authorization;
+    delete headers['idempotency-key'];
+    if (!spec.idempotent && callHeaders['idempotency-key'] !== undefined) {
+      headers['idempotency-key'] = callHeaders['idempotency-key'];
+    }
+
     let idempotencyKey: string | undefined;
     if (spec.idempotent) {
-      idempotencyKey = options.idempotencyKey ?? uuidv4();
+      idempotencyKey = options.idempotencyKey ?? callHeaders['idempotency-key'] ?? uuidv4();
       const checked = IdempotencyKey.safeParse(idempotencyKey);
       if (!checked.success) {
         throw new ValidationError(
@@ -155,19 +192,9 @@ export class Transport {
           'Idempotency-Key',
         );
       }
-    }
-
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': this.config.userAgent,
-      ...this.config.headers,
-      ...options.headers,
-    };
-    for (const name of Object.keys(headers)) {
-      if (name.toLowerCase() === 'authorization') delete headers[name];
+      headers['idempotency-key'] = idempotencyKey;
     }
     headers.authorization = `Bearer ${this.#apiKey}`;
-    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
     let body: string | undefined;
     if (spec.body !== undefined) {
       body = JSON.stringify(spec.body);
@@ -182,7 +209,10 @@ export class Transport {
         headers: redactHeaders(headers),
       });
 
+      // Aborted when the body read outlives the attempt's timeout, to stop the download.
+      const attemptAbort = new AbortController();
       let response: Response;
+      let text: string;
       try {
         response = await ky(url, {
           method: spec.method,
@@ -191,9 +221,10 @@ export class Transport {
           timeout,
           retry: 0,
           throwHttpErrors: false,
-          signal,
+          signal: signal ? AbortSignal.any([signal, attemptAbort.signal]) : attemptAbort.signal,
           ...(this.config.fetch ? { fetch: this.config.fetch } : {}),
         });
+        text = await readText(response, started + timeout - Date.now(), attemptAbort, signal);
       } catch (error) {
         if (signal?.aborted) throw new APIUserAbortError();
         const failure = connectionError(error, spec.method, path, timeout);
@@ -210,14 +241,13 @@ export class Transport {
         throw failure;
       }
 
-      const parsed = await readBody(response);
       log.debug(
         `clinic-scheduling: ${spec.method} ${path} → ${response.status} in ${Date.now() - started} ms`,
       );
       if (response.ok) {
         return {
           response,
-          body: parsed,
+          body: parseBody(text),
           idempotencyKey,
           replayed: response.headers.get('idempotent-replayed')?.toLowerCase() === 'true',
           method: spec.method,
@@ -242,7 +272,7 @@ export class Transport {
       const error: APIError = makeAPIError({
         status: response.status,
         headers: response.headers,
-        body: parsed,
+        body: parseBody(this.#redact(text)),
         method: spec.method,
         path,
         idempotencyKey,
@@ -252,11 +282,59 @@ export class Transport {
       throw error;
     }
   }
+
+  /**
+   * Removes the key's secret from an error body before it becomes part of an {@link APIError}
+   * (its `body`, `detail` and message): a proxy or debug endpoint that echoes the request's
+   * headers back must not put the key into logs and error reports.
+   */
+  #redact(text: string): string {
+    const secret = this.#apiKey.slice(this.#apiKey.indexOf('.') + 1);
+    return secret === '' ? text : text.replaceAll(secret, '[redacted]');
+  }
 }
 
-/** Reads a body: JSON when it parses, the text otherwise, `undefined` when empty. */
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** Lower-cases header names; with duplicates, the last one wins. */
+function lowerCaseNames(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/** Thrown by {@link readText} when the body outlives the attempt's timeout. */
+class BodyTimeoutError extends Error {}
+
+/**
+ * Reads a body's text within what is left of the attempt's timeout (ky's own timeout stops at
+ * the headers, so a body that stalls would otherwise hang the call), and stops at once when the
+ * caller's signal aborts.
+ */
+async function readText(
+  response: Response,
+  remainingMs: number,
+  attemptAbort: AbortController,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const stop = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BodyTimeoutError()), Math.max(0, remainingMs));
+    onAbort = () => reject(new APIUserAbortError());
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([response.text(), stop]);
+  } catch (error) {
+    attemptAbort.abort();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Parses a body's text: JSON when it parses, the text otherwise, `undefined` when empty. */
+function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -276,7 +354,7 @@ function connectionError(
   path: string,
   timeout: number,
 ): APIConnectionError {
-  if (isTimeoutError(error)) {
+  if (isTimeoutError(error) || error instanceof BodyTimeoutError) {
     return new APIConnectionTimeoutError(
       `${method} ${path} timed out after ${timeout} ms (per attempt; raise \`timeout\` if the ` +
         'service is slow).',

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { APIUserAbortError } from './errors.ts';
+import { APIUserAbortError, ConfigurationError } from './errors.ts';
 
 /** Waits `ms` milliseconds; rejects with {@link APIUserAbortError} at once if `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -55,4 +55,31 @@ export function runtimeName(): string {
   if (g.Deno?.version?.deno) return `deno/${g.Deno.version.deno}`;
   if (g.process?.versions?.node) return `node/${g.process.versions.node}`;
   return 'unknown-runtime';
+}
+
+/**
+ * Checks a numeric option (`timeout`, `maxRetries`) of the client or of one call.
+ *
+ * @throws {@link ConfigurationError} when `value` is not a finite number from `min` to `max`
+ *   (a whole number when `integer`).
+ */
+export function checkNumber(
+  name: string,
+  value: unknown,
+  min: number,
+  max: number,
+  integer = false,
+): number {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value < min ||
+    value > max ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new ConfigurationError(
+      `${name} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}; got ${String(value)}.`,
+    );
+  }
+  return value;
 }
