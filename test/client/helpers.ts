@@ -1,0 +1,149 @@
+/**
+ * Shared fixtures of the client tests: a key whose secret the secrecy test hunts for, wire
+ * objects in the spec's shapes, a client factory, a capturing logger and `settle`, which drives
+ * vitest's fake timers until a call settles (no test ever really sleeps).
+ */
+import { inspect } from 'node:util';
+import { HttpResponse } from 'msw';
+import { vi } from 'vitest';
+import { type ClientOptions, ClinicClient, type Logger } from '../../src/index.ts';
+
+export const BASE_URL = 'https://clinic.test';
+export const API = `${BASE_URL}/api/public/v1`;
+
+/** The secret part of the test key: no output of the SDK may ever contain it. */
+export const SECRET = 'Zq8sEcReTvAlUe0123456789xyzW';
+/** A key in the spec's format `<key_prefix>_live_<key_id>.<secret>`. */
+export const API_KEY = `clk_live_k7Fq2.${SECRET}`;
+
+export const APPOINTMENT_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+
+/** An appointment object exactly as spec 2.1 lists it. */
+export function appointmentWire(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: APPOINTMENT_ID,
+    appointment_type: { id: 1, name: 'Consulta' },
+    patient: { id: 7, name: 'Ana Souza', phone: '+5511999990000' },
+    professional: { id: 3, name: 'Dra. Lima', specialty: null },
+    room: { id: 2, name: 'Sala 2' },
+    start_at: '2026-03-02T14:30:00-03:00',
+    end_at: '2026-03-02T15:00:00-03:00',
+    modality: 'in_person',
+    origin: 'api',
+    status: 'scheduled',
+    created_at: '2026-03-01T10:00:00-03:00',
+    updated_at: '2026-03-01T10:00:00-03:00',
+    ...overrides,
+  };
+}
+
+/** A patient object exactly as spec 2.2 lists it. */
+export function patientWire(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: 7,
+    name: 'Ana Souza',
+    phone: '+5511999990000',
+    active: true,
+    created_at: '2026-03-01T10:00:00-03:00',
+    updated_at: '2026-03-01T10:00:00-03:00',
+    ...overrides,
+  };
+}
+
+export const roomWire = { id: 2, name: 'Sala 2' };
+
+/** A valid body of `appointments.create`. */
+export const createBody = {
+  patient_id: 7,
+  professional_id: 3,
+  appointment_type_id: 1,
+  start_at: '2026-03-02T14:30:00-03:00',
+};
+
+/** A client on the test base URL that logs nothing unless told. */
+export function makeClient(options: ClientOptions = {}): ClinicClient {
+  return new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'off', ...options });
+}
+
+/** A logger that keeps every line, with its extra arguments rendered by `util.inspect`. */
+export function captureLogger(): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const record =
+    (level: string) =>
+    (message: string, ...rest: unknown[]) => {
+      lines.push([`${level}: ${message}`, ...rest.map((r) => inspect(r, { depth: 10 }))].join(' '));
+    };
+  return {
+    lines,
+    logger: {
+      error: record('error'),
+      warn: record('warn'),
+      info: record('info'),
+      debug: record('debug'),
+    },
+  };
+}
+
+/**
+ * Fakes the clock (`setTimeout`, `setInterval`, `Date`) but not `setImmediate`: undici (under
+ * MSW) finishes each response with a `setImmediate`, which a fake clock would run 1 ms late and
+ * so shift every measured gap by 1 ms.
+ */
+export function useFakeClock(): void {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+}
+
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Lets the in-process I/O of MSW and undici run (a few real event-loop turns) and then the
+ * microtasks and zero-delay timers, without moving the fake clock.
+ */
+export async function flush(rounds = 5): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(0);
+  }
+}
+
+/**
+ * Advances the fake clock in steps of `stepMs` (flushing I/O before each) until `promise`
+ * settles, and returns its outcome. Fails the test (instead of hanging) when it does not settle
+ * within `maxMs` of fake time. A measured wait may therefore come out up to one step long.
+ */
+export async function settle<T>(
+  promise: PromiseLike<T>,
+  { stepMs = 250, maxMs = 30 * 60_000 } = {},
+): Promise<Settled<T>> {
+  let outcome: Settled<T> | undefined;
+  const tracked = Promise.resolve(promise).then(
+    (value) => {
+      outcome = { ok: true, value };
+    },
+    (error: unknown) => {
+      outcome = { ok: false, error };
+    },
+  );
+  await flush();
+  for (let elapsed = 0; outcome === undefined && elapsed <= maxMs; elapsed += stepMs) {
+    await vi.advanceTimersByTimeAsync(stepMs);
+    await flush(2);
+  }
+  if (outcome === undefined) throw new Error(`the call did not settle within ${maxMs} ms`);
+  await tracked;
+  return outcome;
+}
+
+/** The error a settled call rejected with; fails the test when it resolved. */
+export async function settleError(promise: PromiseLike<unknown>): Promise<unknown> {
+  const outcome = await settle(promise);
+  if (outcome.ok) throw new Error('expected the call to reject, but it resolved');
+  return outcome.error;
+}
+
+/** A JSON answer with a status and headers. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return HttpResponse.json(body as Record<string, unknown>, { status, headers });
+}

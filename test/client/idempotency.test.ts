@@ -1,0 +1,216 @@
+/**
+ * Spec 4.4 and public-api.md: `POST /appointments` always carries an `Idempotency-Key` (a uuid
+ * v4 unless the caller gives one, at most 255 characters), the same on every retry of one call.
+ */
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type APIPromise,
+  type ClinicClient,
+  IdempotencyKeyReuseError,
+  ValidationError,
+} from '../../src/index.ts';
+import {
+  API,
+  APPOINTMENT_ID,
+  appointmentWire,
+  createBody,
+  json,
+  makeClient,
+  patientWire,
+  roomWire,
+  settle,
+  settleError,
+  useFakeClock,
+} from './helpers.ts';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useFakeClock();
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+
+/** Records the Idempotency-Key of every attempt; answers with `responses` in turn, then 201. */
+function recordCreate(...responses: Array<() => Response | Promise<Response>>): (string | null)[] {
+  const keys: (string | null)[] = [];
+  server.use(
+    http.post(`${API}/appointments`, ({ request }) => {
+      keys.push(request.headers.get('idempotency-key'));
+      const next = responses[keys.length - 1];
+      return next ? next() : json(appointmentWire(), 201);
+    }),
+  );
+  return keys;
+}
+
+describe('one key per create call, reused on every attempt', () => {
+  it.each([
+    ['500', () => json({ detail: 'boom' }, 500)],
+    ['503', () => json({ detail: 'busy' }, 503)],
+    ['429', () => json({ detail: 'slow' }, 429, { 'retry-after': '1' })],
+    ['network error', () => HttpResponse.error()],
+  ])('after %s twice, all 3 attempts carry the same uuid v4', async (_name, fail) => {
+    const keys = recordCreate(fail, fail);
+    const outcome = await settle(makeClient().appointments.create(createBody).withResponse());
+
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(UUID_V4);
+    expect(new Set(keys).size).toBe(1);
+    expect(outcome.ok && outcome.value.idempotencyKey).toBe(keys[0]);
+  });
+
+  it('after a timeout the retry carries the same key', async () => {
+    const keys = recordCreate(() => new Promise<Response>(() => {})); // never answers
+    const outcome = await settle(
+      makeClient({ timeout: 1_000 }).appointments.create(createBody).withResponse(),
+    );
+    expect(outcome.ok).toBe(true);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID_V4);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('two calls with the same body use two different keys', async () => {
+    const keys = recordCreate();
+    const client = makeClient();
+    await settle(client.appointments.create(createBody));
+    await settle(client.appointments.create(createBody));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID_V4);
+    expect(keys[1]).toMatch(UUID_V4);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+});
+
+describe("the caller's key", () => {
+  it('is sent as given on every attempt and reported by withResponse()', async () => {
+    const keys = recordCreate(() => json({}, 502));
+    const outcome = await settle(
+      makeClient()
+        .appointments.create(createBody, { idempotencyKey: 'order-42/attempt' })
+        .withResponse(),
+    );
+    expect(keys).toEqual(['order-42/attempt', 'order-42/attempt']);
+    expect(outcome.ok && outcome.value.idempotencyKey).toBe('order-42/attempt');
+  });
+
+  it('of exactly 255 characters is sent', async () => {
+    const key = 'k'.repeat(255);
+    const keys = recordCreate();
+    await settle(makeClient().appointments.create(createBody, { idempotencyKey: key }));
+    expect(keys).toEqual([key]);
+  });
+
+  it.each([
+    ['256 characters', 'k'.repeat(256)],
+    ['empty', ''],
+  ])('%s: ValidationError, nothing sent', async (_name, key) => {
+    const keys = recordCreate();
+    const error = await settleError(
+      makeClient().appointments.create(createBody, { idempotencyKey: key }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(Object.keys((error as ValidationError).fields)).toEqual(['Idempotency-Key']);
+    expect(keys).toEqual([]);
+  });
+
+  it('given as an Idempotency-Key header is sent alone, not merged with a generated one', async () => {
+    const keys = recordCreate(() => json({}, 500));
+    const outcome = await settle(
+      makeClient()
+        .appointments.create(createBody, { headers: { 'Idempotency-Key': 'from-header' } })
+        .withResponse(),
+    );
+    expect(keys).toEqual(['from-header', 'from-header']);
+    expect(outcome.ok && outcome.value.idempotencyKey).toBe('from-header');
+  });
+});
+
+describe('replays and reuse', () => {
+  it('replayed is true on Idempotent-Replayed: true, false otherwise', async () => {
+    let replay = false;
+    server.use(
+      http.post(`${API}/appointments`, () =>
+        json(
+          appointmentWire(),
+          replay ? 200 : 201,
+          replay ? { 'Idempotent-Replayed': 'true' } : {},
+        ),
+      ),
+    );
+    const client = makeClient();
+    const first = await settle(client.appointments.create(createBody).withResponse());
+    replay = true;
+    const second = await settle(
+      client.appointments.create(createBody, { idempotencyKey: 'same' }).withResponse(),
+    );
+    expect(first.ok && first.value.replayed).toBe(false);
+    expect(second.ok && second.value.replayed).toBe(true);
+    expect(second.ok && second.value.data).toEqual(appointmentWire());
+  });
+
+  it('a 422 on create is an IdempotencyKeyReuseError holding the key sent', async () => {
+    server.use(
+      http.post(`${API}/appointments`, () =>
+        json({ code: 'idempotency_key_reused', detail: 'Another body.' }, 422),
+      ),
+    );
+    const error = await settleError(
+      makeClient().appointments.create(createBody, { idempotencyKey: 'used-before' }),
+    );
+    expect(error).toBeInstanceOf(IdempotencyKeyReuseError);
+    expect((error as IdempotencyKeyReuseError).idempotencyKey).toBe('used-before');
+    expect((error as IdempotencyKeyReuseError).code).toBe('idempotency_key_reused');
+  });
+});
+
+describe('no other operation sends an Idempotency-Key', () => {
+  const cases: Array<
+    [string, 'get' | 'post' | 'patch', string, unknown, (c: ClinicClient) => APIPromise<unknown>]
+  > = [
+    ['GET /rooms/{id}', 'get', '/rooms/2', roomWire, (c) => c.rooms.retrieve(2)],
+    [
+      'PATCH /appointments/{id}',
+      'patch',
+      `/appointments/${APPOINTMENT_ID}`,
+      appointmentWire(),
+      (c) => c.appointments.update(APPOINTMENT_ID, { note: 'x' }),
+    ],
+    [
+      'POST /appointments/{id}/cancel',
+      'post',
+      `/appointments/${APPOINTMENT_ID}/cancel`,
+      appointmentWire({ status: 'cancelled' }),
+      (c) => c.appointments.cancel(APPOINTMENT_ID),
+    ],
+    ['POST /patients', 'post', '/patients', patientWire(), (c) => c.patients.create({ name: 'A' })],
+    [
+      'PATCH /patients/{id}',
+      'patch',
+      '/patients/7',
+      patientWire(),
+      (c) => c.patients.update(7, { phone: null }),
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, method, path, body, call) => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http[method](`${API}${path}`, ({ request }) => {
+        seen.push(request.headers.get('idempotency-key'));
+        return json(body);
+      }),
+    );
+    const outcome = await settle(call(makeClient()).withResponse());
+    expect(seen).toEqual([null]);
+    expect(outcome.ok && outcome.value.idempotencyKey).toBeUndefined();
+  });
+});
