@@ -8,6 +8,21 @@ export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './auth
 export { Clock, type ClockStart } from './clock.ts';
 export type { RecordedRequest } from './context.ts';
 export {
+  type AttemptOutcome,
+  createDeliverySimulator,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliverySimulator,
+  type DeliverySimulatorOptions,
+  type DeliveryState,
+  PING_MESSAGE,
+  type RegisterEndpointOptions,
+  type WebhookEndpoint,
+  type WebhookTargetHandler,
+  WebhookUrlError,
+  webhookUrlProblem,
+} from './delivery.ts';
+export {
   type AppointmentEventEnvelope,
   type AppointmentEventType,
   createEnvelope,

@@ -13,6 +13,11 @@ import {
 } from './auth.ts';
 import { Clock, type ClockStart } from './clock.ts';
 import type { RecordedRequest, ServerContext } from './context.ts';
+import {
+  createDeliverySimulator,
+  type DeliverySimulator,
+  type DeliverySimulatorOptions,
+} from './delivery.ts';
 import { type EventListener, EventLog, type WebhookEnvelope } from './events.ts';
 import { type FaultInjector, FaultRegistry } from './faults.ts';
 import { createFetch, type ReferenceFetch } from './fetch.ts';
@@ -39,6 +44,11 @@ export interface ReferenceServerOptions {
    * array of every item). The rooms list always uses the envelope, as the spec states.
    */
   listEnvelope?: Partial<ListEnvelopeSettings>;
+  /**
+   * Options of `api.webhooks`: `fetch` for URL endpoints, `resolveHost`, and the chaos of
+   * `duplicate`, `reorder` and `seed` (see docs/webhooks.md).
+   */
+  webhooks?: Omit<DeliverySimulatorOptions, 'clock' | 'onEvent'>;
 }
 
 /** The helpers of one clinic (company): `api` itself for clinic 1, `api.clinic(id)` for others. */
@@ -84,6 +94,12 @@ export interface ReferenceServerCore extends ClinicHandle {
    * response is sent. Returns the function that unsubscribes.
    */
   onEvent(listener: EventListener): () => void;
+  /**
+   * Webhook delivery (spec 6.3) of the emitted envelopes to registered endpoints, on
+   * `api.clock`: `api.webhooks.register({ handler | url, events })`, `ping(endpoint)`, the
+   * delivery log, `settle()` and `flush()`.
+   */
+  readonly webhooks: DeliverySimulator;
   /** Every request that reached the server, oldest first, secrets masked. */
   readonly requests: readonly RecordedRequest[];
   /** Fault injection. */
@@ -101,7 +117,8 @@ export interface ReferenceServerCore extends ClinicHandle {
   revokeApiKey(key: string): boolean;
   /**
    * Back to the state of a new server: records, settings, idempotency keys, events, the
-   * request log, faults and the clock's scheduled tasks are dropped, ids restart at 1 and the
+   * request log, faults, webhook endpoints and deliveries and the clock's scheduled tasks are
+   * dropped, ids restart at 1 and the
    * demo seed is applied again when it was asked for. Issued API keys, event listeners and
    * the clock's time stay, so keys made in `beforeAll` keep working.
    */
@@ -207,6 +224,11 @@ export function createReferenceServerCore(options: ReferenceServerOptions): Refe
     if (options.seed === 'demo') seedDemo(main.seed, ctx.clock.now());
   };
   applySeed();
+  const webhooks = createDeliverySimulator({
+    ...options.webhooks,
+    clock: ctx.clock,
+    onEvent: (listener) => ctx.events.on(listener),
+  });
 
   return {
     id: main.id,
@@ -218,6 +240,7 @@ export function createReferenceServerCore(options: ReferenceServerOptions): Refe
     clock: ctx.clock,
     events: ctx.events.events,
     onEvent: (listener) => ctx.events.on(listener),
+    webhooks,
     requests: ctx.requests,
     faults: ctx.faults,
     listEnvelope: ctx.listEnvelope,
@@ -229,6 +252,7 @@ export function createReferenceServerCore(options: ReferenceServerOptions): Refe
       ctx.requests.length = 0;
       ctx.faults.clear();
       ctx.clock.clear();
+      webhooks.reset();
       Object.assign(ctx.listEnvelope, initialEnvelope);
       applySeed();
     },
