@@ -343,6 +343,13 @@ function checkBaseUrl(value: unknown): string {
     );
   }
   if (typeof value !== 'string') throw new ConfigurationError('baseUrl must be a string.');
+  // The message below repeats the value; a key pasted into the wrong variable must not be.
+  if (value.includes('_live_')) {
+    throw new ConfigurationError(
+      'baseUrl looks like an API key (were apiKey and baseUrl, or CLINIC_API_KEY and ' +
+        'CLINIC_BASE_URL, swapped?); pass the service host root, such as https://clinic.example.com.',
+    );
+  }
   let url: URL;
   try {
     url = new URL(value.trim());

@@ -331,7 +331,8 @@ export function makeAPIError(init: APIErrorInit): APIError {
 }
 
 /**
- * Reads `Retry-After` (seconds, or an HTTP date) or `retry-after-ms`, in milliseconds.
+ * Reads `Retry-After` (seconds, or an HTTP date) or `retry-after-ms`, in milliseconds;
+ * `undefined` when absent or not of either form (a negative number, say).
  *
  * @param now - the current time, for the HTTP-date form.
  */
@@ -343,6 +344,9 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   const value = headers.get('retry-after');
   if (value === null || value.trim() === '') return undefined;
   if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and month; without letters (`-5`, `2026`) it is not one, even
+  // where `Date.parse` would read a date into it.
+  if (!/[a-z]/i.test(value)) return undefined;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
