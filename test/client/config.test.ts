@@ -1,0 +1,429 @@
+/**
+ * public-api.md, "Client": options and environment defaults, ConfigurationError for each bad
+ * setting, baseUrl normalisation, the browser guard, withOptions, the headers every request
+ * carries (User-Agent, Authorization), VERSION, and APIPromise.withResponse().
+ */
+import { readFileSync } from 'node:fs';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  API_PREFIX,
+  APIPromise,
+  ClinicClient,
+  ConfigurationError,
+  InternalServerError,
+  VERSION,
+} from '../../src/index.ts';
+import {
+  API,
+  API_KEY,
+  APPOINTMENT_ID,
+  appointmentWire,
+  BASE_URL,
+  captureLogger,
+  createBody,
+  json,
+  makeClient,
+  roomWire,
+  SECRET,
+} from './helpers.ts';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  // No test may depend on the environment of the machine running it.
+  vi.stubEnv('CLINIC_API_KEY', undefined);
+  vi.stubEnv('CLINIC_BASE_URL', undefined);
+  vi.stubEnv('CLINIC_LOG', undefined);
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
+
+/** Records the headers of every request to GET /rooms/2. */
+function recordRooms(base = API): Headers[] {
+  const seen: Headers[] = [];
+  server.use(
+    http.get(`${base}/rooms/2`, ({ request }) => {
+      seen.push(request.headers);
+      return json(roomWire);
+    }),
+  );
+  return seen;
+}
+
+function configError(options: Record<string, unknown>): ConfigurationError {
+  try {
+    new ClinicClient(options);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigurationError);
+    return e as ConfigurationError;
+  }
+  throw new Error('expected a ConfigurationError');
+}
+
+describe('environment defaults', () => {
+  it('reads CLINIC_API_KEY and CLINIC_BASE_URL', async () => {
+    vi.stubEnv('CLINIC_API_KEY', API_KEY);
+    vi.stubEnv('CLINIC_BASE_URL', BASE_URL);
+    const seen = recordRooms();
+    const client = new ClinicClient();
+    expect(client.baseUrl).toBe(BASE_URL);
+    await client.rooms.retrieve(2);
+    expect(seen[0]?.get('authorization')).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('options win over the environment', async () => {
+    vi.stubEnv('CLINIC_API_KEY', 'other_live_x.y');
+    vi.stubEnv('CLINIC_BASE_URL', 'https://elsewhere.test');
+    const seen = recordRooms();
+    const client = new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL });
+    await client.rooms.retrieve(2);
+    expect(seen[0]?.get('authorization')).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('CLINIC_LOG sets the log level (debug logs each attempt)', async () => {
+    vi.stubEnv('CLINIC_LOG', 'debug');
+    recordRooms();
+    const { logger, lines } = captureLogger();
+    await makeClient({ logLevel: undefined, logger }).rooms.retrieve(2);
+    expect(
+      lines.some((l) =>
+        l.startsWith('debug: clinic-scheduling: GET /api/public/v1/rooms/2 attempt 1'),
+      ),
+    ).toBe(true);
+  });
+
+  it('the default level is warn: a final 5xx is logged, debug lines are not', async () => {
+    server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 500)));
+    const { logger, lines } = captureLogger();
+    await expect(
+      makeClient({ logLevel: undefined, logger, maxRetries: 0 }).rooms.retrieve(2),
+    ).rejects.toBeInstanceOf(InternalServerError);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^warn: clinic-scheduling: 500/);
+  });
+
+  it('logLevel off silences everything', async () => {
+    server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 500)));
+    const { logger, lines } = captureLogger();
+    await expect(
+      makeClient({ logLevel: 'off', logger, maxRetries: 0 }).rooms.retrieve(2),
+    ).rejects.toThrow();
+    expect(lines).toEqual([]);
+  });
+
+  it('an invalid CLINIC_LOG is a ConfigurationError', () => {
+    vi.stubEnv('CLINIC_LOG', 'loud');
+    expect(configError({ apiKey: API_KEY, baseUrl: BASE_URL }).message).toMatch(/CLINIC_LOG/);
+  });
+});
+
+describe('ConfigurationError', () => {
+  it.each([
+    ['missing key', { baseUrl: BASE_URL }, /Missing API key.*CLINIC_API_KEY/],
+    ['empty key', { apiKey: '', baseUrl: BASE_URL }, /Missing API key/],
+    ['missing URL', { apiKey: API_KEY }, /Missing baseUrl.*CLINIC_BASE_URL/],
+    [
+      'malformed key',
+      { apiKey: 'not-a-key', baseUrl: BASE_URL },
+      /malformed.*<key_prefix>_live_<key_id>\.<secret>/,
+    ],
+    ['key without _live_', { apiKey: `clk_test_a.${SECRET}`, baseUrl: BASE_URL }, /malformed/],
+    ['key without a secret', { apiKey: 'clk_live_a.', baseUrl: BASE_URL }, /malformed/],
+    ['key with "Bearer "', { apiKey: `Bearer ${API_KEY}`, baseUrl: BASE_URL }, /Bearer/],
+    ['key with a space', { apiKey: `${API_KEY} `, baseUrl: BASE_URL }, /white space/],
+    ['key with a newline', { apiKey: `${API_KEY}\n`, baseUrl: BASE_URL }, /white space/],
+    ['key not a string', { apiKey: 42, baseUrl: BASE_URL }, /apiKey must be a string/],
+    ['relative URL', { apiKey: API_KEY, baseUrl: 'clinic.test' }, /not an absolute URL/],
+    ['non-http URL', { apiKey: API_KEY, baseUrl: 'ftp://clinic.test' }, /http\(s\)/],
+    ['URL with a query', { apiKey: API_KEY, baseUrl: 'https://clinic.test/?a=1' }, /host root/],
+    [
+      'URL with credentials',
+      { apiKey: API_KEY, baseUrl: 'https://u:p@clinic.test' },
+      /credentials/,
+    ],
+    ['timeout 0', { apiKey: API_KEY, baseUrl: BASE_URL, timeout: 0 }, /timeout/],
+    ['timeout NaN', { apiKey: API_KEY, baseUrl: BASE_URL, timeout: Number.NaN }, /timeout/],
+    ['timeout as a string', { apiKey: API_KEY, baseUrl: BASE_URL, timeout: '5000' }, /timeout/],
+    ['timeout over 2^31-1', { apiKey: API_KEY, baseUrl: BASE_URL, timeout: 2 ** 31 }, /timeout/],
+    ['maxRetries -1', { apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: -1 }, /maxRetries/],
+    ['maxRetries 1.5', { apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 1.5 }, /maxRetries/],
+    ['maxRetries 11', { apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 11 }, /maxRetries/],
+    ['bad logLevel', { apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'trace' }, /logLevel/],
+    ['fetch not a function', { apiKey: API_KEY, baseUrl: BASE_URL, fetch: 'yes' }, /fetch/],
+  ])('%s', (_name, options, message) => {
+    const error = configError(options);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain(SECRET);
+  });
+
+  it('a non-object options argument', () => {
+    expect(() => new ClinicClient(null as never)).toThrow(ConfigurationError);
+  });
+});
+
+describe('baseUrl normalisation', () => {
+  it.each([
+    ['https://clinic.test', 'https://clinic.test'],
+    ['https://clinic.test/', 'https://clinic.test'],
+    ['https://clinic.test///', 'https://clinic.test'],
+    ['https://clinic.test/api/public/v1', 'https://clinic.test'],
+    ['https://clinic.test/api/public/v1/', 'https://clinic.test'],
+    ['  https://clinic.test  ', 'https://clinic.test'],
+    ['https://clinic.test/tenant-a/', 'https://clinic.test/tenant-a'],
+    ['https://clinic.test/tenant-a/api/public/v1', 'https://clinic.test/tenant-a'],
+    ['http://localhost:4010', 'http://localhost:4010'],
+  ])('%s → %s', async (given, expected) => {
+    const client = new ClinicClient({ apiKey: API_KEY, baseUrl: given });
+    expect(client.baseUrl).toBe(expected);
+    const seen = recordRooms(`${expected}${API_PREFIX}`);
+    await client.rooms.retrieve(2);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('browser guard', () => {
+  it('throws when window and document exist', () => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {});
+    const error = configError({ apiKey: API_KEY, baseUrl: BASE_URL });
+    expect(error.message).toMatch(/browser/);
+    expect(error.message).toMatch(/dangerouslyAllowBrowser/);
+  });
+
+  it('throws before reading the key: even a valid configuration is refused', () => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {});
+    expect(
+      () =>
+        new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL, dangerouslyAllowBrowser: false }),
+    ).toThrow(/browser/);
+  });
+
+  it('allows it with dangerouslyAllowBrowser: true', () => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {});
+    expect(
+      new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL, dangerouslyAllowBrowser: true }),
+    ).toBeInstanceOf(ClinicClient);
+  });
+
+  it('a window without a document (a worker, Deno) is not a browser page', () => {
+    vi.stubGlobal('window', {});
+    expect(new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL })).toBeInstanceOf(ClinicClient);
+  });
+});
+
+describe('withOptions', () => {
+  it('shares key, URL, headers and fetch, and overrides what it is given', async () => {
+    let calls = 0;
+    const fetchSpy: typeof fetch = (input, init) => {
+      calls++;
+      return fetch(input, init);
+    };
+    const seen = recordRooms();
+    const base = makeClient({
+      timeout: 5_000,
+      maxRetries: 1,
+      headers: { 'x-team': 'front-desk' },
+      fetch: fetchSpy,
+    });
+    const derived = base.withOptions({ maxRetries: 0 });
+
+    expect(derived).toBeInstanceOf(ClinicClient);
+    expect(derived).not.toBe(base);
+    expect(derived.baseUrl).toBe(base.baseUrl);
+    expect(derived.timeout).toBe(5_000);
+    expect(derived.maxRetries).toBe(0);
+    expect(base.maxRetries).toBe(1);
+
+    await derived.rooms.retrieve(2);
+    expect(calls).toBe(1);
+    expect(seen[0]?.get('authorization')).toBe(`Bearer ${API_KEY}`);
+    expect(seen[0]?.get('x-team')).toBe('front-desk');
+  });
+
+  it('the override takes effect on the wire', async () => {
+    let attempts = 0;
+    server.use(
+      http.get(`${API}/rooms/2`, () => {
+        attempts++;
+        return json({}, 500);
+      }),
+    );
+    const base = makeClient({ maxRetries: 0 });
+    await expect(base.withOptions({ maxRetries: 1 }).rooms.retrieve(2)).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
+    expect(attempts).toBe(2);
+  });
+
+  it('checks the overrides', () => {
+    expect(() => makeClient().withOptions({ timeout: -1 })).toThrow(ConfigurationError);
+    expect(() => makeClient().withOptions({ apiKey: 'bad' })).toThrow(ConfigurationError);
+  });
+});
+
+describe('the headers of every request', () => {
+  it('User-Agent names the SDK, its VERSION and the runtime', async () => {
+    const seen = recordRooms();
+    await makeClient().rooms.retrieve(2);
+    expect(seen[0]?.get('user-agent')).toBe(
+      `clinic-scheduling-sdk-typescript/${VERSION} node/${process.versions.node}`,
+    );
+  });
+
+  it('Authorization: Bearer <key> and Accept: application/json', async () => {
+    const seen = recordRooms();
+    await makeClient().rooms.retrieve(2);
+    expect(seen[0]?.get('authorization')).toBe(`Bearer ${API_KEY}`);
+    expect(seen[0]?.get('accept')).toBe('application/json');
+  });
+
+  it.each(['Authorization', 'authorization', 'AUTHORIZATION'])(
+    'Authorization cannot be overridden through headers (%s), client-wide or per call',
+    async (name) => {
+      const seen = recordRooms();
+      const client = makeClient({ headers: { [name]: 'Bearer other_live_x.y' } });
+      await client.rooms.retrieve(2, { headers: { [name]: 'Basic Zm9vOmJhcg==' } });
+      expect(seen[0]?.get('authorization')).toBe(`Bearer ${API_KEY}`);
+    },
+  );
+
+  it('client headers, then call headers, are merged by name regardless of case', async () => {
+    const seen = recordRooms();
+    const client = makeClient({ headers: { 'X-Team': 'a', Accept: 'application/json; v=1' } });
+    await client.rooms.retrieve(2, { headers: { 'x-team': 'b', 'X-Trace': 't1' } });
+    expect(seen[0]?.get('x-team')).toBe('b');
+    expect(seen[0]?.get('x-trace')).toBe('t1');
+    expect(seen[0]?.get('accept')).toBe('application/json; v=1');
+  });
+
+  it('a JSON body is sent with Content-Type: application/json', async () => {
+    let contentType: string | null = null;
+    let body: unknown;
+    server.use(
+      http.post(`${API}/appointments`, async ({ request }) => {
+        contentType = request.headers.get('content-type');
+        body = await request.json();
+        return json(appointmentWire(), 201);
+      }),
+    );
+    await makeClient().appointments.create({
+      ...createBody,
+      start_at: new Date('2026-03-02T17:30:00Z'),
+    });
+    expect(contentType).toBe('application/json');
+    expect(body).toEqual({ ...createBody, start_at: '2026-03-02T17:30:00+00:00' });
+  });
+
+  it('the fetch option is used instead of the global fetch', async () => {
+    const requests: Request[] = [];
+    const client = makeClient({
+      fetch: async (input, init) => {
+        requests.push(new Request(input, init));
+        return Response.json(roomWire);
+      },
+    });
+    expect(await client.rooms.retrieve(2)).toEqual(roomWire);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.url).toBe(`${API}/rooms/2`);
+    expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
+  });
+});
+
+describe('VERSION', () => {
+  it("equals package.json's version", () => {
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as {
+      version: string;
+    };
+    expect(VERSION).toBe(pkg.version);
+    expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('APIPromise', () => {
+  it('is a Promise: awaiting gives the data', async () => {
+    recordRooms();
+    const promise = makeClient().rooms.retrieve(2);
+    expect(promise).toBeInstanceOf(APIPromise);
+    expect(promise).toBeInstanceOf(Promise);
+    expect(await promise).toEqual(roomWire);
+  });
+
+  it('withResponse() gives { data, response, idempotencyKey, replayed }', async () => {
+    server.use(
+      http.post(`${API}/appointments`, () =>
+        json(appointmentWire(), 200, { 'Idempotent-Replayed': 'true', 'x-request-id': 'r-1' }),
+      ),
+    );
+    const result = await makeClient()
+      .appointments.create(createBody, { idempotencyKey: 'k-1' })
+      .withResponse();
+    expect(Object.keys(result).sort()).toEqual(['data', 'idempotencyKey', 'replayed', 'response']);
+    expect(result.data).toEqual(appointmentWire());
+    expect(result.response).toBeInstanceOf(Response);
+    expect(result.response.status).toBe(200);
+    expect(result.response.headers.get('x-request-id')).toBe('r-1');
+    expect(result.idempotencyKey).toBe('k-1');
+    expect(result.replayed).toBe(true);
+  });
+
+  it.each([
+    ['absent', {}, false],
+    ['false', { 'Idempotent-Replayed': 'false' }, false],
+    ['TRUE', { 'Idempotent-Replayed': 'TRUE' }, true],
+  ])('replayed with Idempotent-Replayed %s → %s', async (_n, headers, replayed) => {
+    server.use(http.post(`${API}/appointments`, () => json(appointmentWire(), 201, headers)));
+    const result = await makeClient().appointments.create(createBody).withResponse();
+    expect(result.replayed).toBe(replayed);
+  });
+
+  it('then, catch and finally behave as on a Promise; the call is sent once', async () => {
+    let requests = 0;
+    server.use(
+      http.get(`${API}/appointments/${APPOINTMENT_ID}`, () => {
+        requests++;
+        return json({ detail: 'Not found.' }, 404);
+      }),
+    );
+    const promise = makeClient().appointments.retrieve(APPOINTMENT_ID);
+    let finallyRan = false;
+    const caught = await promise.catch((e: unknown) => (e as Error).name);
+    await promise
+      .finally(() => {
+        finallyRan = true;
+      })
+      .catch(() => {});
+    const viaThen = await promise.then(
+      () => 'resolved',
+      () => 'rejected',
+    );
+    await expect(promise.withResponse()).rejects.toThrow();
+    expect(caught).toBe('NotFoundError');
+    expect(finallyRan).toBe(true);
+    expect(viaThen).toBe('rejected');
+    expect(requests).toBe(1);
+  });
+
+  it('PATCH answered with an empty body returns the appointment read with GET', async () => {
+    server.use(
+      http.patch(
+        `${API}/appointments/${APPOINTMENT_ID}`,
+        () => new HttpResponse(null, { status: 204 }),
+      ),
+      http.get(`${API}/appointments/${APPOINTMENT_ID}`, () =>
+        json(appointmentWire({ status: 'confirmed' })),
+      ),
+    );
+    const result = await makeClient().appointments.update(APPOINTMENT_ID, { status: 'confirmed' });
+    expect(result.status).toBe('confirmed');
+  });
+});

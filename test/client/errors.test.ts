@@ -1,0 +1,394 @@
+/**
+ * Spec section 7 end to end: each error status answered by a server reaches the caller as the
+ * right class with its properties, through the resource methods; an unexpected body (HTML, text,
+ * empty) still maps by status; a 2xx of the wrong shape is a ResponseValidationError.
+ */
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type APIError,
+  AuthenticationError,
+  BadRequestError,
+  type ClinicClient,
+  ConflictError,
+  IdempotencyKeyReuseError,
+  InternalServerError,
+  NotFoundError,
+  PatientCpfExistsError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+  RoomRequiredError,
+  SlotBlockedError,
+  UnprocessableEntityError,
+  ValidationError,
+} from '../../src/index.ts';
+import {
+  API,
+  APPOINTMENT_ID,
+  appointmentWire,
+  createBody,
+  json,
+  makeClient,
+  patientWire,
+  roomWire,
+  settle,
+  settleError,
+  useFakeClock,
+} from './helpers.ts';
+
+const P = '/api/public/v1';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useFakeClock();
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+
+type Method = 'get' | 'post' | 'patch';
+
+/** Answers every request to `path` with `response`, counting them. */
+function answer(method: Method, path: string, response: () => Response): () => number {
+  let n = 0;
+  server.use(
+    http[method](`${API}${path}`, () => {
+      n++;
+      return response();
+    }),
+  );
+  return () => n;
+}
+
+describe('each status through the client, with its properties', () => {
+  it('400 → BadRequestError with fields', async () => {
+    const body = { start_at: ['seconds must be 00'], room_id: ['room 9 is not active'] };
+    answer('post', '/appointments', () => json(body, 400, { 'x-request-id': 'req-400' }));
+    const err = (await settleError(
+      makeClient().appointments.create(createBody),
+    )) as BadRequestError;
+    expect(err.constructor).toBe(BadRequestError);
+    expect(err.status).toBe(400);
+    expect(err.fields).toEqual(body);
+    expect(err.body).toEqual(body);
+    expect(err.requestId).toBe('req-400');
+    expect(err.method).toBe('POST');
+    expect(err.path).toBe(`${P}/appointments`);
+    expect(err.headers.get('x-request-id')).toBe('req-400');
+  });
+
+  it('401 → AuthenticationError with detail', async () => {
+    answer('get', '/rooms/2', () => json({ detail: 'Invalid API key.' }, 401));
+    const err = (await settleError(makeClient().rooms.retrieve(2))) as AuthenticationError;
+    expect(err.constructor).toBe(AuthenticationError);
+    expect(err.detail).toBe('Invalid API key.');
+    expect(err.requestId).toBeUndefined();
+    expect(err.path).toBe(`${P}/rooms/2`);
+  });
+
+  it('404 → NotFoundError', async () => {
+    answer('get', `/appointments/${APPOINTMENT_ID}`, () => json({ detail: 'Not found.' }, 404));
+    const err = (await settleError(
+      makeClient().appointments.retrieve(APPOINTMENT_ID),
+    )) as NotFoundError;
+    expect(err.constructor).toBe(NotFoundError);
+    expect(err.detail).toBe('Not found.');
+    expect(err.method).toBe('GET');
+    expect(err.path).toBe(`${P}/appointments/${APPOINTMENT_ID}`);
+  });
+
+  it.each([
+    ['slot_blocked', SlotBlockedError],
+    ['room_required', RoomRequiredError],
+    ['appointment_not_changeable', ConflictError],
+  ])('409 %s on create → %o', async (code, cls) => {
+    answer('post', '/appointments', () => json({ code, detail: 'Conflict.' }, 409));
+    const err = (await settleError(makeClient().appointments.create(createBody))) as ConflictError;
+    expect(err.constructor).toBe(cls);
+    expect(err.code).toBe(code);
+    expect(err.detail).toBe('Conflict.');
+  });
+
+  it.each([
+    ['create', 'post', '/patients', (c: ClinicClient) => c.patients.create({ name: 'Ana' })],
+    [
+      'update',
+      'patch',
+      '/patients/7',
+      (c: ClinicClient) => c.patients.update(7, { cpf: '529.982.247-25' }),
+    ],
+  ] as const)(
+    '409 patient_cpf_exists on patients.%s → PatientCpfExistsError',
+    async (_n, method, path, call) => {
+      answer(method, path, () => json({ code: 'patient_cpf_exists', detail: 'CPF in use.' }, 409));
+      const err = await settleError(call(makeClient()));
+      expect(err).toBeInstanceOf(PatientCpfExistsError);
+      expect((err as PatientCpfExistsError).code).toBe('patient_cpf_exists');
+    },
+  );
+
+  it('422 on create → IdempotencyKeyReuseError; 422 elsewhere → UnprocessableEntityError', async () => {
+    answer('post', '/appointments', () =>
+      json({ code: 'idempotency_key_reused', detail: 'd' }, 422),
+    );
+    answer('post', '/patients', () => json({ code: 'x', detail: 'd' }, 422));
+    const client = makeClient();
+    const onCreate = await settleError(
+      client.appointments.create(createBody, { idempotencyKey: 'k-9' }),
+    );
+    const onPatient = await settleError(client.patients.create({ name: 'Ana' }));
+    expect((onCreate as Error).constructor).toBe(IdempotencyKeyReuseError);
+    expect((onCreate as IdempotencyKeyReuseError).idempotencyKey).toBe('k-9');
+    expect((onPatient as Error).constructor).toBe(UnprocessableEntityError);
+  });
+
+  it('429 → RateLimitError with retryAfterMs, after the retries', async () => {
+    const attempts = answer('get', '/rooms/2', () =>
+      json({ detail: 'Slow down.' }, 429, { 'retry-after': '4' }),
+    );
+    const err = (await settleError(makeClient().rooms.retrieve(2))) as RateLimitError;
+    expect(err.constructor).toBe(RateLimitError);
+    expect(err.retryAfterMs).toBe(4_000);
+    expect(attempts()).toBe(3);
+  });
+
+  it.each([500, 502, 503, 504])('%i → InternalServerError', async (status) => {
+    answer('get', '/rooms/2', () => json({ detail: 'Oops.' }, status));
+    const err = (await settleError(
+      makeClient({ maxRetries: 0 }).rooms.retrieve(2),
+    )) as InternalServerError;
+    expect(err.constructor).toBe(InternalServerError);
+    expect(err.status).toBe(status);
+    expect(err.detail).toBe('Oops.');
+  });
+});
+
+describe('403 PermissionDeniedError.requiredScope, per endpoint', () => {
+  const cases: Array<
+    [string, Method, string, (c: ClinicClient) => PromiseLike<unknown>, string | undefined]
+  > = [
+    [
+      'appointments.create',
+      'post',
+      '/appointments',
+      (c) => c.appointments.create(createBody),
+      'appointments:write',
+    ],
+    [
+      'patients.update',
+      'patch',
+      '/patients/7',
+      (c) => c.patients.update(7, { name: 'B' }),
+      'patients:write',
+    ],
+    ['rooms.retrieve', 'get', '/rooms/2', (c) => c.rooms.retrieve(2), 'appointments:read'],
+    ['rooms.list', 'get', '/rooms', (c) => c.rooms.list(), 'appointments:read'],
+    [
+      'professionals.retrieve',
+      'get',
+      '/professionals/3',
+      (c) => c.professionals.retrieve(3),
+      'appointments:read',
+    ],
+    [
+      'professionals.list',
+      'get',
+      '/professionals',
+      (c) => c.professionals.list(),
+      'appointments:read',
+    ],
+    [
+      'appointmentTypes.retrieve',
+      'get',
+      '/appointment-types/1',
+      (c) => c.appointmentTypes.retrieve(1),
+      'appointments:read',
+    ],
+    [
+      'appointmentTypes.list',
+      'get',
+      '/appointment-types',
+      (c) => c.appointmentTypes.list(),
+      'appointments:read',
+    ],
+    [
+      'appointments.retrieve',
+      'get',
+      `/appointments/${APPOINTMENT_ID}`,
+      (c) => c.appointments.retrieve(APPOINTMENT_ID),
+      undefined,
+    ],
+    ['appointments.list', 'get', '/appointments', (c) => c.appointments.list(), undefined],
+    [
+      'appointments.update',
+      'patch',
+      `/appointments/${APPOINTMENT_ID}`,
+      (c) => c.appointments.update(APPOINTMENT_ID, { status: 'confirmed' }),
+      undefined,
+    ],
+    [
+      'appointments.cancel',
+      'post',
+      `/appointments/${APPOINTMENT_ID}/cancel`,
+      (c) => c.appointments.cancel(APPOINTMENT_ID),
+      undefined,
+    ],
+    ['patients.create', 'post', '/patients', (c) => c.patients.create({ name: 'A' }), undefined],
+    ['patients.retrieve', 'get', '/patients/7', (c) => c.patients.retrieve(7), undefined],
+    ['patients.list', 'get', '/patients', (c) => c.patients.list(), undefined],
+  ];
+
+  it.each(cases)('%s → %s', async (_name, method, path, call, scope) => {
+    answer(method, path, () => json({ detail: 'You do not have permission.' }, 403));
+    const err = (await settleError(call(makeClient()))) as PermissionDeniedError;
+    expect(err.constructor).toBe(PermissionDeniedError);
+    expect(err.requiredScope).toBe(scope);
+    expect(err.detail).toBe('You do not have permission.');
+    if (scope) expect(err.message).toContain(scope);
+  });
+});
+
+describe('an unexpected body still maps by status', () => {
+  const html = '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>';
+
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [422, UnprocessableEntityError],
+    [429, RateLimitError],
+    [502, InternalServerError],
+  ])('%i as HTML → %o', async (status, cls) => {
+    answer(
+      'get',
+      '/patients/7',
+      () => new HttpResponse(html, { status, headers: { 'content-type': 'text/html' } }),
+    );
+    const err = (await settleError(makeClient({ maxRetries: 0 }).patients.retrieve(7))) as APIError;
+    expect(err.constructor).toBe(cls);
+    expect(err.body).toBe(html);
+    expect(err.detail).toBeUndefined();
+    expect(err.code).toBeUndefined();
+  });
+
+  it.each([
+    [400, BadRequestError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [500, InternalServerError],
+  ])('%i with an empty body → %o', async (status, cls) => {
+    answer('get', '/patients/7', () => new HttpResponse(null, { status }));
+    const err = (await settleError(makeClient({ maxRetries: 0 }).patients.retrieve(7))) as APIError;
+    expect(err.constructor).toBe(cls);
+    expect(err.body).toBeUndefined();
+    expect(err.message).toContain(String(status));
+  });
+
+  it('a JSON body that is not an object (an array) still maps', async () => {
+    answer('get', '/patients/7', () => json(['nope'], 404));
+    const err = (await settleError(makeClient().patients.retrieve(7))) as APIError;
+    expect(err.constructor).toBe(NotFoundError);
+    expect(err.body).toEqual(['nope']);
+  });
+});
+
+describe('ResponseValidationError on a 2xx of the wrong shape', () => {
+  it('names the member that failed, never its value', async () => {
+    const bad = appointmentWire({
+      start_at: 'Maria-Secret-Value',
+      patient: { id: 7, name: 42, phone: null },
+    });
+    answer('get', `/appointments/${APPOINTMENT_ID}`, () => json(bad));
+    const err = (await settleError(
+      makeClient().appointments.retrieve(APPOINTMENT_ID),
+    )) as ResponseValidationError;
+    expect(err).toBeInstanceOf(ResponseValidationError);
+    expect(err.paths).toEqual(expect.arrayContaining(['start_at', 'patient.name']));
+    expect(err.method).toBe('GET');
+    expect(err.path).toBe(`${P}/appointments/${APPOINTMENT_ID}`);
+    expect(err.message).not.toContain('Maria-Secret-Value');
+    expect(JSON.stringify(err)).not.toContain('Maria-Secret-Value');
+  });
+
+  it('a missing required member is named', async () => {
+    const { updated_at: _u, ...rest } = appointmentWire();
+    answer('get', `/appointments/${APPOINTMENT_ID}`, () => json(rest));
+    const err = (await settleError(
+      makeClient().appointments.retrieve(APPOINTMENT_ID),
+    )) as ResponseValidationError;
+    expect(err.paths).toEqual(['updated_at']);
+  });
+
+  it('with validateResponses: false the body is returned unchecked', async () => {
+    answer('get', '/rooms/2', () => json({ id: 'two', name: null }));
+    const outcome = await settle(makeClient({ validateResponses: false }).rooms.retrieve(2));
+    expect(outcome).toEqual({ ok: true, value: { id: 'two', name: null } });
+  });
+
+  it('a 2xx that is not JSON fails validation', async () => {
+    answer('get', '/patients/7', () => new HttpResponse('<html>ok</html>', { status: 200 }));
+    const err = (await settleError(makeClient().patients.retrieve(7))) as ResponseValidationError;
+    expect(err).toBeInstanceOf(ResponseValidationError);
+    expect(err.paths).toEqual(['(root)']);
+  });
+
+  it('a valid answer passes (the negative cases above are not vacuous)', async () => {
+    answer('get', '/patients/7', () => json(patientWire()));
+    answer('get', '/rooms/2', () => json(roomWire));
+    const client = makeClient();
+    expect(await settle(client.patients.retrieve(7))).toEqual({ ok: true, value: patientWire() });
+    expect(await settle(client.rooms.retrieve(2))).toEqual({ ok: true, value: roomWire });
+  });
+});
+
+describe('ValidationError: bad input is refused before anything is sent', () => {
+  it.each([
+    [
+      'appointments.retrieve with a non-uuid id',
+      (c: ClinicClient) => c.appointments.retrieve('42'),
+      'id',
+    ],
+    ['rooms.retrieve with id 0', (c: ClinicClient) => c.rooms.retrieve(0), 'id'],
+    [
+      'patients.retrieve with id "7"',
+      (c: ClinicClient) => c.patients.retrieve('7' as unknown as number),
+      'id',
+    ],
+    [
+      'appointments.create with seconds 30',
+      (c: ClinicClient) =>
+        c.appointments.create({ ...createBody, start_at: '2026-03-02T14:30:30-03:00' }),
+      'start_at',
+    ],
+    [
+      'appointments.update with status cancelled',
+      (c: ClinicClient) =>
+        c.appointments.update(APPOINTMENT_ID, { status: 'cancelled' as 'confirmed' }),
+      'status',
+    ],
+    [
+      'patients.create with an invalid CPF',
+      (c: ClinicClient) => c.patients.create({ name: 'Ana', cpf: '111.111.111-11' }),
+      'cpf',
+    ],
+  ])('%s', async (_name, call, field) => {
+    let requests = 0;
+    server.use(
+      http.all(`${API}/*`, () => {
+        requests++;
+        return json({});
+      }),
+    );
+    const err = await settleError(call(makeClient()));
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(Object.keys((err as ValidationError).fields)).toContain(field);
+    expect(requests).toBe(0);
+  });
+});

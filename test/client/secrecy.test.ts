@@ -1,0 +1,259 @@
+/**
+ * public-api.md: "No error message, property, log line or `util.inspect` output ever contains
+ * the API key." Every failure the suite knows is produced here with a capturing logger at
+ * `debug`; each error is rendered every way a user might print it, and none of it may hold the
+ * key's secret (nor, a fortiori, the whole key).
+ */
+import { inspect } from 'node:util';
+import { delay, HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ClinicClient, ConfigurationError } from '../../src/index.ts';
+import {
+  API,
+  API_KEY,
+  APPOINTMENT_ID,
+  appointmentWire,
+  BASE_URL,
+  captureLogger,
+  createBody,
+  json,
+  SECRET,
+  settleError,
+  useFakeClock,
+} from './helpers.ts';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+/** Every way a user might print `value`. */
+function renderings(value: unknown): string[] {
+  const out = [
+    String(value),
+    inspect(value, { depth: 10 }),
+    inspect(value, { depth: 10, showHidden: true }),
+  ];
+  if (value instanceof Error) {
+    out.push(value.message, String(value.stack));
+    let cause: unknown = value.cause;
+    while (cause !== undefined) {
+      out.push(inspect(cause, { depth: 10 }));
+      cause = cause instanceof Error ? cause.cause : undefined;
+    }
+  }
+  try {
+    out.push(JSON.stringify(value) ?? '');
+  } catch {
+    // circular: inspect covered it
+  }
+  return out;
+}
+
+function expectNoSecret(texts: string[]): void {
+  expect(texts.length).toBeGreaterThan(0);
+  for (const text of texts) {
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(API_KEY);
+  }
+}
+
+const failures: Array<[string, () => Response | Promise<Response>]> = [
+  ['400', () => json({ start_at: ['seconds must be 00'] }, 400)],
+  ['401', () => json({ detail: 'Invalid key.' }, 401)],
+  ['403', () => json({ detail: 'Missing scope.' }, 403)],
+  ['404', () => json({ detail: 'Not found.' }, 404)],
+  ['408', () => json({ detail: 'Timeout.' }, 408)],
+  ['409', () => json({ code: 'slot_blocked', detail: 'Blocked.' }, 409)],
+  ['422', () => json({ code: 'idempotency_key_reused', detail: 'Reused.' }, 422)],
+  ['429', () => json({ detail: 'Slow down.' }, 429, { 'retry-after': '1' })],
+  ['500', () => json({ detail: 'Oops.' }, 500)],
+  ['503 HTML', () => new HttpResponse('<html>Service Unavailable</html>', { status: 503 })],
+  ['network error', () => HttpResponse.error()],
+  [
+    'timeout',
+    async () => {
+      await delay(5_000);
+      return json({});
+    },
+  ],
+  [
+    'a 2xx of the wrong shape',
+    () => json(appointmentWire({ start_at: 'nope', patient: 'x' }), 201),
+  ],
+  [
+    '401 from a proxy that echoes the request headers',
+    () =>
+      json(
+        {
+          detail: `Unauthorized: Authorization: Bearer ${API_KEY}`,
+          echoed: { authorization: `Bearer ${API_KEY}` },
+        },
+        401,
+      ),
+  ],
+  [
+    '400 as text echoing the key',
+    () => new HttpResponse(`bad request for key ${API_KEY}`, { status: 400 }),
+  ],
+];
+
+describe('no output of a failed call holds the key', () => {
+  it.each(failures)('%s', async (_name, respond) => {
+    useFakeClock();
+    server.use(
+      http.post(`${API}/appointments`, respond),
+      http.get(`${API}/appointments/:id`, respond),
+    );
+    const { logger, lines } = captureLogger();
+    const client = new ClinicClient({
+      apiKey: API_KEY,
+      baseUrl: BASE_URL,
+      logLevel: 'debug',
+      logger,
+      timeout: 1_000,
+    });
+
+    const errors = [
+      await settleError(client.appointments.create(createBody)),
+      await settleError(client.appointments.retrieve(APPOINTMENT_ID)),
+    ];
+
+    expect(lines.length).toBeGreaterThan(0);
+    expectNoSecret([...errors.flatMap(renderings), ...lines]);
+  });
+
+  it('the debug log shows the request headers with Authorization masked', async () => {
+    server.use(http.get(`${API}/rooms/2`, () => json({ id: 2, name: 'Sala' })));
+    const { logger, lines } = captureLogger();
+    const client = new ClinicClient({
+      apiKey: API_KEY,
+      baseUrl: BASE_URL,
+      logLevel: 'debug',
+      logger,
+    });
+    await client.rooms.retrieve(2);
+    const attemptLine = lines.find((l) => l.includes('attempt 1'));
+    expect(attemptLine).toBeDefined();
+    expect(attemptLine).toContain("authorization: '***'");
+    expectNoSecret(lines);
+  });
+
+  it('an abort', async () => {
+    useFakeClock();
+    server.use(http.get(`${API}/rooms/2`, () => json({}, 503, { 'retry-after': '10' })));
+    const { logger, lines } = captureLogger();
+    const client = new ClinicClient({
+      apiKey: API_KEY,
+      baseUrl: BASE_URL,
+      logLevel: 'debug',
+      logger,
+    });
+    const controller = new AbortController();
+    const call = client.rooms.retrieve(2, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 1_000);
+    const error = await settleError(call);
+    expectNoSecret([...renderings(error), ...lines]);
+  });
+
+  it('validation errors, thrown before sending', async () => {
+    const { logger, lines } = captureLogger();
+    const client = new ClinicClient({
+      apiKey: API_KEY,
+      baseUrl: BASE_URL,
+      logLevel: 'debug',
+      logger,
+    });
+    const errors = await Promise.all([
+      client.appointments
+        .create({ ...createBody, start_at: '2026-03-02T14:30:15' })
+        .catch((e: unknown) => e),
+      client.appointments
+        .create(createBody, { idempotencyKey: 'x'.repeat(300) })
+        .catch((e: unknown) => e),
+      client.patients.create({ name: '', cpf: '123' }).catch((e: unknown) => e),
+      client.rooms.retrieve(-1).catch((e: unknown) => e),
+      client.rooms.retrieve(2, { timeout: 0 }).catch((e: unknown) => e),
+    ]);
+    for (const e of errors) expect(e).toBeInstanceOf(Error);
+    expectNoSecret([...errors.flatMap(renderings), ...lines]);
+  });
+});
+
+describe('configuration errors never repeat the key', () => {
+  const malformed: Array<[string, Record<string, unknown>]> = [
+    ['"Bearer " in front', { apiKey: `Bearer ${API_KEY}` }],
+    ['lower-case "bearer "', { apiKey: `bearer ${API_KEY}` }],
+    ['a trailing newline', { apiKey: `${API_KEY}\n` }],
+    ['a leading space', { apiKey: ` ${API_KEY}` }],
+    [
+      'a space inside the secret',
+      { apiKey: `clk_live_k7Fq2.${SECRET.slice(0, 5)} ${SECRET.slice(5)}` },
+    ],
+    ['no _live_ part', { apiKey: `clk_test_k7Fq2.${SECRET}` }],
+    ['no dot before the secret', { apiKey: `clk_live_k7Fq2${SECRET}` }],
+    ['a character outside the format', { apiKey: `clk_live_k7Fq2.${SECRET}!` }],
+    ['a non-http baseUrl', { baseUrl: `ftp://clinic.test/${SECRET}` }],
+    ['the key passed as baseUrl', { baseUrl: API_KEY }],
+    ['a baseUrl with the key as its user name', { baseUrl: `https://${SECRET}@clinic.test` }],
+    ['a baseUrl with the key in the query', { baseUrl: `https://clinic.test/?key=${SECRET}` }],
+    ['a bad timeout', { timeout: -1 }],
+    ['a bad logLevel', { logLevel: 'verbose' }],
+  ];
+
+  it.each(malformed)('%s', (_name, options) => {
+    let error: unknown;
+    try {
+      new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL, ...options });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expectNoSecret(renderings(error));
+  });
+
+  it('from CLINIC_API_KEY too', () => {
+    vi.stubEnv('CLINIC_API_KEY', `Bearer ${API_KEY}`);
+    vi.stubEnv('CLINIC_BASE_URL', BASE_URL);
+    let error: unknown;
+    try {
+      new ClinicClient();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expectNoSecret(renderings(error));
+  });
+});
+
+describe('the client itself', () => {
+  it('util.inspect, String, JSON.stringify of the client and its resources', () => {
+    const client = new ClinicClient({
+      apiKey: API_KEY,
+      baseUrl: BASE_URL,
+      headers: { 'x-team': 'a' },
+    });
+    const derived = client.withOptions({ timeout: 5_000 });
+    const texts = [
+      ...renderings(client),
+      ...renderings(derived),
+      inspect(client.appointments, { depth: 10 }),
+      inspect(client.appointments, { depth: 10, showHidden: true }),
+      inspect(client.rooms.list(), { depth: 10 }),
+      JSON.stringify({ client }),
+      inspect(Object.entries(client), { depth: 10 }),
+    ];
+    expectNoSecret(texts);
+    expect(inspect(client)).toContain(BASE_URL);
+    expect(JSON.parse(JSON.stringify(client))).toEqual({
+      baseUrl: BASE_URL,
+      timeout: 30_000,
+      maxRetries: 2,
+    });
+  });
+});

@@ -1,0 +1,326 @@
+/**
+ * The error hierarchy (public-api.md, "Errors") built by `makeAPIError` from representative
+ * responses of spec section 7: the class chosen by status (and by `code` for 409, by the
+ * presence of an `Idempotency-Key` for 422), and every property.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeAPIError, requiredScopeFor } from '../../src/core/errors.ts';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  type APIErrorInit,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ClinicError,
+  ConfigurationError,
+  ConflictError,
+  IdempotencyKeyReuseError,
+  InternalServerError,
+  NotFoundError,
+  PatientCpfExistsError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+  RoomRequiredError,
+  SlotBlockedError,
+  UnprocessableEntityError,
+  ValidationError,
+} from '../../src/index.ts';
+
+const P = '/api/public/v1';
+
+function init(overrides: Partial<APIErrorInit> = {}): APIErrorInit {
+  return {
+    status: 404,
+    headers: new Headers({ 'x-request-id': 'req-123', 'content-type': 'application/json' }),
+    body: { detail: 'Not found.' },
+    method: 'GET',
+    path: `${P}/rooms/9`,
+    ...overrides,
+  };
+}
+
+describe('the hierarchy', () => {
+  it.each([
+    [ConfigurationError, ClinicError],
+    [ValidationError, ClinicError],
+    [ResponseValidationError, ClinicError],
+    [APIConnectionError, ClinicError],
+    [APIConnectionTimeoutError, APIConnectionError],
+    [APIUserAbortError, ClinicError],
+    [APIError, ClinicError],
+    [BadRequestError, APIError],
+    [AuthenticationError, APIError],
+    [PermissionDeniedError, APIError],
+    [NotFoundError, APIError],
+    [ConflictError, APIError],
+    [SlotBlockedError, ConflictError],
+    [RoomRequiredError, ConflictError],
+    [PatientCpfExistsError, ConflictError],
+    [UnprocessableEntityError, APIError],
+    [IdempotencyKeyReuseError, UnprocessableEntityError],
+    [RateLimitError, APIError],
+    [InternalServerError, APIError],
+  ])('%o extends %o', (child, parent) => {
+    expect(child.prototype).toBeInstanceOf(parent);
+    expect(ClinicError.prototype).toBeInstanceOf(Error);
+  });
+
+  it('each class names itself', () => {
+    expect(new ConfigurationError('x').name).toBe('ConfigurationError');
+    expect(new APIConnectionTimeoutError().name).toBe('APIConnectionTimeoutError');
+    expect(new APIUserAbortError().name).toBe('APIUserAbortError');
+    expect(
+      makeAPIError(init({ status: 409, body: { code: 'slot_blocked', detail: 'd' } })).name,
+    ).toBe('SlotBlockedError');
+  });
+});
+
+describe('common APIError properties', () => {
+  it('status, headers, body, detail, code, requestId, method, path', () => {
+    const headers = new Headers({ 'x-request-id': 'req-9f', 'content-type': 'application/json' });
+    const body = { code: 'slot_blocked', detail: 'The time is blocked.' };
+    const err = makeAPIError(
+      init({ status: 409, headers, body, method: 'POST', path: `${P}/appointments` }),
+    );
+    expect(err).toBeInstanceOf(SlotBlockedError);
+    expect(err.status).toBe(409);
+    expect(err.headers).toBe(headers);
+    expect(err.body).toEqual(body);
+    expect(err.detail).toBe('The time is blocked.');
+    expect(err.code).toBe('slot_blocked');
+    expect(err.requestId).toBe('req-9f');
+    expect(err.method).toBe('POST');
+    expect(err.path).toBe(`${P}/appointments`);
+    expect(err.message).toContain('409');
+    expect(err.message).toContain('slot_blocked');
+    expect(err.message).toContain('The time is blocked.');
+    expect(err.message).toContain(`POST ${P}/appointments`);
+  });
+
+  it('requestId falls back to request-id, and is undefined without either', () => {
+    expect(makeAPIError(init({ headers: new Headers({ 'request-id': 'r2' }) })).requestId).toBe(
+      'r2',
+    );
+    expect(makeAPIError(init({ headers: new Headers() })).requestId).toBeUndefined();
+  });
+
+  it('detail and code are undefined when the body lacks them or they are not strings', () => {
+    const err = makeAPIError(init({ status: 409, body: { code: 7, detail: ['x'] } }));
+    expect(err.detail).toBeUndefined();
+    expect(err.code).toBeUndefined();
+    expect(err.constructor).toBe(ConflictError);
+  });
+});
+
+describe('by status', () => {
+  it.each([
+    [400, { start_at: ['seconds must be 00'] }, BadRequestError],
+    [401, { detail: 'Invalid key.' }, AuthenticationError],
+    [403, { detail: 'Missing scope.' }, PermissionDeniedError],
+    [404, { detail: 'Not found.' }, NotFoundError],
+    [409, { code: 'something_new', detail: 'Conflict.' }, ConflictError],
+    [422, { code: 'unprocessable', detail: 'No.' }, UnprocessableEntityError],
+    [429, { detail: 'Slow down.' }, RateLimitError],
+    [500, { detail: 'Oops.' }, InternalServerError],
+    [502, undefined, InternalServerError],
+    [503, 'Service Unavailable', InternalServerError],
+    [504, undefined, InternalServerError],
+    [408, { detail: 'Timeout.' }, APIError],
+    [418, undefined, APIError],
+  ])('%i → exactly %o', (status, body, cls) => {
+    const err = makeAPIError(init({ status, body }));
+    expect(err.constructor).toBe(cls);
+    expect(err.status).toBe(status);
+  });
+
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [422, UnprocessableEntityError],
+    [429, RateLimitError],
+    [500, InternalServerError],
+    [503, InternalServerError],
+  ])('%i with an HTML body still maps by status to %o', (status, cls) => {
+    const html = '<html><body><h1>Bad Gateway</h1></body></html>';
+    const err = makeAPIError(init({ status, body: html }));
+    expect(err.constructor).toBe(cls);
+    expect(err.body).toBe(html);
+    expect(err.detail).toBeUndefined();
+    expect(err.code).toBeUndefined();
+    expect(err.message).toContain(String(status));
+  });
+
+  it.each([400, 401, 403, 404, 409, 422, 429, 500])(
+    '%i with an empty body still maps',
+    (status) => {
+      const err = makeAPIError(init({ status, body: undefined }));
+      expect(err).toBeInstanceOf(APIError);
+      expect(err.status).toBe(status);
+      expect(err.body).toBeUndefined();
+      expect(err.message).toContain(String(status));
+    },
+  );
+
+  it('a long HTML body is left out of the message (it stays on body)', () => {
+    const html = `<html>${'x'.repeat(500)}</html>`;
+    const err = makeAPIError(init({ status: 502, body: html }));
+    expect(err.message).not.toContain('xxxx');
+    expect(err.body).toBe(html);
+  });
+});
+
+describe('400 BadRequestError.fields', () => {
+  it('is the body: field → messages', () => {
+    const body = { start_at: ['seconds must be 00'], patient_id: ['is required', 'unknown'] };
+    const err = makeAPIError(init({ status: 400, body })) as BadRequestError;
+    expect(err.fields).toEqual(body);
+    expect(err.message).toContain('start_at: seconds must be 00');
+  });
+
+  it('wraps a lone string in an array; is empty for a body that is not an object', () => {
+    expect(
+      (makeAPIError(init({ status: 400, body: { name: 'too long' } })) as BadRequestError).fields,
+    ).toEqual({
+      name: ['too long'],
+    });
+    expect(
+      (makeAPIError(init({ status: 400, body: 'Bad Request' })) as BadRequestError).fields,
+    ).toEqual({});
+    expect(
+      (makeAPIError(init({ status: 400, body: undefined })) as BadRequestError).fields,
+    ).toEqual({});
+  });
+});
+
+describe('403 PermissionDeniedError.requiredScope', () => {
+  it.each([
+    ['POST', `${P}/appointments`, 'appointments:write'],
+    ['PATCH', `${P}/patients/7`, 'patients:write'],
+    ['GET', `${P}/professionals`, 'appointments:read'],
+    ['GET', `${P}/professionals/3`, 'appointments:read'],
+    ['GET', `${P}/rooms`, 'appointments:read'],
+    ['GET', `${P}/rooms/2`, 'appointments:read'],
+    ['GET', `${P}/appointment-types`, 'appointments:read'],
+    ['GET', `${P}/appointment-types/1`, 'appointments:read'],
+    ['GET', `/tenant-a${P}/rooms`, 'appointments:read'],
+  ])('%s %s names %s (spec 5, rule 4)', (method, path, scope) => {
+    const err = makeAPIError(init({ status: 403, method, path })) as PermissionDeniedError;
+    expect(err).toBeInstanceOf(PermissionDeniedError);
+    expect(err.requiredScope).toBe(scope);
+    expect(err.message).toContain(scope);
+    expect(requiredScopeFor(method, path)).toBe(scope);
+  });
+
+  it.each([
+    ['GET', `${P}/appointments`],
+    ['GET', `${P}/appointments/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b`],
+    ['PATCH', `${P}/appointments/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b`],
+    ['POST', `${P}/appointments/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/cancel`],
+    ['GET', `${P}/patients`],
+    ['GET', `${P}/patients/7`],
+    ['POST', `${P}/patients`],
+  ])('%s %s: the spec does not show the scope → undefined', (method, path) => {
+    const err = makeAPIError(init({ status: 403, method, path, body: { detail: 'Denied.' } }));
+    expect((err as PermissionDeniedError).requiredScope).toBeUndefined();
+    expect(err.message).toContain('Denied.');
+  });
+});
+
+describe('409 by code', () => {
+  it.each([
+    ['slot_blocked', SlotBlockedError],
+    ['room_required', RoomRequiredError],
+    ['patient_cpf_exists', PatientCpfExistsError],
+    ['appointment_not_changeable', ConflictError],
+    ['toString', ConflictError],
+    ['__proto__', ConflictError],
+  ])('code %s → exactly %o', (code, cls) => {
+    const err = makeAPIError(init({ status: 409, body: { code, detail: 'd' } }));
+    expect(err.constructor).toBe(cls);
+    expect(err.code).toBe(code);
+  });
+
+  it('no code → ConflictError', () => {
+    expect(makeAPIError(init({ status: 409, body: { detail: 'd' } })).constructor).toBe(
+      ConflictError,
+    );
+  });
+});
+
+describe('422', () => {
+  it('on a request that carried an Idempotency-Key → IdempotencyKeyReuseError with the key', () => {
+    const err = makeAPIError(
+      init({
+        status: 422,
+        method: 'POST',
+        path: `${P}/appointments`,
+        body: { code: 'idempotency_key_reused', detail: 'Another body.' },
+        idempotencyKey: 'key-1',
+      }),
+    );
+    expect(err.constructor).toBe(IdempotencyKeyReuseError);
+    expect((err as IdempotencyKeyReuseError).idempotencyKey).toBe('key-1');
+    expect(err.code).toBe('idempotency_key_reused');
+    expect(err.detail).toBe('Another body.');
+    expect(err.message).toContain('Idempotency-Key');
+  });
+
+  it('without a key → UnprocessableEntityError', () => {
+    const err = makeAPIError(init({ status: 422, body: { code: 'x', detail: 'No.' } }));
+    expect(err.constructor).toBe(UnprocessableEntityError);
+  });
+});
+
+describe('429 RateLimitError.retryAfterMs', () => {
+  it.each([
+    [{ 'retry-after': '30' }, 30_000],
+    [{ 'retry-after-ms': '1200' }, 1_200],
+    [{}, undefined],
+  ])('%o → %o', (headers, ms) => {
+    const err = makeAPIError(
+      init({ status: 429, headers: new Headers(headers) }),
+    ) as RateLimitError;
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err.retryAfterMs).toBe(ms);
+  });
+
+  it('the HTTP-date form is read against the current time', () => {
+    const inAMinute = new Date(Date.now() + 60_000).toUTCString();
+    const err = makeAPIError(
+      init({ status: 429, headers: new Headers({ 'retry-after': inAMinute }) }),
+    ) as RateLimitError;
+    expect(err.retryAfterMs).toBeGreaterThan(58_000);
+    expect(err.retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+});
+
+describe('the other errors', () => {
+  it('ValidationError keeps fields in the 400 shape and lists them in the message', () => {
+    const err = new ValidationError({ note: ['must be at most 2000 characters'] }, 'body');
+    expect(err.fields).toEqual({ note: ['must be at most 2000 characters'] });
+    expect(err.message).toBe('Invalid body: note: must be at most 2000 characters');
+  });
+
+  it('ResponseValidationError keeps paths, method and path', () => {
+    const err = new ResponseValidationError(
+      ['start_at', 'patient.name'],
+      'GET',
+      `${P}/appointments/x`,
+    );
+    expect(err.paths).toEqual(['start_at', 'patient.name']);
+    expect(err.method).toBe('GET');
+    expect(err.path).toBe(`${P}/appointments/x`);
+    expect(err.message).toContain('start_at, patient.name');
+  });
+
+  it('APIConnectionError keeps its cause', () => {
+    const cause = new Error('ECONNRESET');
+    expect(new APIConnectionError('failed', { cause }).cause).toBe(cause);
+  });
+});
