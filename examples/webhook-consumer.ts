@@ -149,6 +149,7 @@ export async function demo(options: { log?: boolean } = {}) {
   return {
     consumer: consumer.appointments.get(created.id!),
     server,
+    deliveries: api.webhooks.deliveries,
     attempts: api.webhooks.attempts,
   };
 }
