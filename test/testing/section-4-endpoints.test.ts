@@ -733,8 +733,7 @@ describe('spec 4.7: patients', () => {
     });
     const missing = await s.send('POST', '/patients', { json: { phone: '1' } });
     expect(missing.status).toBe(400);
-    // The shared PatientName schema's message for a missing name.
-    expect(missing.body).toEqual({ name: ['must be a string'] });
+    expect(missing.body).toEqual({ name: ['is required'] });
   });
 
   test('400 for every invalid field of create and change', async () => {
