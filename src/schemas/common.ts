@@ -31,7 +31,9 @@ export const LIMITS = {
 
 /**
  * A zod error option that says "is required" when the value is missing and `message` otherwise,
- * so a missing field and a wrong one read differently in `ValidationError.fields`.
+ * so a missing field and a wrong one read differently in `ValidationError.fields`. Every field
+ * schema uses it for its type check (a missing patient `name` reads "is required", not "must
+ * be a string").
  */
 export function typeError(message: string) {
   return {
@@ -176,13 +178,13 @@ export function isValidCpf(cpf: string): boolean {
 
 /** A CPF, with or without punctuation: at most 20 characters, valid check digits. */
 export const Cpf = z
-  .string({ error: 'must be a string' })
+  .string(typeError('must be a string'))
   .max(LIMITS.patientCpfLength, { error: `must be at most ${LIMITS.patientCpfLength} characters` })
   .refine(isValidCpf, { error: 'is not a valid CPF (11 digits with valid check digits)' });
 
 /** Patient full name: non-empty, at most 255 characters. */
 export const PatientName = z
-  .string({ error: 'must be a string' })
+  .string(typeError('must be a string'))
   .trim()
   .min(1, { error: 'must not be empty' })
   .max(LIMITS.patientNameLength, {
@@ -191,7 +193,7 @@ export const PatientName = z
 
 /** Mobile phone with area code: non-empty, at most 40 characters. */
 export const Phone = z
-  .string({ error: 'must be a string' })
+  .string(typeError('must be a string'))
   .trim()
   .min(1, { error: 'must not be empty; send null to erase the phone' })
   .max(LIMITS.patientPhoneLength, {
@@ -200,7 +202,7 @@ export const Phone = z
 
 /** E-mail address: at most 100 characters. */
 export const Email = z
-  .email({ error: 'must be an e-mail address' })
+  .email(typeError('must be an e-mail address'))
   .max(LIMITS.patientEmailLength, {
     error: `must be at most ${LIMITS.patientEmailLength} characters`,
   });
@@ -213,12 +215,12 @@ export const Gender = z.enum(['F', 'M', 'O'], typeError('must be one of F, M, O'
 
 /** Appointment internal note: at most 2000 characters. */
 export const Note = z
-  .string({ error: 'must be a string' })
+  .string(typeError('must be a string'))
   .max(LIMITS.noteLength, { error: `must be at most ${LIMITS.noteLength} characters` });
 
 /** The `Idempotency-Key` header: a non-empty string of at most 255 characters. */
 export const IdempotencyKey = z
-  .string({ error: 'must be a string' })
+  .string(typeError('must be a string'))
   .min(1, { error: 'must not be empty' })
   .max(LIMITS.idempotencyKeyLength, {
     error: `must be at most ${LIMITS.idempotencyKeyLength} characters`,
