@@ -1,0 +1,311 @@
+/**
+ * The bodies of the write operations (spec 4.4, 4.5, 4.7): required fields, only the fields
+ * each operation accepts, PATCH status, patient nulls, and `ValidationError.fields` in the
+ * service's 400 shape (`{ field: [messages] }`), both from the schemas and through the client.
+ */
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ClinicClient, ValidationError } from '../../src/index.ts';
+import {
+  AppointmentCreateParams,
+  AppointmentUpdateParams,
+  type FieldErrors,
+  issuesToFields,
+  NON_FIELD_ERRORS,
+  PatientCreateParams,
+  PatientUpdateParams,
+} from '../../src/schemas/index.ts';
+
+const ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+const create = {
+  patient_id: 7,
+  professional_id: 3,
+  appointment_type_id: 1,
+  start_at: '2026-03-02T14:30:00-03:00',
+};
+
+/** `fields` of a failed parse, in the 400 shape; `undefined` when it passed. */
+function fieldsOf(schema: z.ZodType, value: unknown): FieldErrors | undefined {
+  const r = schema.safeParse(value);
+  return r.success ? undefined : issuesToFields(r.error.issues);
+}
+
+/** A client whose fetch fails the test if it is ever called. */
+function offlineClient(): { client: ClinicClient; sent: () => number } {
+  let sent = 0;
+  const client = new ClinicClient({
+    apiKey: 'clk_live_k1.s3cr3t',
+    baseUrl: 'https://clinic.test',
+    logLevel: 'off',
+    fetch: async () => {
+      sent++;
+      return Response.json({});
+    },
+  });
+  return { client, sent: () => sent };
+}
+
+async function validationError(call: Promise<unknown>): Promise<ValidationError> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ValidationError);
+  return error as ValidationError;
+}
+
+describe('POST /appointments body', () => {
+  it('the four required fields, and optional room_id and note', () => {
+    expect(fieldsOf(AppointmentCreateParams, create)).toBeUndefined();
+    expect(fieldsOf(AppointmentCreateParams, { ...create, room_id: 2, note: 'n' })).toBeUndefined();
+    expect(fieldsOf(AppointmentCreateParams, { ...create, room_id: null })).toBeUndefined();
+  });
+
+  it("missing fields are each reported as 'is required'", () => {
+    expect(fieldsOf(AppointmentCreateParams, {})).toEqual({
+      patient_id: ['is required'],
+      professional_id: ['is required'],
+      appointment_type_id: ['is required'],
+      start_at: ['is required'],
+    });
+  });
+
+  it.each(['modality', 'status', 'origin', 'id', 'patient', 'end_at', 'price', 'payer_id'])(
+    'refuses %s, a field it does not accept, under its own name',
+    (field) => {
+      expect(fieldsOf(AppointmentCreateParams, { ...create, [field]: 'x' })).toEqual({
+        [field]: ['is not a field this operation accepts'],
+      });
+    },
+  );
+
+  it('note: 2000 characters accepted, 2001 refused', () => {
+    expect(
+      fieldsOf(AppointmentCreateParams, { ...create, note: 'n'.repeat(2_000) }),
+    ).toBeUndefined();
+    expect(fieldsOf(AppointmentCreateParams, { ...create, note: 'n'.repeat(2_001) })).toEqual({
+      note: ['must be at most 2000 characters'],
+    });
+  });
+
+  it('reports every bad field at once', () => {
+    expect(
+      fieldsOf(AppointmentCreateParams, {
+        patient_id: 0,
+        professional_id: '3',
+        appointment_type_id: 1.5,
+        start_at: '2026-03-02T14:30:30',
+        room_id: -1,
+      }),
+    ).toEqual({
+      patient_id: ['must be a positive integer id'],
+      professional_id: ['must be a positive integer id'],
+      appointment_type_id: ['must be a positive integer id'],
+      start_at: ['seconds must be 00'],
+      room_id: ['must be a positive integer id'],
+    });
+  });
+
+  it('a body that is not an object is a non-field error', () => {
+    expect(Object.keys(fieldsOf(AppointmentCreateParams, 'x') ?? {})).toEqual([NON_FIELD_ERRORS]);
+    expect(Object.keys(fieldsOf(AppointmentCreateParams, null) ?? {})).toEqual([NON_FIELD_ERRORS]);
+  });
+});
+
+describe('PATCH /appointments/{id} body (spec 4.5 and 3, rule 1)', () => {
+  it.each([
+    { status: 'scheduled' },
+    { status: 'confirmed' },
+    { start_at: '2026-03-03T10:00:00-03:00' },
+    { professional_id: 4 },
+    { room_id: 2 },
+    { room_id: null },
+    { note: 'call first' },
+    {
+      start_at: '2026-03-03T10:00:00Z',
+      professional_id: 4,
+      room_id: 2,
+      note: '',
+      status: 'confirmed',
+    },
+  ])('accepts %o', (body) => {
+    expect(fieldsOf(AppointmentUpdateParams, body)).toBeUndefined();
+  });
+
+  it.each(['requested', 'checked_in', 'completed', 'no_show', 'cancelled', 'CONFIRMED', ''])(
+    'refuses status %s',
+    (status) => {
+      expect(fieldsOf(AppointmentUpdateParams, { status })).toEqual({
+        status: ['must be scheduled or confirmed (the only statuses the API may set)'],
+      });
+    },
+  );
+
+  it.each([
+    ['patient_id', 7],
+    ['appointment_type_id', 1],
+    ['modality', 'telehealth'],
+    ['origin', 'api'],
+    ['end_at', '2026-03-03T10:30:00Z'],
+    ['id', ID],
+  ])('refuses %s, a field it does not accept', (field, value) => {
+    expect(fieldsOf(AppointmentUpdateParams, { status: 'confirmed', [field]: value })).toEqual({
+      [field]: ['is not a field this operation accepts'],
+    });
+  });
+
+  it.each([{}, { note: undefined }])('refuses an empty body (%o)', (body) => {
+    const fields = fieldsOf(AppointmentUpdateParams, body);
+    expect(Object.keys(fields ?? {})).toEqual([NON_FIELD_ERRORS]);
+    expect(fields?.[NON_FIELD_ERRORS]?.[0]).toMatch(/at least one of/);
+  });
+
+  it('start_at follows the create rules', () => {
+    expect(fieldsOf(AppointmentUpdateParams, { start_at: '2026-03-03T10:00:30Z' })).toEqual({
+      start_at: ['seconds must be 00'],
+    });
+  });
+});
+
+describe('POST /patients body', () => {
+  it('name alone is enough; every field of spec 4.7 is accepted', () => {
+    expect(fieldsOf(PatientCreateParams, { name: 'Ana' })).toBeUndefined();
+    expect(
+      fieldsOf(PatientCreateParams, {
+        name: 'Ana Souza',
+        phone: '11999990000',
+        email: 'ana@example.com',
+        cpf: '529.982.247-25',
+        birth_date: '1990-05-17',
+        gender: 'F',
+      }),
+    ).toBeUndefined();
+  });
+
+  it("a missing name is 'is required'", () => {
+    expect(fieldsOf(PatientCreateParams, {})).toEqual({ name: ['is required'] });
+    expect(fieldsOf(PatientCreateParams, { phone: '1199' })).toEqual({ name: ['is required'] });
+  });
+
+  it.each(['active', 'id', 'created_at', 'clinic_id'])('refuses %s', (field) => {
+    expect(fieldsOf(PatientCreateParams, { name: 'Ana', [field]: 1 })).toEqual({
+      [field]: ['is not a field this operation accepts'],
+    });
+  });
+
+  it('null is not accepted on create', () => {
+    expect(Object.keys(fieldsOf(PatientCreateParams, { name: 'Ana', phone: null }) ?? {})).toEqual([
+      'phone',
+    ]);
+  });
+
+  it('every limit at N + 1, reported per field', () => {
+    expect(
+      fieldsOf(PatientCreateParams, {
+        name: 'N'.repeat(256),
+        phone: '1'.repeat(41),
+        email: `${'a'.repeat(89)}@example.com`,
+        cpf: '5'.repeat(21),
+        birth_date: '17/05/1990',
+        gender: 'X',
+      }),
+    ).toEqual({
+      name: ['must be at most 255 characters'],
+      phone: ['must be at most 40 characters'],
+      email: ['must be at most 100 characters'],
+      cpf: [
+        'must be at most 20 characters',
+        'is not a valid CPF (11 digits with valid check digits)',
+      ],
+      birth_date: ['must be a date in the form YYYY-MM-DD'],
+      gender: ['must be one of F, M, O'],
+    });
+  });
+});
+
+describe('PATCH /patients/{id} body (spec 4.7: only the fields sent; null erases)', () => {
+  it.each(['phone', 'email', 'cpf', 'birth_date'])('accepts null for %s', (field) => {
+    const r = PatientUpdateParams.safeParse({ [field]: null });
+    expect(r.success).toBe(true);
+    expect(r.data).toEqual({ [field]: null });
+  });
+
+  it.each(['name', 'gender'])('refuses null for %s', (field) => {
+    expect(Object.keys(fieldsOf(PatientUpdateParams, { [field]: null }) ?? {})).toEqual([field]);
+  });
+
+  it('keeps only the fields given (no defaults are added)', () => {
+    expect(PatientUpdateParams.parse({ gender: 'O' })).toEqual({ gender: 'O' });
+  });
+
+  it('refuses an empty body and unknown fields', () => {
+    expect(Object.keys(fieldsOf(PatientUpdateParams, {}) ?? {})).toEqual([NON_FIELD_ERRORS]);
+    expect(fieldsOf(PatientUpdateParams, { name: 'A', active: false })).toEqual({
+      active: ['is not a field this operation accepts'],
+    });
+  });
+
+  it('checks the CPF as on create', () => {
+    expect(fieldsOf(PatientUpdateParams, { cpf: '111.111.111-11' })).toEqual({
+      cpf: ['is not a valid CPF (11 digits with valid check digits)'],
+    });
+  });
+});
+
+describe('ValidationError through the client: the 400 shape, nothing sent', () => {
+  it("create with missing fields: { field: ['is required'] }", async () => {
+    const { client, sent } = offlineClient();
+    const err = await validationError(client.appointments.create({} as never));
+    expect(err.fields).toEqual({
+      patient_id: ['is required'],
+      professional_id: ['is required'],
+      appointment_type_id: ['is required'],
+      start_at: ['is required'],
+    });
+    expect(err.message).toMatch(/^Invalid body: patient_id: is required/);
+    expect(sent()).toBe(0);
+  });
+
+  it('update with a field it does not accept: reported under its own name', async () => {
+    const { client, sent } = offlineClient();
+    const err = await validationError(
+      client.appointments.update(ID, { status: 'confirmed', patient_id: 9 } as never),
+    );
+    expect(err.fields).toEqual({ patient_id: ['is not a field this operation accepts'] });
+    expect(sent()).toBe(0);
+  });
+
+  it('patients.create with a missing name and a bad CPF', async () => {
+    const { client, sent } = offlineClient();
+    const err = await validationError(client.patients.create({ cpf: '529.982.247-24' } as never));
+    expect(err.fields).toEqual({
+      name: ['is required'],
+      cpf: ['is not a valid CPF (11 digits with valid check digits)'],
+    });
+    expect(sent()).toBe(0);
+  });
+
+  it('a bad path id is reported under id', async () => {
+    const { client, sent } = offlineClient();
+    expect((await validationError(client.appointments.retrieve('7'))).fields).toEqual({
+      id: ['must be a UUID (the appointment id)'],
+    });
+    expect((await validationError(client.patients.update(0, { name: 'A' }))).fields).toEqual({
+      id: ['must be a positive integer id'],
+    });
+    expect(sent()).toBe(0);
+  });
+
+  it('the fields are plain data: every value an array of strings', async () => {
+    const { client } = offlineClient();
+    const err = await validationError(
+      client.patients.create({ name: '', email: 'x', gender: 'Z', extra: 1 } as never),
+    );
+    for (const [key, value] of Object.entries(err.fields)) {
+      expect(typeof key).toBe('string');
+      expect(Array.isArray(value)).toBe(true);
+      for (const m of value) expect(typeof m).toBe('string');
+    }
+    expect(Object.keys(err.fields).sort()).toEqual(['email', 'extra', 'gender', 'name']);
+  });
+});
