@@ -250,7 +250,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   };
 
   /** Runs the handlers and settles the claim: complete on success, release on failure. */
-  const process = async (event: WebhookEvent, context: WebhookContext): Promise<void> => {
+  const processEvent = async (event: WebhookEvent, context: WebhookContext): Promise<void> => {
     try {
       await dispatch(event, context);
     } catch (error) {
@@ -306,7 +306,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
       if (verified !== true) {
         const message =
-          cause === undefined ? 'verify returned false.' : 'verify threw; the request is refused.';
+          cause === undefined
+            ? 'verify did not return true; the request is refused.'
+            : 'verify threw; the request is refused.';
         report(new WebhookVerificationError(message, cause === undefined ? undefined : { cause }));
         return json(401, { detail: 'The request could not be verified.' });
       }
@@ -318,10 +320,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     } catch (error) {
       report(error);
       const paths = error instanceof WebhookPayloadError ? error.paths : [];
+      // Paths and fixed texts only: the values are health data.
       const detail =
         paths.length > 0
           ? `The body is not a webhook envelope of API v1; invalid: ${paths.join(', ')}.`
-          : 'The body is not valid JSON.';
+          : error instanceof WebhookPayloadError
+            ? error.message
+            : 'The body could not be parsed.';
       return json(400, { detail, paths });
     }
     const { id } = event;
@@ -347,7 +352,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
     }
 
-    const work = process(event, { request });
+    const work = processEvent(event, { request });
     const outcome = work.then(
       () => ({ ok: true as const }),
       (error: unknown) => ({ ok: false as const, error }),

@@ -75,11 +75,20 @@ describe('request checks', () => {
     expect(seen).toHaveLength(3);
   });
 
-  it('answers 400 to a body that is not JSON', async () => {
+  it('answers 400 to a body that is not JSON or not UTF-8', async () => {
     const { handler } = setup();
     expect(await answer(await handler(post('{"id":')))).toEqual({
       status: 400,
-      body: { detail: 'The body is not valid JSON.', paths: [] },
+      body: { detail: 'The webhook body is not valid JSON.', paths: [] },
+    });
+    const notUtf8 = new Request('https://consumer.example/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Uint8Array([0x7b, 0xff, 0x7d]),
+    });
+    expect(await answer(await handler(notUtf8))).toEqual({
+      status: 400,
+      body: { detail: 'The webhook body is not valid UTF-8 text.', paths: [] },
     });
   });
 
