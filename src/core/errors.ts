@@ -20,7 +20,9 @@ export class ClinicError extends Error {
  * missing or malformed: no API key, a key that is not of the form
  * `<key_prefix>_live_<key_id>.<secret>` (or that was pasted with `Bearer ` or white space), a
  * base URL that is not an absolute http(s) URL, or construction in a browser without
- * `dangerouslyAllowBrowser`. The message says what to fix and never repeats the key.
+ * `dangerouslyAllowBrowser`. A call rejects with it too, before anything is sent, when its own
+ * `timeout` or `maxRetries` (in `RequestOptions`) is out of the client's range. The message says
+ * what to fix and never repeats the key.
  */
 export class ConfigurationError extends ClinicError {
   override name = 'ConfigurationError';
