@@ -177,6 +177,7 @@ export class FaultRegistry implements FaultInjector {
     return [...this.#faults];
   }
 
+  /** Drops one fault (used by `Fault.remove()`). */
   remove(fault: ActiveFault): void {
     fault.remaining = 0;
     this.#faults = this.#faults.filter((f) => f !== fault);

@@ -82,6 +82,7 @@ export class CursorSigner {
     ]) as Promise<CryptoKey>;
   }
 
+  /** An opaque cursor for `position`: its JSON in base64url, a dot, and its HMAC. */
   async sign(position: CursorPosition): Promise<string> {
     const payload = encoder.encode(JSON.stringify(position));
     const mac = await crypto.subtle.sign('HMAC', await this.#key, payload);

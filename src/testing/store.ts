@@ -133,16 +133,19 @@ export class Table<K extends string | number, T extends Stored & { id: K }> {
   /** Every record, ascending by `seq`. */
   readonly ordered: T[] = [];
 
+  /** Stores a record (its `seq` must be the newest) and returns it. */
   add(record: T): T {
     this.byId.set(record.id, record);
     this.ordered.push(record);
     return record;
   }
 
+  /** The record with this id, or `undefined`. */
   get(id: K): T | undefined {
     return this.byId.get(id);
   }
 
+  /** Drops every record. */
   clear(): void {
     this.byId.clear();
     this.ordered.length = 0;
