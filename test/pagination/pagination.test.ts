@@ -15,7 +15,7 @@ const ROOT = `${BASE}/api/public/v1`;
 const KEY = 'csk_live_pagetest.0123456789abcdef';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -13,7 +13,7 @@ const KEY = 'csk_live_alt.0123456789abcdef';
 const ID = '3f0c2a1e-8b7d-4c6e-9f5a-2b1c0d9e8f7a';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
