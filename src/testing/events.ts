@@ -5,43 +5,29 @@
  * @module
  */
 import type { Appointment } from '../schemas/appointments.ts';
+import type {
+  AppointmentEvent,
+  AppointmentEventType,
+  PingData,
+  PingEvent,
+  WebhookEvent,
+  WebhookEventOf,
+  WebhookEventType,
+} from '../webhooks/events.ts';
 import { formatClinicInstant } from './time.ts';
 
-/** Event types about appointments (spec 6.2). */
-export type AppointmentEventType =
-  | 'appointment.created'
-  | 'appointment.updated'
-  | 'appointment.cancelled';
+export type { AppointmentEventType, WebhookEventType };
 
-/** Every event type of spec 6.2. */
-export type WebhookEventType = AppointmentEventType | 'ping';
-
-/** Members every envelope has (spec 6.1). */
-interface EnvelopeBase {
-  /** `evt_<uuid>`, stable across redeliveries of the same event. */
-  readonly id: string;
-  /** ISO 8601 instant of generation, in America/Sao_Paulo (`2026-03-02T14:30:00-03:00`). */
-  readonly created_at: string;
-  /** Always `v1`. */
-  readonly api_version: 'v1';
-  /** The clinic that owns the appointment. */
-  readonly company_id: number;
-}
-
+/**
+ * A webhook envelope (spec 6.1) as the reference server emits it: the same type that
+ * `parseWebhookEvent` of `@clinic-scheduling/sdk/webhooks` returns, discriminated by `type`.
+ * Emitted envelopes are frozen.
+ */
+export type WebhookEnvelope = WebhookEvent;
 /** An envelope about an appointment: `data` is the appointment exactly as GET returns it. */
-export interface AppointmentEventEnvelope extends EnvelopeBase {
-  readonly type: AppointmentEventType;
-  readonly data: Readonly<Appointment>;
-}
-
+export type AppointmentEventEnvelope = AppointmentEvent;
 /** A `ping` envelope: `data` is `{ message }` rather than an appointment. */
-export interface PingEventEnvelope extends EnvelopeBase {
-  readonly type: 'ping';
-  readonly data: { readonly message: string };
-}
-
-/** A webhook envelope (spec 6.1), discriminated by `type`. */
-export type WebhookEnvelope = AppointmentEventEnvelope | PingEventEnvelope;
+export type PingEventEnvelope = PingEvent;
 
 /** A function called with each envelope, in order, right after the change it reports. */
 export type EventListener = (envelope: WebhookEnvelope) => void;
@@ -66,9 +52,9 @@ function deepFreeze<T>(value: T): T {
 export function createEnvelope<T extends WebhookEventType>(
   type: T,
   companyId: number,
-  data: T extends 'ping' ? { message: string } : Appointment,
+  data: T extends 'ping' ? PingData : Appointment,
   now: number,
-): Extract<WebhookEnvelope, { type: T }> {
+): WebhookEventOf<T> {
   return deepFreeze({
     id: `evt_${crypto.randomUUID()}`,
     type,
@@ -76,7 +62,7 @@ export function createEnvelope<T extends WebhookEventType>(
     api_version: 'v1',
     company_id: companyId,
     data: structuredClone(data),
-  }) as unknown as Extract<WebhookEnvelope, { type: T }>;
+  }) as unknown as WebhookEventOf<T>;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Spec section 6: the webhook envelope of every appointment change. */
 import { describe, expect, test } from 'vitest';
 import type { WebhookEnvelope } from '../../src/testing/index.ts';
+import { parseWebhookEvent } from '../../src/webhooks/index.ts';
 import { createAppointment, SAO_PAULO_INSTANT, setup, UUID } from './helpers.ts';
 
 describe('spec 6.1: envelope', () => {
@@ -27,6 +28,8 @@ describe('spec 6.1: envelope', () => {
     });
     expect(envelope!.id.slice(4)).toMatch(UUID);
     expect(envelope!.created_at).toMatch(SAO_PAULO_INSTANT);
+    // What a consumer of the SDK parses from the wire is the same envelope.
+    expect(parseWebhookEvent(JSON.stringify(envelope))).toEqual(envelope);
   });
 
   test('data is identical to GET /appointments/{id} at the moment of the change', async () => {
