@@ -204,7 +204,7 @@ function record(request: Request, url: URL): RecordedRequest {
   };
 }
 
-async function process(ctx: ServerContext, request: Request, url: URL): Promise<Response> {
+async function handle(ctx: ServerContext, request: Request, url: URL): Promise<Response> {
   const method = request.method.toUpperCase();
   const key = authenticate(ctx.store, request.headers.get('authorization'));
   const prefix = ctx.basePath + API_PREFIX;
@@ -270,7 +270,7 @@ export function createFetch(ctx: ServerContext): ReferenceFetch {
     if (fault?.status !== undefined) return faultResponse(fault);
     let response: Response;
     try {
-      response = await process(ctx, request, url);
+      response = await handle(ctx, request, url);
     } catch (error) {
       if (!(error instanceof ApiProblem)) throw error;
       response = error.toResponse();

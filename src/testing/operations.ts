@@ -33,9 +33,9 @@ import {
   filterPatients,
   roomFor,
   START_AT_MESSAGE,
-  startAtInstant,
 } from './rules.ts';
 import type { AppointmentRecord, ClinicState, PatientRecord } from './store.ts';
+import { parseClinicDateTime } from './time.ts';
 import {
   appointmentTypeView,
   appointmentView,
@@ -155,7 +155,7 @@ export const createAppointment: Operation = (input) => {
   if (typeof data.room_id === 'number') {
     addField(fields, 'room_id', checkActiveRoom(clinic, data.room_id));
   }
-  const start = startAtInstant(data.start_at);
+  const start = parseClinicDateTime(data.start_at);
   if (start === undefined) addField(fields, 'start_at', START_AT_MESSAGE);
   assertNoFieldErrors(fields);
 
@@ -212,7 +212,7 @@ export const updateAppointment: Operation = (input) => {
   if (typeof data.room_id === 'number') {
     addField(fields, 'room_id', checkActiveRoom(clinic, data.room_id));
   }
-  const start = data.start_at === undefined ? undefined : startAtInstant(data.start_at);
+  const start = data.start_at === undefined ? undefined : parseClinicDateTime(data.start_at);
   if (data.start_at !== undefined && start === undefined) {
     addField(fields, 'start_at', START_AT_MESSAGE);
   }

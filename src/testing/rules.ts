@@ -19,7 +19,6 @@ import type {
   PatientRecord,
   ProfessionalRecord,
 } from './store.ts';
-import { parseClinicDateTime } from './time.ts';
 
 /** Spec 4.4 `patient_id`: an active patient of the clinic. A message when it is not. */
 export function checkActivePatient(clinic: ClinicState, id: number): string | undefined {
@@ -61,17 +60,11 @@ export function assertNoFieldErrors(fields: FieldErrors): void {
   if (Object.keys(fields).length > 0) throw badRequest(fields);
 }
 
-/** The 400 message of a `start_at` whose offset is out of range. */
-export const START_AT_MESSAGE = 'must be an ISO 8601 date-time such as 2026-03-02T14:30:00-03:00';
-
 /**
- * Spec 4.4 `start_at`: ISO 8601; without a time zone it is read as America/Sao_Paulo (through
- * the IANA zone, see `time.ts`). The string has already passed the shared `StartAt` schema
- * (form, seconds 00); `undefined` when its offset is out of range.
+ * The 400 message of a `start_at` whose offset is out of range. (Spec 4.4 `start_at` without a
+ * zone is read as America/Sao_Paulo by `parseClinicDateTime` in `time.ts`.)
  */
-export function startAtInstant(value: string): number | undefined {
-  return parseClinicDateTime(value);
-}
+export const START_AT_MESSAGE = 'must be an ISO 8601 date-time such as 2026-03-02T14:30:00-03:00';
 
 /** `end_at`: `start_at` plus the duration of the appointment type. */
 export function endAtFor(type: AppointmentTypeRecord, start: number): number {
@@ -178,7 +171,10 @@ export function assertCpfFree(clinic: ClinicState, digits: string, patientId?: n
  * Spec 4.7 filters of GET /patients: `cpf` exact (on the normalised digits, through the CPF
  * index), `phone` exact, `name` partial and case-insensitive. An empty value filters nothing.
  */
-export function filterPatients(clinic: ClinicState, query: URLSearchParams): PatientRecord[] {
+export function filterPatients(
+  clinic: ClinicState,
+  query: URLSearchParams,
+): readonly PatientRecord[] {
   const cpf = query.get('cpf') || undefined;
   const phone = query.get('phone') || undefined;
   const name = query.get('name')?.toLocaleLowerCase('pt-BR') || undefined;
@@ -188,7 +184,7 @@ export function filterPatients(clinic: ClinicState, query: URLSearchParams): Pat
     const patient = id === undefined ? undefined : clinic.patients.get(id);
     candidates = patient ? [patient] : [];
   }
-  if (phone === undefined && name === undefined) return [...candidates];
+  if (phone === undefined && name === undefined) return candidates;
   return candidates.filter(
     (p) =>
       (phone === undefined || p.phone === phone) &&

@@ -408,6 +408,17 @@ describe('spec 4.4: POST /appointments', () => {
     }
   });
 
+  test('start_at with an offset out of range: 400 {start_at}', async () => {
+    const s = setup();
+    const answer = await s.send('POST', '/appointments', {
+      json: createBody(s, { start_at: '2026-03-05T14:30:00+24:00' }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      start_at: ['must be an ISO 8601 date-time such as 2026-03-02T14:30:00-03:00'],
+    });
+  });
+
   test('end_at is start_at plus the duration of the appointment type', async () => {
     const s = setup();
     const long = s.api.seed.appointmentType({ name: 'Procedimento', duration_minutes: 95 });
