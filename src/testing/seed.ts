@@ -137,7 +137,7 @@ export interface SeedAppointmentInput {
   /** ISO 8601 (without a zone: America/Sao_Paulo) or a `Date`; seconds 00. */
   start_at: string | Date;
   /** Default `in_person`. */
-  modality?: 'in_person' | 'telehealth';
+  modality?: AppointmentModality;
   /** Default `scheduled`. */
   status?:
     | 'requested'
@@ -148,7 +148,7 @@ export interface SeedAppointmentInput {
     | 'no_show'
     | 'cancelled';
   /** Default `staff`. */
-  origin?: 'staff' | 'patient_booking' | 'api';
+  origin?: AppointmentOrigin;
   /** A room of the clinic; omitted: the professional's default room; `null`: none. */
   room_id?: number | null;
   /** Internal note (not returned by the API). */
@@ -174,8 +174,8 @@ export interface SeededAppointment {
   room_id: number | null;
   start_at: string;
   end_at: string;
-  modality: 'in_person' | 'telehealth';
-  origin: 'staff' | 'patient_booking' | 'api';
+  modality: AppointmentModality;
+  origin: AppointmentOrigin;
   status:
     | 'requested'
     | 'scheduled'
