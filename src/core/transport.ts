@@ -209,8 +209,10 @@ export class Transport {
         headers: redactHeaders(headers),
       });
 
-      // Aborted when the body read outlives the attempt's timeout, to stop the download.
+      // One controller and one timer bound the whole attempt, headers and body alike (ky's own
+      // timeout stops at the headers, so a body that stalls would otherwise hang the call).
       const attemptAbort = new AbortController();
+      const timer = setTimeout(() => attemptAbort.abort(ATTEMPT_TIMED_OUT), timeout);
       let response: Response;
       let text: string;
       try {
@@ -218,16 +220,23 @@ export class Transport {
           method: spec.method,
           headers,
           body,
-          timeout,
+          timeout: false,
           retry: 0,
           throwHttpErrors: false,
           signal: signal ? AbortSignal.any([signal, attemptAbort.signal]) : attemptAbort.signal,
           ...(this.config.fetch ? { fetch: this.config.fetch } : {}),
         });
-        text = await readText(response, started + timeout - Date.now(), attemptAbort, signal);
+        text = await readText(response, attemptAbort.signal, signal);
+        clearTimeout(timer);
       } catch (error) {
+        clearTimeout(timer);
         if (signal?.aborted) throw new APIUserAbortError();
-        const failure = connectionError(error, spec.method, path, timeout);
+        const failure = connectionError(
+          attemptAbort.signal.aborted ? ATTEMPT_TIMED_OUT : error,
+          spec.method,
+          path,
+          timeout,
+        );
         if (attempt < maxRetries && spec.retry === 'safe') {
           const wait = backoffDelay(attempt);
           log.info(
@@ -301,36 +310,35 @@ function lowerCaseNames(headers: Record<string, string> | undefined): Record<str
   return out;
 }
 
-/** Thrown by {@link readText} when the body outlives the attempt's timeout. */
-class BodyTimeoutError extends Error {}
+/** The abort reason of an attempt that outlived its `timeout`. */
+const ATTEMPT_TIMED_OUT = Object.freeze(new Error('attempt timed out'));
 
 /**
- * Reads a body's text within what is left of the attempt's timeout (ky's own timeout stops at
- * the headers, so a body that stalls would otherwise hang the call), and stops at once when the
- * caller's signal aborts.
+ * Reads a body's text, stopping as soon as the attempt's signal (its timeout) or the caller's
+ * signal aborts, even when the `fetch` in use does not tie the body to the request's signal.
  */
-async function readText(
+function readText(
   response: Response,
-  remainingMs: number,
-  attemptAbort: AbortController,
+  attempt: AbortSignal,
   signal: AbortSignal | undefined,
 ): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  const stop = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BodyTimeoutError()), Math.max(0, remainingMs));
-    onAbort = () => reject(new APIUserAbortError());
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([response.text(), stop]);
-  } catch (error) {
-    attemptAbort.abort();
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  const text = response.text();
+  if (attempt.aborted || signal?.aborted) {
+    text.catch(() => {});
+    return Promise.reject(attempt.aborted ? attempt.reason : new APIUserAbortError());
   }
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      response.body?.cancel().catch(() => {});
+      reject(attempt.aborted ? attempt.reason : new APIUserAbortError());
+    };
+    attempt.addEventListener('abort', stop, { once: true });
+    signal?.addEventListener('abort', stop, { once: true });
+    text.then(resolve, reject).finally(() => {
+      attempt.removeEventListener('abort', stop);
+      signal?.removeEventListener('abort', stop);
+    });
+  });
 }
 
 /** Parses a body's text: JSON when it parses, the text otherwise, `undefined` when empty. */
@@ -354,7 +362,7 @@ function connectionError(
   path: string,
   timeout: number,
 ): APIConnectionError {
-  if (isTimeoutError(error) || error instanceof BodyTimeoutError) {
+  if (error === ATTEMPT_TIMED_OUT || isTimeoutError(error)) {
     return new APIConnectionTimeoutError(
       `${method} ${path} timed out after ${timeout} ms (per attempt; raise \`timeout\` if the ` +
         'service is slow).',
