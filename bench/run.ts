@@ -10,6 +10,7 @@ const suites: Array<[title: string, load: () => Promise<{ run: () => Promise<Ben
   ['Overhead against raw fetch', () => import('./overhead.ts')],
   ['Pagination', () => import('./pagination.ts')],
   ['Import time', () => import('./import-time.ts')],
+  ['Reference server', () => import('./reference-server.ts')],
 ];
 
 const rows: BenchRow[] = [];
