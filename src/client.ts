@@ -179,6 +179,7 @@ export class ClinicClient {
       fetch: options.fetch,
       headers: { ...options.headers },
       logger: levelLogger(options.logger ?? console, level),
+      debug: level === 'debug',
       userAgent: `clinic-scheduling-sdk-typescript/${VERSION} ${runtimeName()}`,
     });
     this.appointments = new Appointments(this);

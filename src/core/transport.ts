@@ -88,6 +88,8 @@ export interface TransportConfig {
   fetch: typeof fetch | undefined;
   headers: Record<string, string>;
   logger: Logger;
+  /** Whether debug lines are wanted: they cost a copy of the headers, so only then. */
+  debug: boolean;
   userAgent: string;
 }
 
@@ -205,9 +207,11 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw new APIUserAbortError();
       const started = Date.now();
-      log.debug(`clinic-scheduling: ${spec.method} ${path} attempt ${attempt + 1}`, {
-        headers: redactHeaders(headers),
-      });
+      if (this.config.debug) {
+        log.debug(`clinic-scheduling: ${spec.method} ${path} attempt ${attempt + 1}`, {
+          headers: redactHeaders(headers),
+        });
+      }
 
       // One controller and one timer bound the whole attempt, headers and body alike (ky's own
       // timeout stops at the headers, so a body that stalls would otherwise hang the call).
@@ -250,9 +254,11 @@ export class Transport {
         throw failure;
       }
 
-      log.debug(
-        `clinic-scheduling: ${spec.method} ${path} → ${response.status} in ${Date.now() - started} ms`,
-      );
+      if (this.config.debug) {
+        log.debug(
+          `clinic-scheduling: ${spec.method} ${path} → ${response.status} in ${Date.now() - started} ms`,
+        );
+      }
       if (response.ok) {
         return {
           response,
