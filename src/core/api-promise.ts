@@ -38,7 +38,7 @@ export class APIPromise<T> extends Promise<T> {
     this.#inner = inner;
   }
 
-  // `then` and friends create plain promises, not APIPromises.
+  /** `then`, `catch` and `finally` return plain promises, not APIPromises. */
   static override get [Symbol.species]() {
     return Promise;
   }

@@ -12,6 +12,7 @@ import type { FieldErrors } from '../schemas/errors.ts';
 
 /** The base class of every error thrown by the SDK. Catch it to catch them all. */
 export class ClinicError extends Error {
+  /** `'ClinicError'`: the class name, which survives minification. */
   override name = 'ClinicError';
 }
 
@@ -25,6 +26,7 @@ export class ClinicError extends Error {
  * what to fix and never repeats the key.
  */
 export class ConfigurationError extends ClinicError {
+  /** `'ConfigurationError'`: the class name, which survives minification. */
   override name = 'ConfigurationError';
 }
 
@@ -43,6 +45,7 @@ export class ConfigurationError extends ClinicError {
  * ```
  */
 export class ValidationError extends ClinicError {
+  /** `'ValidationError'`: the class name, which survives minification. */
   override name = 'ValidationError';
   /** Field name (dotted for nested fields) → messages; `non_field_errors` for the whole input. */
   readonly fields: FieldErrors;
@@ -60,6 +63,7 @@ export class ValidationError extends ClinicError {
  * any shape.
  */
 export class ResponseValidationError extends ClinicError {
+  /** `'ResponseValidationError'`: the class name, which survives minification. */
   override name = 'ResponseValidationError';
   /** The paths of the response members that did not match, such as `results.3.start_at`. */
   readonly paths: string[];
@@ -85,6 +89,7 @@ export class ResponseValidationError extends ClinicError {
  * error.
  */
 export class APIConnectionError extends ClinicError {
+  /** `'APIConnectionError'`: the class name, which survives minification. */
   override name = 'APIConnectionError';
 
   constructor(message = 'Connection error: no response was received.', options?: ErrorOptions) {
@@ -94,6 +99,7 @@ export class APIConnectionError extends ClinicError {
 
 /** Thrown when an attempt took longer than `timeout` (per attempt, default 30 s) and no retry was left. */
 export class APIConnectionTimeoutError extends APIConnectionError {
+  /** `'APIConnectionTimeoutError'`: the class name, which survives minification. */
   override name = 'APIConnectionTimeoutError';
 
   constructor(message = 'Request timed out.', options?: ErrorOptions) {
@@ -103,6 +109,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 
 /** Thrown when the caller's `AbortSignal` aborted the request (also during a retry wait). */
 export class APIUserAbortError extends ClinicError {
+  /** `'APIUserAbortError'`: the class name, which survives minification. */
   override name = 'APIUserAbortError';
 
   constructor(message = 'Request was aborted.', options?: ErrorOptions) {
@@ -112,10 +119,15 @@ export class APIUserAbortError extends ClinicError {
 
 /** What an {@link APIError} is built from. */
 export interface APIErrorInit {
+  /** The HTTP status of the answer. */
   status: number;
+  /** The headers of the answer. */
   headers: Headers;
+  /** The parsed body of the answer (its text when not JSON; `undefined` when empty). */
   body: unknown;
+  /** The HTTP method of the request. */
   method: string;
+  /** The URL path of the request. */
   path: string;
   /** Whether the request carried an `Idempotency-Key` header. */
   idempotencyKey?: string | undefined;
@@ -126,6 +138,7 @@ export interface APIErrorInit {
  * for 409); an unexpected body still maps by status.
  */
 export class APIError extends ClinicError {
+  /** `'APIError'`: the class name, which survives minification. */
   override name = 'APIError';
   /** HTTP status. */
   readonly status: number;
@@ -162,6 +175,7 @@ export class APIError extends ClinicError {
 
 /** 400: invalid fields. `fields` is the body: field name → messages. */
 export class BadRequestError extends APIError {
+  /** `'BadRequestError'`: the class name, which survives minification. */
   override name = 'BadRequestError';
   /** Field name → messages, as the service sent them (strings are wrapped in an array). */
   readonly fields: FieldErrors;
@@ -176,6 +190,7 @@ export class BadRequestError extends APIError {
 
 /** 401: the API key is missing, unknown or revoked. Check `CLINIC_API_KEY`. */
 export class AuthenticationError extends APIError {
+  /** `'AuthenticationError'`: the class name, which survives minification. */
   override name = 'AuthenticationError';
 }
 
@@ -205,6 +220,7 @@ export function requiredScopeFor(method: string, path: string): string | undefin
  * appointment-types endpoints).
  */
 export class PermissionDeniedError extends APIError {
+  /** `'PermissionDeniedError'`: the class name, which survives minification. */
   override name = 'PermissionDeniedError';
   /** The scope the spec says this endpoint needs, when it says. */
   readonly requiredScope: string | undefined;
@@ -226,16 +242,19 @@ export class PermissionDeniedError extends APIError {
 
 /** 404: no such record in the key's clinic (or an id of the wrong form). */
 export class NotFoundError extends APIError {
+  /** `'NotFoundError'`: the class name, which survives minification. */
   override name = 'NotFoundError';
 }
 
 /** 409: the request conflicts with the clinic's state. `code` tells which conflict. */
 export class ConflictError extends APIError {
+  /** `'ConflictError'`: the class name, which survives minification. */
   override name = 'ConflictError';
 }
 
 /** 409 `slot_blocked`: the time is blocked in the professional's agenda. Pick another time. */
 export class SlotBlockedError extends ConflictError {
+  /** `'SlotBlockedError'`: the class name, which survives minification. */
   override name = 'SlotBlockedError';
 }
 
@@ -244,16 +263,19 @@ export class SlotBlockedError extends ConflictError {
  * room for that time. Pass `room_id`.
  */
 export class RoomRequiredError extends ConflictError {
+  /** `'RoomRequiredError'`: the class name, which survives minification. */
   override name = 'RoomRequiredError';
 }
 
 /** 409 `patient_cpf_exists`: the CPF belongs to another patient of the clinic. */
 export class PatientCpfExistsError extends ConflictError {
+  /** `'PatientCpfExistsError'`: the class name, which survives minification. */
   override name = 'PatientCpfExistsError';
 }
 
 /** 422: the service understood the request but will not process it. */
 export class UnprocessableEntityError extends APIError {
+  /** `'UnprocessableEntityError'`: the class name, which survives minification. */
   override name = 'UnprocessableEntityError';
 }
 
@@ -262,6 +284,7 @@ export class UnprocessableEntityError extends APIError {
  * body or on another endpoint (within 24 hours). Use a new key for a new request.
  */
 export class IdempotencyKeyReuseError extends UnprocessableEntityError {
+  /** `'IdempotencyKeyReuseError'`: the class name, which survives minification. */
   override name = 'IdempotencyKeyReuseError';
   /** The key that was refused. */
   readonly idempotencyKey: string;
@@ -279,6 +302,7 @@ export class IdempotencyKeyReuseError extends UnprocessableEntityError {
 
 /** 429: too many requests. `retryAfterMs` comes from `Retry-After`, when sent. */
 export class RateLimitError extends APIError {
+  /** `'RateLimitError'`: the class name, which survives minification. */
   override name = 'RateLimitError';
   /** How long the service asked to wait, from `Retry-After` (seconds or HTTP date). */
   readonly retryAfterMs: number | undefined;
@@ -291,6 +315,7 @@ export class RateLimitError extends APIError {
 
 /** 5xx: the service failed. Safe requests were already retried `maxRetries` times. */
 export class InternalServerError extends APIError {
+  /** `'InternalServerError'`: the class name, which survives minification. */
   override name = 'InternalServerError';
 }
 

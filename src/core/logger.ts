@@ -11,9 +11,13 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 /** Where log lines go. Any object with these four methods works (console, pino, winston...). */
 export interface Logger {
+  /** Level `error`. The SDK reports a failed call by throwing, and logs nothing at this level. */
   error(message: string, ...rest: unknown[]): void;
+  /** Level `warn`: a 5xx answer or a connection error that ends a call, retries exhausted. */
   warn(message: string, ...rest: unknown[]): void;
+  /** Level `info`: each retry, with its reason and wait. */
   info(message: string, ...rest: unknown[]): void;
+  /** Level `debug`: each attempt with its request headers (key redacted), status and timing. */
   debug(message: string, ...rest: unknown[]): void;
 }
 

@@ -43,25 +43,56 @@ export const Appointment = z.object({
   /** Appointment identifier (uuid). */
   id: AppointmentId.nullable(),
   /** Type such as a consultation or a return visit. */
-  appointment_type: z.object({ id: z.number().int(), name: z.string() }),
+  appointment_type: z.object({
+    /** The appointment type's id (`appointment_type_id` on create). */
+    id: z.number().int(),
+    /** The appointment type's name. */
+    name: z.string(),
+  }),
   /** The patient, or `null`. */
   patient: z
-    .object({ id: z.number().int(), name: z.string(), phone: z.string().nullable() })
+    .object({
+      /** The patient's id (`patient_id` on create). */
+      id: z.number().int(),
+      /** The patient's name. */
+      name: z.string(),
+      /** The patient's phone, or `null`. */
+      phone: z.string().nullable(),
+    })
     .nullable(),
   /** The professional, or `null`. */
   professional: z
-    .object({ id: z.number().int(), name: z.string(), specialty: z.string().nullable() })
+    .object({
+      /** The professional's id (`professional_id` on create). */
+      id: z.number().int(),
+      /** The professional's name. */
+      name: z.string(),
+      /** The professional's specialty, or `null`. */
+      specialty: z.string().nullable(),
+    })
     .nullable(),
   /** The room, when the clinic uses rooms; otherwise `null`. */
-  room: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  room: z
+    .object({
+      /** The room's id (`room_id` on create). */
+      id: z.number().int(),
+      /** The room's name. */
+      name: z.string(),
+    })
+    .nullable(),
   /** Start instant; seconds are 00. */
   start_at: ResponseDateTime,
   /** End instant. */
   end_at: ResponseDateTime,
+  /** `in_person` or `telehealth`; the API creates only `in_person` appointments. */
   modality: AppointmentModality,
+  /** `staff`, `patient_booking` or `api` (created through the API). */
   origin: AppointmentOrigin,
+  /** The status (spec 3); the API creates `scheduled` appointments. */
   status: AppointmentStatus,
+  /** When the appointment was created. */
   created_at: ResponseDateTime,
+  /** When the appointment last changed. */
   updated_at: ResponseDateTime,
   /** Internal note. The spec does not say whether it is returned, so it may be absent. */
   note: z.string().nullable().optional(),
@@ -95,10 +126,15 @@ export type AppointmentCreateBody = z.output<typeof AppointmentCreateParams>;
 /** Body of `PATCH /appointments/{id}` (spec 4.5). Only these fields are accepted. */
 export const AppointmentUpdateParams = z
   .strictObject({
+    /** The new start: ISO 8601 string or `Date`, seconds 00 (read as in create). */
     start_at: StartAt.optional(),
+    /** Id of an active professional of the clinic who sees patients. */
     professional_id: IntegerId.optional(),
+    /** Id of an active room, or `null`. */
     room_id: IntegerId.nullable().optional(),
+    /** Internal note, at most 2000 characters. */
     note: Note.optional(),
+    /** `scheduled` or `confirmed`: the only statuses the API may set. */
     status: AppointmentUpdateStatus.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {

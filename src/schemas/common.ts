@@ -37,6 +37,7 @@ export const LIMITS = {
  */
 export function typeError(message: string) {
   return {
+    /** The message of an issue: `is required` for a missing value, else `message`. */
     error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message),
   };
 }
@@ -65,11 +66,17 @@ const START_AT_PATTERN =
 
 /** The parts of a `start_at` string, or `undefined` when it is not of the accepted form. */
 export interface StartAtParts {
+  /** The year, such as 2026. */
   year: number;
+  /** The month, 1 to 12. */
   month: number;
+  /** The day of the month, 1 to 31. */
   day: number;
+  /** The hour, 0 to 23. */
   hour: number;
+  /** The minute, 0 to 59. */
   minute: number;
+  /** The second (0 when omitted; `NaN` when a fraction is not zero). */
   second: number;
   /** `Z`, `±HH:MM`, or `undefined` when no zone was given (read as America/Sao_Paulo). */
   zone: string | undefined;
@@ -240,8 +247,11 @@ export type ListQuery = Record<string, string | number | boolean | null | undefi
  */
 export function pageEnvelope<T extends z.ZodType>(item: T) {
   return z.object({
+    /** The items of this page. */
     results: z.array(item),
+    /** URL of the next page, or `null` on the last page. */
     next: z.string().nullable().optional(),
+    /** URL of the previous page, or `null` on the first page. */
     previous: z.string().nullable().optional(),
   });
 }

@@ -11,10 +11,18 @@ export const FieldErrorsBody = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = Record<string, string[]>;
 
 /** 401, 403, 404: `{ detail }`. */
-export const DetailBody = z.object({ detail: z.string() });
+export const DetailBody = z.object({
+  /** What went wrong, in the service's words. */
+  detail: z.string(),
+});
 
 /** 409, 422: `{ code, detail }`. */
-export const CodeDetailBody = z.object({ code: z.string(), detail: z.string() });
+export const CodeDetailBody = z.object({
+  /** A stable code, such as `slot_blocked`: test for this, not for the wording. */
+  code: z.string(),
+  /** What went wrong, in the service's words. */
+  detail: z.string(),
+});
 
 /** The key under which messages that concern the whole body are reported. */
 export const NON_FIELD_ERRORS = 'non_field_errors';

@@ -9,11 +9,17 @@ import { BirthDate, Cpf, Email, Gender, PatientName, Phone, ResponseDateTime } f
 
 /** A patient as returned by the service: these six fields only (spec 2.2). */
 export const Patient = z.object({
+  /** The patient's id. */
   id: z.number().int(),
+  /** Full name. */
   name: z.string(),
+  /** Mobile number with area code, or `null`. */
   phone: z.string().nullable(),
+  /** Whether the patient is active (only active patients can be booked). */
   active: z.boolean(),
+  /** When the patient was created. */
   created_at: ResponseDateTime,
+  /** When the patient last changed. */
   updated_at: ResponseDateTime,
 });
 /** A patient (spec 2.2). */
@@ -46,11 +52,17 @@ export type PatientCreateParams = z.input<typeof PatientCreateParams>;
  */
 export const PatientUpdateParams = z
   .strictObject({
+    /** Full name, at most 255 characters. */
     name: PatientName.optional(),
+    /** Mobile number with area code, at most 40 characters; `null` erases it. */
     phone: Phone.nullable().optional(),
+    /** E-mail address, at most 100 characters (write-only); `null` erases it. */
     email: Email.nullable().optional(),
+    /** CPF with or without punctuation; check digits validated (write-only); `null` erases it. */
     cpf: Cpf.nullable().optional(),
+    /** YYYY-MM-DD (write-only); `null` erases it. */
     birth_date: BirthDate.nullable().optional(),
+    /** F, M or O (write-only). */
     gender: Gender.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
@@ -61,8 +73,11 @@ export type PatientUpdateParams = z.input<typeof PatientUpdateParams>;
 
 /** Filters of `GET /patients`: cpf (exact), phone (exact), name (partial). */
 export const PatientListParams = z.looseObject({
+  /** Exact match on the CPF. */
   cpf: z.string().optional(),
+  /** Exact match on the phone. */
   phone: z.string().optional(),
+  /** Partial match on the name. */
   name: z.string().optional(),
 });
 /** Filters of `patients.list`; other keys (such as a page size) are passed through. */

@@ -7,8 +7,11 @@ import { z } from 'zod';
 
 /** A professional (spec 2.3). */
 export const Professional = z.object({
+  /** The professional's id (`professional_id` on appointments). */
   id: z.number().int(),
+  /** The professional's name. */
   name: z.string(),
+  /** The specialty, or `null`. */
   specialty: z.string().nullable(),
 });
 /** A professional (spec 2.3). */

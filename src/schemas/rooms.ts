@@ -6,6 +6,11 @@
 import { z } from 'zod';
 
 /** A room (spec 2.4). */
-export const Room = z.object({ id: z.number().int(), name: z.string() });
+export const Room = z.object({
+  /** The room's id (`room_id` on appointments). */
+  id: z.number().int(),
+  /** The room's name. */
+  name: z.string(),
+});
 /** A room (spec 2.4). */
 export type Room = z.infer<typeof Room>;

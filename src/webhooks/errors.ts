@@ -26,6 +26,7 @@ import type { FieldErrors } from '../schemas/errors.ts';
  * ```
  */
 export class WebhookPayloadError extends ClinicError {
+  /** `'WebhookPayloadError'`: the class name, which survives minification. */
   override name = 'WebhookPayloadError';
   /** Dotted paths of the members that failed (`api_version`, `data.patient.id`); empty when the body is not JSON at all. */
   readonly paths: string[];
@@ -44,5 +45,6 @@ export class WebhookPayloadError extends ClinicError {
  * handler then answers 401. When the hook threw, `cause` holds what it threw.
  */
 export class WebhookVerificationError extends ClinicError {
+  /** `'WebhookVerificationError'`: the class name, which survives minification. */
   override name = 'WebhookVerificationError';
 }

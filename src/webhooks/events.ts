@@ -51,12 +51,21 @@ const envelope = {
 };
 
 /** `data` of a `ping`: one string field `message` with a fixed text (spec 6.2). */
-export const PingData = z.object({ message: z.string({ error: 'must be a string' }) });
+export const PingData = z.object({
+  /** The fixed text of the test button. */
+  message: z.string({ error: 'must be a string' }),
+});
 /** `data` of a `ping` event. */
 export type PingData = z.infer<typeof PingData>;
 
 function appointmentEvent<T extends AppointmentEventType>(type: T) {
-  return z.object({ ...envelope, type: z.literal(type), data: Appointment });
+  return z.object({
+    ...envelope,
+    /** The event type. */
+    type: z.literal(type),
+    /** The full appointment, the same shape as `GET /appointments/{id}` returns. */
+    data: Appointment,
+  });
 }
 
 /** Schema of an `appointment.created` envelope. */
@@ -66,7 +75,13 @@ export const AppointmentUpdatedEventSchema = appointmentEvent('appointment.updat
 /** Schema of an `appointment.cancelled` envelope. */
 export const AppointmentCancelledEventSchema = appointmentEvent('appointment.cancelled');
 /** Schema of a `ping` envelope. */
-export const PingEventSchema = z.object({ ...envelope, type: z.literal('ping'), data: PingData });
+export const PingEventSchema = z.object({
+  ...envelope,
+  /** Always `ping`. */
+  type: z.literal('ping'),
+  /** `{ message }` with a fixed text, rather than an appointment. */
+  data: PingData,
+});
 
 /**
  * The envelope of spec 6.1, discriminated by `type`. Unknown members are dropped; the ones of
@@ -108,7 +123,13 @@ export type AppointmentEvent =
  */
 export type WebhookEvent = AppointmentEvent | PingEvent;
 /** The event of a given type. */
-export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
+export type WebhookEventOf<T extends WebhookEventType> = Extract<
+  WebhookEvent,
+  {
+    /** The event type to pick. */
+    type: T;
+  }
+>;
 
 /** What {@link parseWebhookEvent} accepts: the raw body (text or bytes) or a parsed object. */
 export type WebhookBody = string | Uint8Array | ArrayBuffer | object;
