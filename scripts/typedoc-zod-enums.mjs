@@ -21,7 +21,7 @@ export function load(app) {
       const type = /** @type {import('typedoc').DeclarationReflection} */ (reflection).type;
       if (type?.type !== 'literal' || type.value !== reflection.name) continue;
       const symbolId = project.getSymbolIdFromReflection(reflection);
-      if (!symbolId || symbolId.packagePath !== '') continue;
+      if (symbolId?.packagePath !== '') continue;
       reflection.comment = new Comment([
         { kind: 'text', text: 'The enum value ' },
         { kind: 'code', text: `\`${reflection.name}\`` },
