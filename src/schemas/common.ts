@@ -102,8 +102,10 @@ export function parseStartAt(value: string): StartAtParts | undefined {
 
 function isRealDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= days;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return day <= last.getUTCDate();
 }
 
 function pad(n: number, width = 2): string {
@@ -132,6 +134,9 @@ export const StartAt = z
     if (value instanceof Date) {
       if (Number.isNaN(value.getTime())) {
         ctx.addIssue({ code: 'custom', message: 'must be a valid Date' });
+      } else if (value.getUTCFullYear() < 0 || value.getUTCFullYear() > 9999) {
+        // Sent as YYYY-MM-DD...: a year outside 0000-9999 has no such form.
+        ctx.addIssue({ code: 'custom', message: 'must be a Date in the years 0000 to 9999' });
       } else if (value.getUTCSeconds() !== 0 || value.getUTCMilliseconds() !== 0) {
         ctx.addIssue({ code: 'custom', message: 'seconds must be 00' });
       }
@@ -225,12 +230,27 @@ export const Note = z
   .string(typeError('must be a string'))
   .max(LIMITS.noteLength, { error: `must be at most ${LIMITS.noteLength} characters` });
 
-/** The `Idempotency-Key` header: a non-empty string of at most 255 characters. */
+/**
+ * What an HTTP header value carries unchanged: visible ASCII and Latin-1 characters, with
+ * spaces and tabs only inside (a header loses white space at either end, and cannot hold a
+ * line break, a control character or anything beyond Latin-1).
+ */
+const HEADER_VALUE = /^[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?$/;
+
+/**
+ * The `Idempotency-Key` header: a non-empty string of at most 255 characters that a header can
+ * carry as given (so the key the server sees is the caller's).
+ */
 export const IdempotencyKey = z
   .string(typeError('must be a string'))
   .min(1, { error: 'must not be empty' })
   .max(LIMITS.idempotencyKeyLength, {
     error: `must be at most ${LIMITS.idempotencyKeyLength} characters`,
+  })
+  .refine((key) => key === '' || HEADER_VALUE.test(key), {
+    error:
+      'must be text an HTTP header carries unchanged: no line breaks or control characters, ' +
+      'nothing beyond Latin-1, no white space at either end (a uuid is a good key)',
   });
 
 /** Query parameters of a list call: passed through as given. */

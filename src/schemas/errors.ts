@@ -36,9 +36,16 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix?: str
   const fields: FieldErrors = {};
   const add = (key: string, message: string) => {
     const full = prefix ? (key === NON_FIELD_ERRORS ? prefix : `${prefix}.${key}`) : key;
-    const list = fields[full] ?? [];
+    // Own properties only: an unknown key may be named `constructor`, `toString` or
+    // `__proto__`, which `fields[full]` would read from (or assign to) Object.prototype.
+    const list = Object.hasOwn(fields, full) ? fields[full]! : [];
     if (!list.includes(message)) list.push(message);
-    fields[full] = list;
+    Object.defineProperty(fields, full, {
+      value: list,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   };
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');

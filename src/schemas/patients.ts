@@ -5,7 +5,16 @@
  * @module
  */
 import { z } from 'zod';
-import { BirthDate, Cpf, Email, Gender, PatientName, Phone, ResponseDateTime } from './common.ts';
+import {
+  BirthDate,
+  Cpf,
+  Email,
+  Gender,
+  ListQuery,
+  PatientName,
+  Phone,
+  ResponseDateTime,
+} from './common.ts';
 
 /** A patient as returned by the service: these six fields only (spec 2.2). */
 export const Patient = z.object({
@@ -71,15 +80,20 @@ export const PatientUpdateParams = z
 /** What `patients.update` takes. */
 export type PatientUpdateParams = z.input<typeof PatientUpdateParams>;
 
-/** Filters of `GET /patients`: cpf (exact), phone (exact), name (partial). */
-export const PatientListParams = z.looseObject({
-  /** Exact match on the CPF. */
-  cpf: z.string().optional(),
-  /** Exact match on the phone. */
-  phone: z.string().optional(),
-  /** Partial match on the name. */
-  name: z.string().optional(),
-});
+/**
+ * Filters of `GET /patients`: cpf (exact), phone (exact), name (partial). Other keys are passed
+ * through when their values are ones a query can carry, as in {@link ListQuery}.
+ */
+export const PatientListParams = z
+  .object({
+    /** Exact match on the CPF. */
+    cpf: z.string().optional(),
+    /** Exact match on the phone. */
+    phone: z.string().optional(),
+    /** Partial match on the name. */
+    name: z.string().optional(),
+  })
+  .catchall(ListQuery.valueType);
 /** Filters of `patients.list`; other keys (such as a page size) are passed through. */
 export type PatientListParams = {
   /** Exact match on the CPF. */
