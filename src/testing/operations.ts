@@ -25,6 +25,7 @@ import {
   assertNoFieldErrors,
   assertRoomWhenRequired,
   assertSlotFree,
+  assertWritableTimes,
   checkActiveAppointmentType,
   checkActivePatient,
   checkActiveRoom,
@@ -163,6 +164,7 @@ export const createAppointment: Operation = (input) => {
   const type = clinic.appointmentTypes.get(data.appointment_type_id)!;
   const startAt = start!;
   const endAt = endAtFor(type, startAt);
+  assertWritableTimes(startAt, endAt);
   const roomId = roomFor(clinic, professional, data.room_id);
   assertRoomWhenRequired(clinic, roomId);
   assertSlotFree(clinic, professional.id, startAt, endAt);
@@ -229,6 +231,7 @@ export const updateAppointment: Operation = (input) => {
   const type = clinic.appointmentTypes.get(appointment.appointment_type_id)!;
   const startAt = start ?? appointment.start_at;
   const endAt = start === undefined ? appointment.end_at : endAtFor(type, startAt);
+  if (start !== undefined) assertWritableTimes(startAt, endAt);
   const moved = startAt !== appointment.start_at || professionalId !== appointment.professional_id;
   if (moved && professionalId !== null) assertSlotFree(clinic, professionalId, startAt, endAt);
 

@@ -19,6 +19,7 @@ import type {
   PatientRecord,
   ProfessionalRecord,
 } from './store.ts';
+import { isWritableInstant } from './time.ts';
 
 /** Spec 4.4 `patient_id`: an active patient of the clinic. A message when it is not. */
 export function checkActivePatient(clinic: ClinicState, id: number): string | undefined {
@@ -65,6 +66,22 @@ export function assertNoFieldErrors(fields: FieldErrors): void {
  * zone is read as America/Sao_Paulo by `parseClinicDateTime` in `time.ts`.)
  */
 export const START_AT_MESSAGE = 'must be an ISO 8601 date-time such as 2026-03-02T14:30:00-03:00';
+
+/**
+ * The conventions of the spec write instants as `YYYY-MM-DDThh:mm:ss±HH:MM`: an appointment
+ * must start and end within the years 0000 to 9999 of America/Sao_Paulo, or its answer could
+ * not be written (`0000-01-01T00:00:00+23:59` starts in year -1; `9999-12-31T23:59:00` ends
+ * in year 10000).
+ *
+ * @throws ApiProblem 400 `{start_at: [...]}`.
+ */
+export function assertWritableTimes(start: number, end: number): void {
+  if (!isWritableInstant(start) || !isWritableInstant(end)) {
+    throw badRequest({
+      start_at: ['must start and end within the years 0000 to 9999 (America/Sao_Paulo time)'],
+    });
+  }
+}
 
 /** `end_at`: `start_at` plus the duration of the appointment type. */
 export function endAtFor(type: AppointmentTypeRecord, start: number): number {

@@ -20,6 +20,8 @@ const DAY_MS = 24 * HOUR_MS;
 const wallFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: CLINIC_TIME_ZONE,
   hourCycle: 'h23',
+  // The era tells year 1 BC (ISO year 0) from AD 1: Intl writes both as year 1.
+  era: 'short',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -48,11 +50,13 @@ export function zoneOffsetMinutes(ms: number): number {
   if (cached !== undefined) return cached;
   const at = hour * HOUR_MS;
   const parts: Record<string, number> = {};
+  let beforeChrist = false;
   for (const part of wallFormat.formatToParts(new Date(at))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    if (part.type === 'era') beforeChrist = part.value === 'BC';
+    else if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   const wall = utc(
-    parts.year!,
+    beforeChrist ? 1 - parts.year! : parts.year!,
     parts.month!,
     parts.day!,
     parts.hour!,
@@ -67,6 +71,14 @@ export function zoneOffsetMinutes(ms: number): number {
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
+}
+
+/**
+ * Whether an instant can be written as the spec writes instants, that is, falls in the years
+ * 0000 to 9999 of America/Sao_Paulo.
+ */
+export function isWritableInstant(ms: number): boolean {
+  return /^\d{4}-/.test(formatClinicInstant(ms));
 }
 
 /**

@@ -207,3 +207,62 @@ describe('start_at as a Date outside 0000-9999 (schemas.property: what the clien
     );
   });
 });
+
+describe('instants outside the years the API writes (fuzz: 2xx bodies in the shapes of spec 2)', () => {
+  // zoneOffsetMinutes read Intl's year without its era, so year 0 (1 BC) was taken for AD 1
+  // and the offset came out a year long: a create at 0000-06-01 answered 201 with
+  // start_at "0001-06-01T06:54:00+8756:54". And an appointment ending in year 10000 (or
+  // starting in year -1) was stored and answered in a form spec 2 does not have.
+  function setup() {
+    const api = createReferenceServer({ baseUrl: BASE_URL });
+    const key = api.issueApiKey();
+    const patient = api.seed.patient({ name: 'Ana Souza' });
+    const professional = api.seed.professional({ name: 'Dra. Helena Prado' });
+    const type = api.seed.appointmentType({ name: 'Consulta', duration_minutes: 30 });
+    const send = (method: string, path: string, body: unknown) =>
+      api.fetch(`${API}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const create = (start_at: string) =>
+      send('POST', '/appointments', {
+        patient_id: patient.id,
+        professional_id: professional.id,
+        appointment_type_id: type.id,
+        start_at,
+      });
+    return { api, send, create };
+  }
+
+  it('year 0 gets the zone offset of the years before 1914 (local mean time), not a year-long one', async () => {
+    const { create } = setup();
+    const response = await create('0000-06-01T10:00:00Z');
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { start_at: string; end_at: string };
+    expect(body.start_at).toBe('0000-06-01T06:54:00-03:06');
+    expect(body.end_at).toBe('0000-06-01T07:24:00-03:06');
+  });
+
+  it.each([
+    ['ends in year 10000', '9999-12-31T23:59:00'],
+    ['starts in year 10000', '9999-12-31T23:59:00-23:59'],
+    ['starts in year -1', '0000-01-01T00:00:00+23:59'],
+  ])('a create that %s answers 400 on start_at', async (_name, start_at) => {
+    const { api, create } = setup();
+    const response = await create(start_at);
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()) as object)).toEqual(['start_at']);
+    expect(api.events).toHaveLength(0);
+  });
+
+  it('so does a change of start_at', async () => {
+    const { create, send } = setup();
+    const { id } = (await (await create('2026-03-05T10:00:00')).json()) as { id: string };
+    const response = await send('PATCH', `/appointments/${id}`, {
+      start_at: '9999-12-31T23:45:00',
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()) as object)).toEqual(['start_at']);
+  });
+});
