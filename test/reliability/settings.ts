@@ -26,6 +26,11 @@ export interface RunSettings {
   readonly seedVar: string;
   /** The environment variable of the size. */
   readonly runsVar: string;
+  /**
+   * Whether to print a summary of the run: when the seed or size came from the environment,
+   * or `RELIABILITY_VERBOSE=1`.
+   */
+  readonly verbose: boolean;
 }
 
 function readInteger(name: string, raw: string): number {
@@ -60,8 +65,9 @@ export function runSettings(
     runs = readInteger(runsVar, rawRuns);
     if (runs < 1) throw new Error(`${runsVar} must be at least 1; got ${rawRuns}`);
   }
-  const settings = { seed, runs, random, seedVar, runsVar };
-  if (random || rawSeed || rawRuns) {
+  const verbose = Boolean(rawSeed || rawRuns || process.env.RELIABILITY_VERBOSE);
+  const settings = { seed, runs, random, seedVar, runsVar, verbose };
+  if (verbose) {
     console.info(`[reliability] ${describeSettings(settings)}${random ? ' (random seed)' : ''}`);
   }
   return settings;
