@@ -1,0 +1,102 @@
+/**
+ * Checks the package as it would be published: packs the tarball, then runs publint and
+ * @arethetypeswrong/cli on it, checks what it contains, and prints the size report.
+ *
+ *   node scripts/check-package.ts [--out <dir>]
+ *
+ * dist/ is built first when it is stale. The tarball is written to --out (kept, so that
+ * test/consumer/run.ts can install the same file) or to a temporary folder that is removed.
+ * Exits 1 when a check fails.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { measure, table } from './size-report.ts';
+
+const root = join(import.meta.dirname, '..');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const { values } = parseArgs({ options: { out: { type: 'string' } } });
+
+const failures: string[] = [];
+const section = (title: string) => process.stdout.write(`\n== ${title}\n`);
+
+/** Runs a command, echoing its output; records a failure on a non-zero exit. */
+function check(title: string, command: string, args: string[]): string {
+  section(title);
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  if (result.status !== 0) failures.push(`${title} (exit ${result.status ?? result.signal})`);
+  return output;
+}
+
+const out = values.out ? resolve(values.out) : mkdtempSync(join(tmpdir(), 'clinic-sdk-pack-'));
+mkdirSync(out, { recursive: true });
+try {
+  check('build (when stale)', process.execPath, [join(root, 'scripts', 'build-if-stale.ts')]);
+
+  // --ignore-scripts: prepack would build again; dist/ is fresh already.
+  section('npm pack');
+  const packed = spawnSync(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', out],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (packed.status !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
+  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as [
+    { filename: string; size: number; unpackedSize: number; files: { path: string }[] },
+  ];
+  const tarball = join(out, info.filename);
+  const paths = info.files.map((f) => f.path);
+  console.log(
+    `${tarball}: ${paths.length} files, ${(info.size / 1024).toFixed(1)} KB packed, ` +
+      `${(info.unpackedSize / 1024).toFixed(1)} KB unpacked`,
+  );
+  // Only the build and the three documents: no sources, tests, examples or scratch files.
+  const stray = paths.filter(
+    (p) =>
+      !p.startsWith('dist/') &&
+      !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(p),
+  );
+  if (stray.length > 0) failures.push(`the tarball holds files outside dist/: ${stray.join(', ')}`);
+  for (const entry of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts']) {
+    if (!paths.includes(entry)) failures.push(`the tarball lacks ${entry}`);
+  }
+
+  check('publint (warnings are failures)', bin('publint'), ['run', tarball, '--strict']);
+  // The strict profile: node10, node16 from CJS and from ESM, and bundler resolution.
+  check('@arethetypeswrong/cli', bin('attw'), [
+    tarball,
+    '--format',
+    'table-flipped',
+    '--no-emoji',
+    '--no-color',
+  ]);
+
+  section('size (own code per entry, min+gz)');
+  const rows = await measure();
+  console.log(table(rows));
+  for (const r of rows) {
+    if (r.budget !== undefined && r.gzipped > r.budget) {
+      failures.push(`${r.entry} is ${r.gzipped} bytes min+gz, over its budget of ${r.budget}`);
+    }
+  }
+  if (values.out) console.log(`\ntarball kept: ${tarball}`);
+} catch (error) {
+  failures.push((error as Error).message);
+} finally {
+  if (!values.out) rmSync(out, { recursive: true, force: true });
+}
+
+if (failures.length > 0) {
+  console.error(`\ncheck-package: FAILED\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log(
+  '\ncheck-package: the tarball passes publint, attw, its contents check and the size budget',
+);

@@ -1,0 +1,351 @@
+/**
+ * Consumer projects against the packed tarball: what a user who runs `npm install
+ * @clinic-scheduling/sdk` gets, in every kind of project, on Node 22 and 24, with msw 2 and 3.
+ *
+ *   node test/consumer/run.ts [--tarball <file.tgz>] [--node 24,22] [--msw 3,2] [--keep]
+ *
+ * Without --tarball it builds dist/ if stale and packs one. For each msw major it installs the
+ * tarball, msw, @types/node and vitest into a temporary project (from the npm registry or its
+ * cache; nothing else goes to the network), copies the projects of this folder next to it and:
+ *
+ * - type-checks `ts-nodenext` (module nodenext, an .ts ES module and a .cts CommonJS file) and
+ *   `ts-bundler` (moduleResolution bundler) with this repository's tsc, skipLibCheck off, then
+ *   compiles the first and bundles the second with esbuild;
+ * - copies examples/testing-with-msw.test.ts as a user would (for msw 2 with the one-line
+ *   change its header gives) and type-checks it;
+ *
+ * then, on each Node version, runs: `esm` (.mjs, import), `cjs` (.cjs, require), the compiled
+ * `ts-nodenext` files, the `ts-bundler` bundle, the copied vitest file, and the
+ * `clinic-scheduling-mock` command of the package against a real socket.
+ *
+ * Node 24 is the repository's pinned Node; Node 22 comes from `npx -p node@22`.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const HERE = import.meta.dirname;
+const PROJECTS = ['shared', 'esm', 'cjs', 'ts-nodenext', 'ts-bundler', 'vitest'];
+
+const { values } = parseArgs({
+  options: {
+    tarball: { type: 'string' },
+    node: { type: 'string', default: '24,22' },
+    msw: { type: 'string', default: '3,2' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const log = (line: string) => process.stdout.write(`consumer: ${line}\n`);
+const started = Date.now();
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** The version of a package installed in this repository (the lock file's choice). */
+function repoVersion(name: string): string {
+  return JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+/** Runs a command to completion; returns its stdout and stderr together, or throws with them. */
+function run(command: string, args: string[], cwd: string, timeoutMs = 120_000): string {
+  return runSplit(command, args, cwd, timeoutMs).output;
+}
+
+function runSplit(command: string, args: string[], cwd: string, timeoutMs = 120_000) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    env: childEnv(),
+  });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (result.status !== 0) {
+    const why = result.error ? String(result.error) : `exit ${result.status ?? result.signal}`;
+    throw new Error(`${command} ${args.join(' ')} (${why}):\n${output}`);
+  }
+  return { stdout: result.stdout, output };
+}
+
+/** The environment of every child: no CLINIC_* variables, no npm script context of ours. */
+function childEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (name.startsWith('CLINIC_') || name.startsWith('npm_') || name === 'FORCE_COLOR') {
+      delete env[name];
+    }
+  }
+  env.NO_COLOR = '1';
+  return env;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tarball and the Node binaries
+
+function packTarball(into: string): string {
+  run(process.execPath, [join(ROOT, 'scripts', 'build-if-stale.ts')], ROOT, 300_000);
+  const out = runSplit(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', into],
+    ROOT,
+  ).stdout;
+  const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as [{ filename: string }];
+  return join(into, filename);
+}
+
+function nodeBinary(major: string): string {
+  if (process.versions.node.split('.')[0] === major) return process.execPath;
+  const out = runSplit(
+    'npx',
+    ['-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath'],
+    tmpdir(),
+    300_000,
+  ).stdout;
+  const path = out.trim().split('\n').at(-1)!.trim();
+  const version = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
+  if (!version.startsWith(`v${major}.`)) throw new Error(`npx -p node@${major} gave ${version}`);
+  return path;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One msw major: install, copy, type-check, build
+
+const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const esbuildBin = join(
+  createRequire(createRequire(import.meta.url).resolve('tsup')).resolve('esbuild/package.json'),
+  '..',
+  'bin',
+  'esbuild',
+);
+
+function prepare(dir: string, tarball: string, mswMajor: string): void {
+  const msw = mswMajor === '3' ? repoVersion('msw') : repoVersion('msw2');
+  if (!msw.startsWith(`${mswMajor}.`)) throw new Error(`no msw ${mswMajor} in this repository`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `consumer-msw${mswMajor}`, private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const deps = [
+    tarball,
+    `msw@${msw}`,
+    `@types/node@${repoVersion('@types/node')}`,
+    `vitest@${repoVersion('vitest')}`,
+  ];
+  let since = Date.now();
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...deps],
+    dir,
+    300_000,
+  );
+  const installed = (name: string) =>
+    JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
+  log(
+    `  installed the tarball with ${['msw', 'ky', 'zod', 'uuid'].map((n) => `${n} ${installed(n)}`).join(', ')} (${seconds(since)})`,
+  );
+
+  for (const project of PROJECTS) {
+    cpSync(join(HERE, project), join(dir, project), { recursive: true });
+  }
+  // The copyable test, copied as a user would; msw 2 takes the change its header describes.
+  let test = readFileSync(join(ROOT, 'examples', 'testing-with-msw.test.ts'), 'utf8');
+  if (mswMajor === '2') {
+    if (!test.includes("server.listen({ onUnhandledRequest: 'error' })")) {
+      throw new Error(
+        'examples/testing-with-msw.test.ts no longer tells msw 2 users what to change',
+      );
+    }
+    const listen = "server.listen({ onUnhandledFrame: 'error' })";
+    if (test.split(listen).length !== 2) throw new Error(`expected one ${listen} in the example`);
+    test = test.replace(listen, "server.listen({ onUnhandledRequest: 'error' })");
+  }
+  writeFileSync(join(dir, 'vitest', 'testing-with-msw.test.ts'), test);
+
+  since = Date.now();
+  run(process.execPath, [tsc, '-p', 'ts-nodenext'], dir);
+  run(process.execPath, [tsc, '-p', 'ts-bundler'], dir);
+  run(process.execPath, [tsc, '-p', 'vitest'], dir);
+  log(`  type-checked ts-nodenext (and compiled it), ts-bundler, vitest (${seconds(since)})`);
+  since = Date.now();
+  run(
+    esbuildBin,
+    [
+      'ts-bundler/index.ts',
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      // The SDK, ky, zod and uuid go into the bundle. msw stays external, as the SDK's own
+      // build keeps it: /testing imports it for api.handlers, and msw's `debug` dependency
+      // uses a dynamic require() that an ES module bundle cannot hold. Test helpers are not
+      // what an application bundles anyway.
+      '--external:msw',
+      '--outfile=ts-bundler/dist/bundle.mjs',
+      '--log-level=warning',
+    ],
+    dir,
+  );
+  log(`  bundled ts-bundler with esbuild (${seconds(since)})`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The runs on one Node version
+
+interface Step {
+  name: string;
+  args: string[];
+  expect: RegExp;
+}
+
+function steps(dir: string): Step[] {
+  return [
+    { name: 'esm', args: ['esm/index.mjs'], expect: /^ok esm: / },
+    { name: 'cjs', args: ['cjs/index.cjs'], expect: /^ok cjs: / },
+    {
+      name: 'ts-nodenext esm',
+      args: ['ts-nodenext/dist/index.js'],
+      expect: /^ok ts-nodenext \(esm\)/,
+    },
+    {
+      name: 'ts-nodenext cjs',
+      args: ['ts-nodenext/dist/index-cjs.cjs'],
+      expect: /^ok ts-nodenext \(cjs\)/,
+    },
+    { name: 'ts-bundler', args: ['ts-bundler/dist/bundle.mjs'], expect: /^ok ts-bundler/ },
+    {
+      name: 'vitest example',
+      args: [
+        join(dir, 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        '--root',
+        'vitest',
+        '--reporter=dot',
+      ],
+      expect: /Tests\s+6 passed/,
+    },
+  ];
+}
+
+/** `clinic-scheduling-mock` from the installed package: starts, answers with its key, stops. */
+async function cliCheck(node: string, dir: string): Promise<string> {
+  const link = join(dir, 'node_modules', '.bin', 'clinic-scheduling-mock');
+  if (!existsSync(link))
+    throw new Error('the package installs no clinic-scheduling-mock command (package.json "bin")');
+  const child: ChildProcess = spawn(node, [realpathSync(link), '--port', '0', '--seed', 'demo'], {
+    cwd: dir,
+    env: childEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+    out += c;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => {
+    out += c;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    const deadline = Date.now() + 15_000;
+    while (!/CLINIC_API_KEY=\S+\n/.test(out)) {
+      if (child.exitCode !== null) throw new Error(`it exited early:\n${out}`);
+      if (Date.now() > deadline) throw new Error(`it did not start:\n${out}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const baseUrl = /CLINIC_BASE_URL=(\S+)/.exec(out)![1]!;
+    const key = /CLINIC_API_KEY=(\S+)/.exec(out)![1]!;
+    const response = await fetch(`${baseUrl}/api/public/v1/rooms`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    const body = (await response.json()) as { results?: unknown[] };
+    if (response.status !== 200 || body.results?.length !== 3) {
+      throw new Error(`GET /rooms answered ${response.status} ${JSON.stringify(body)}`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const code = await exited;
+  if (code !== 0) throw new Error(`it exited with ${code} on SIGTERM:\n${out}`);
+  return 'ok';
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const nodes = values.node.split(',').map((v) => v.trim());
+const msws = values.msw.split(',').map((v) => v.trim());
+const work = mkdtempSync(join(tmpdir(), 'clinic-sdk-consumers-'));
+const failures: string[] = [];
+const results: string[] = [];
+
+try {
+  const tarball = values.tarball ? realpathSync(values.tarball) : packTarball(work);
+  log(`tarball ${tarball}`);
+  const binaries = new Map(nodes.map((major) => [major, nodeBinary(major)]));
+  for (const [major, path] of binaries) {
+    log(
+      `node ${major}: ${execFileSync(path, ['--version'], { encoding: 'utf8' }).trim()} (${path})`,
+    );
+  }
+
+  for (const msw of msws) {
+    const dir = join(work, `msw${msw}`);
+    log(`msw ${msw}: preparing ${dir}`);
+    prepare(dir, tarball, msw);
+    for (const [major, node] of binaries) {
+      const cell = `node ${major} × msw ${msw}`;
+      const passed: string[] = [];
+      for (const step of steps(dir)) {
+        const since = Date.now();
+        try {
+          const output = run(node, step.args, dir);
+          if (
+            !step.expect.test(
+              output
+                .trim()
+                .split('\n')
+                .find((l) => step.expect.test(l)) ?? output,
+            )
+          ) {
+            throw new Error(`expected ${step.expect} in:\n${output}`);
+          }
+          passed.push(`${step.name} (${seconds(since)})`);
+        } catch (error) {
+          failures.push(`${cell}: ${step.name}\n${(error as Error).message}`);
+          log(`  ${cell}: ${step.name} FAILED`);
+        }
+      }
+      const since = Date.now();
+      try {
+        await cliCheck(node, dir);
+        passed.push(`clinic-scheduling-mock (${seconds(since)})`);
+      } catch (error) {
+        failures.push(`${cell}: clinic-scheduling-mock\n${(error as Error).message}`);
+        log(`  ${cell}: clinic-scheduling-mock FAILED`);
+      }
+      log(`  ${cell}: ${passed.length}/${steps(dir).length + 1} passed: ${passed.join(', ')}`);
+      results.push(`${cell}: ${passed.length}/${steps(dir).length + 1}`);
+    }
+  }
+} catch (error) {
+  failures.push((error as Error).message);
+} finally {
+  if (values.keep) log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
+
+log(`summary (${seconds(started)}): ${results.join('; ') || 'nothing ran'}`);
+if (failures.length > 0) {
+  for (const failure of failures) process.stderr.write(`\nconsumer: FAILED ${failure}\n`);
+  process.exit(1);
+}
+log('all consumer projects passed');
