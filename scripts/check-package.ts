@@ -1,6 +1,7 @@
 /**
  * Checks the package as it would be published: packs the tarball, then runs publint and
- * @arethetypeswrong/cli on it, checks what it contains, and prints the size report.
+ * @arethetypeswrong/cli on it, checks what it contains, and prints the size report. It also
+ * type-checks the scripts of this folder, which the root tsconfig does not include.
  *
  *   node scripts/check-package.ts [--out <dir>]
  *
@@ -27,7 +28,8 @@ function check(title: string, command: string, args: string[]): string {
   section(title);
   const result = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-  process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  const shown = output.trim() === '' ? (result.status === 0 ? 'ok' : '') : output;
+  process.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   if (result.status !== 0) failures.push(`${title} (exit ${result.status ?? result.signal})`);
   return output;
 }
@@ -35,6 +37,7 @@ function check(title: string, command: string, args: string[]): string {
 const out = values.out ? resolve(values.out) : mkdtempSync(join(tmpdir(), 'clinic-sdk-pack-'));
 mkdirSync(out, { recursive: true });
 try {
+  check('type-check scripts/ (tsc -p scripts)', bin('tsc'), ['--noEmit', '-p', 'scripts']);
   check('build (when stale)', process.execPath, [join(root, 'scripts', 'build-if-stale.ts')]);
 
   // --ignore-scripts: prepack would build again; dist/ is fresh already.
