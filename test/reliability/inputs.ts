@@ -128,7 +128,11 @@ export const startAt: fc.Arbitrary<Judged> = fc.oneof(
   bad(fc.constantFrom<unknown>(1_772_460_000_000, null, true, [], {})),
   ok(
     fc
-      .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z') })
+      .date({
+        min: new Date('1900-01-01T00:00:00Z'),
+        max: new Date('2100-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
       .map((d) => new Date(Math.floor(d.getTime() / 60_000) * 60_000)),
   ),
   bad(
@@ -451,19 +455,28 @@ const queryValue = fc.oneof(
   fc.constant(undefined),
 );
 
+/**
+ * Query keys. A key named `__proto__` is left out of the judged cases: zod's record drops it
+ * (neither checked nor sent), which no spec rule decides; it is generated as `any` below.
+ */
+const queryKey = fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== '__proto__');
+const protoKey = any(
+  fc
+    .constantFrom<unknown>('x', 1, {}, [])
+    .map((v) => Object.fromEntries([['__proto__', v]]) as unknown),
+);
+
 /** Queries of the lists other than patients (passed through: the spec shows no filters). */
 export const listQuery: fc.Arbitrary<Judged> = fc.oneof(
-  ok(fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), queryValue, { maxKeys: 4 })),
+  ok(fc.dictionary(queryKey, queryValue, { maxKeys: 4 })),
   ok(fc.constantFrom({ page_size: 100 }, { page_size: '10', cursor: 'abc' }, {})),
   bad(
     fc
-      .tuple(
-        fc.string({ minLength: 1, maxLength: 10 }),
-        fc.constantFrom<unknown>({}, [], [1], Object.create(null), 10n, new Date(0)),
-      )
+      .tuple(queryKey, fc.constantFrom<unknown>({}, [], [1], Object.create(null), 10n, new Date(0)))
       .map(([k, v]) => Object.fromEntries([[k, v]])),
   ),
   bad(fc.constantFrom<unknown>('page_size=10', 10, null, true, [['page_size', 10]])),
+  protoKey,
   // Not finite: nothing in the spec says what such a query means.
   any(fc.constantFrom({ page_size: Number.NaN }, { page_size: Infinity })),
 );
@@ -478,9 +491,7 @@ export const patientListQuery: fc.Arbitrary<Judged> = fc.oneof(
   ),
   ok(
     fc.dictionary(
-      fc
-        .string({ minLength: 1, maxLength: 10 })
-        .filter((k) => !['cpf', 'phone', 'name'].includes(k)),
+      queryKey.filter((k) => !['cpf', 'phone', 'name'].includes(k)),
       queryValue,
       { maxKeys: 3 },
     ),
@@ -489,12 +500,11 @@ export const patientListQuery: fc.Arbitrary<Judged> = fc.oneof(
   bad(
     fc
       .tuple(
-        fc
-          .string({ minLength: 1, maxLength: 10 })
-          .filter((k) => !['cpf', 'phone', 'name'].includes(k)),
+        queryKey.filter((k) => !['cpf', 'phone', 'name'].includes(k)),
         fc.constantFrom<unknown>({}, [], [1], Object.create(null), 10n, new Date(0)),
       )
       .map(([k, v]) => Object.fromEntries([[k, v]])),
   ),
   bad(fc.constantFrom<unknown>('name=Ana', 10, null, true)),
+  protoKey,
 );
