@@ -1195,6 +1195,8 @@ function checkAnswer(world: World, built: BuiltRequest, response: Response, text
   }
   if (status === 422) {
     expectShape(CodeDetailBody, body, '422 body');
+    // The reference server's documented code for Idempotency-Key misuse (public-api.md).
+    expect((body as { code: string }).code).toBe('idempotency_key_reused');
     expect(built.keyReused, '422 without a reused Idempotency-Key').toBe(true);
   }
   if (status >= 300) return;
