@@ -149,4 +149,3 @@ export const cpfLikeString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary-ascii', maxLength: 30 }),
   fc.string({ maxLength: 30 }),
 );
-
