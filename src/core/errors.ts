@@ -388,15 +388,16 @@ function stringMember(body: unknown, key: string): string | undefined {
 }
 
 function toFieldErrors(body: unknown): FieldErrors {
-  const fields: FieldErrors = {};
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return fields;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const entries: Array<[string, string[]]> = [];
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (Array.isArray(value))
-      fields[key] = value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
-    else if (typeof value === 'string') fields[key] = [value];
-    else if (value && typeof value === 'object') fields[key] = [JSON.stringify(value)];
+    if (Array.isArray(value)) {
+      entries.push([key, value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))]);
+    } else if (typeof value === 'string') entries.push([key, [value]]);
+    else if (value && typeof value === 'object') entries.push([key, [JSON.stringify(value)]]);
   }
-  return fields;
+  // fromEntries defines own properties, so a key named `__proto__` stays a field.
+  return Object.fromEntries(entries);
 }
 
 function formatFields(fields: FieldErrors): string {

@@ -324,3 +324,19 @@ describe('the other errors', () => {
     expect(new APIConnectionError('failed', { cause }).cause).toBe(cause);
   });
 });
+
+describe('BadRequestError.fields from a hostile body', () => {
+  it('a field named __proto__ is kept as a field, not as the prototype', () => {
+    const body = JSON.parse('{"__proto__": ["bad"], "name": ["is required"]}');
+    const err = makeAPIError({
+      status: 400,
+      headers: new Headers(),
+      body,
+      method: 'POST',
+      path: '/api/public/v1/patients',
+    }) as BadRequestError;
+    expect(Object.getPrototypeOf(err.fields)).toBe(Object.prototype);
+    expect(Object.hasOwn(err.fields, '__proto__')).toBe(true);
+    expect(Object.keys(err.fields).sort()).toEqual(['__proto__', 'name']);
+  });
+});
