@@ -78,11 +78,22 @@ function runSplit(command: string, args: string[], cwd: string, timeoutMs = 120_
   return { stdout: result.stdout, output };
 }
 
-/** The environment of every child: no CLINIC_* variables, no npm script context of ours. */
+/**
+ * The environment of every child: no CLINIC_* variables, no colours, and none of the variables
+ * `npm run` sets about this package (npm_package_*, npm_lifecycle_*, the local prefix), so
+ * that npm in the consumer folder works on that folder. The npm_config_* settings of the
+ * machine (registry, cache, proxy...) pass through.
+ */
 function childEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (name.startsWith('CLINIC_') || name.startsWith('npm_') || name === 'FORCE_COLOR') {
+    if (
+      name.startsWith('CLINIC_') ||
+      name.startsWith('npm_package_') ||
+      name.startsWith('npm_lifecycle_') ||
+      name === 'npm_config_local_prefix' ||
+      name === 'FORCE_COLOR'
+    ) {
       delete env[name];
     }
   }
