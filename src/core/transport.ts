@@ -216,7 +216,13 @@ export class Transport {
       // One controller and one timer bound the whole attempt, headers and body alike (ky's own
       // timeout stops at the headers, so a body that stalls would otherwise hang the call).
       const attemptAbort = new AbortController();
-      const timer = setTimeout(() => attemptAbort.abort(ATTEMPT_TIMED_OUT), timeout);
+      // The abort is queued as a microtask of the timer's task: aborting undici from the timer
+      // callback itself, while a mocked socket (MSW 3's interceptor) is streaming a body, trips
+      // an internal assertion of undici's that surfaces as an uncaught exception.
+      const timer = setTimeout(
+        () => queueMicrotask(() => attemptAbort.abort(ATTEMPT_TIMED_OUT)),
+        timeout,
+      );
       let response: Response;
       let text: string;
       try {
