@@ -9,6 +9,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ky from 'ky';
 import { ClinicClient } from '../src/index.ts';
 import { type BenchRow, median, printRows } from './lib.ts';
 
@@ -54,6 +55,12 @@ export async function run(): Promise<BenchRow[]> {
     if (!response.ok) throw new Error(String(response.status));
     return JSON.parse(await response.text()) as unknown;
   };
+  // ky alone, configured as lean as it goes (no retries, its own timeout, no hooks): the floor
+  // of any client built on ky.
+  const kyOnly = async () => {
+    const response = await ky(url, { headers, retry: 0, timeout: 30_000, throwHttpErrors: false });
+    return JSON.parse(await response.text()) as unknown;
+  };
   const validated = new ClinicClient({ apiKey, baseUrl, logLevel: 'off' });
   const unvalidated = new ClinicClient({
     apiKey,
@@ -74,14 +81,17 @@ export async function run(): Promise<BenchRow[]> {
     await time(raw);
     await time(sdk);
     await time(sdkRaw);
+    await time(kyOnly);
   }
   const rawTimes: number[] = [];
   const sdkTimes: number[] = [];
   const sdkRawTimes: number[] = [];
+  const kyTimes: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     rawTimes.push(await time(raw));
     sdkTimes.push(await time(sdk));
     sdkRawTimes.push(await time(sdkRaw));
+    kyTimes.push(await time(kyOnly));
   }
   server.closeAllConnections();
   server.close();
@@ -99,6 +109,12 @@ export async function run(): Promise<BenchRow[]> {
       goal: '≤ 1.10 ×',
       pass: ratio <= 1.1,
       note: `${median(sdkTimes).toFixed(0)} µs per request`,
+    },
+    {
+      name: 'ky alone (retry 0, timeout, no hooks) + JSON.parse vs raw fetch',
+      value: median(kyTimes) / rawMedian,
+      unit: '×',
+      note: `${median(kyTimes).toFixed(0)} µs per request: the floor of any client on ky`,
     },
     {
       name: 'appointments.retrieve (validateResponses: false) vs raw fetch',
