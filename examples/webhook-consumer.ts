@@ -14,13 +14,13 @@
  *   npm exec -- node examples/webhook-consumer.ts          listens on PORT (default 3000), POST /webhooks
  *   npm exec -- node examples/webhook-consumer.ts --demo   the reference server delivers to it
  *
- * In your project, import from '@clinic-scheduling/sdk/webhooks' and '@clinic-scheduling/sdk'.
+ * It imports the package by name, as your project does; inside this repository the name
+ * resolves to dist/, so run `npm run build` first (`npm test` rebuilds it when stale).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ClinicClient } from '../src/index.ts';
-import type { Appointment } from '../src/schemas/appointments.ts';
-import { createReferenceServer } from '../src/testing/index.ts';
+import { type Appointment, ClinicClient } from '@clinic-scheduling/sdk';
+import { createReferenceServer } from '@clinic-scheduling/sdk/testing';
 import {
   type AppointmentEvent,
   createWebhookHandler,
@@ -28,7 +28,7 @@ import {
   toNodeListener,
   type WebhookHandler,
   type WebhookVerifier,
-} from '../src/webhooks/index.ts';
+} from '@clinic-scheduling/sdk/webhooks';
 
 /** What {@link createConsumer} returns. */
 export interface Consumer {

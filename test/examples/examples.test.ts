@@ -203,6 +203,19 @@ describe('examples/webhook-consumer.ts --demo', () => {
   });
 });
 
+describe('examples import the package by name, so users can copy them (CONTRIBUTING.md)', () => {
+  const sources = readdirSync(`${ROOT}examples`).filter((f) => f.endsWith('.ts'));
+  test.each(sources)('examples/%s', (file) => {
+    const text = readFileSync(`${ROOT}examples/${file}`, 'utf8');
+    const specifiers = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)].map(
+      (m) => m[1]!,
+    );
+    expect(specifiers.length).toBeGreaterThan(0);
+    expect(specifiers.filter((s) => s.startsWith('.'))).toEqual([]);
+    expect(specifiers.filter((s) => s.startsWith('@clinic-scheduling/')).length).toBeGreaterThan(0);
+  });
+});
+
 describe('no API key is versioned in examples/, README.md or docs/ (spec 1, fact 8)', () => {
   // The pattern of the project's check: <prefix>_live_<id>.<secret of 8+ characters>.
   const KEY = /[A-Za-z0-9]+_live_[A-Za-z0-9]+\.[A-Za-z0-9_-]{8,}/;
