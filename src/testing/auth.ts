@@ -11,7 +11,12 @@ import { SCOPES } from './store.ts';
 
 /** Scope presets of spec 5: Read only holds the two read scopes, Full access all four. */
 export const SCOPE_PRESETS = {
+  /** The preset Read only of spec 5: `appointments:read` and `patients:read`. */
   read_only: ['appointments:read', 'patients:read'],
+  /**
+   * The preset Full access of spec 5: all four scopes. A key issued with neither `scopes` nor
+   * `preset` holds these.
+   */
   full_access: ['appointments:read', 'appointments:write', 'patients:read', 'patients:write'],
 } as const satisfies Record<string, readonly Scope[]>;
 

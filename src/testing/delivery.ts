@@ -84,14 +84,25 @@ export type AttemptOutcome =
 
 /** One attempt of one delivery, as kept in the delivery log. */
 export interface DeliveryAttempt {
+  /** The `id` of the delivery it belongs to (`dlv_1`, `dlv_2`, ...). */
   readonly deliveryId: string;
+  /** The `id` of the endpoint it was sent to (`we_1`, `we_2`, ...). */
   readonly endpointId: string;
+  /**
+   * The envelope's `id` (`evt_<uuid>`, spec 6.1): the same on every attempt and on every copy
+   * of one event, as consumers deduplicate by it.
+   */
   readonly eventId: string;
+  /** The envelope's `type`: an appointment event type, or `ping`. */
   readonly eventType: WebhookEnvelope['type'];
   /** 1 to 6. */
   readonly attempt: number;
   /** When it was made, on the server clock (epoch ms). */
   readonly at: number;
+  /**
+   * How it ended. Only `success` ends the delivery; any other outcome schedules the next
+   * attempt on the spec's schedule (1 min, 5 min, 30 min, 2 h, 6 h), until the sixth.
+   */
   readonly outcome: AttemptOutcome;
   /** The answer's status, when there was one. */
   readonly status: number | undefined;
@@ -111,11 +122,21 @@ export type DeliveryState = 'pending' | 'succeeded' | 'exhausted' | 'dropped';
 export interface Delivery {
   /** `dlv_1`, `dlv_2`, ... */
   readonly id: string;
+  /** The `id` of the endpoint it goes to (`we_1`, `we_2`, ...). */
   readonly endpointId: string;
+  /**
+   * The envelope it carries (spec 6.1), the same object on every attempt and in every copy:
+   * its `id` is stable across redeliveries.
+   */
   readonly event: WebhookEnvelope;
   /** Whether this is an extra copy made by the `duplicate` option. */
   readonly duplicate: boolean;
+  /** Where it stands: `pending`, `succeeded`, `exhausted` or `dropped`. */
   readonly state: DeliveryState;
+  /**
+   * Its attempts so far, oldest first: at most 6 (spec 6.3). The same objects as in the
+   * simulator's `attempts` (the delivery log).
+   */
   readonly attempts: readonly DeliveryAttempt[];
   /** When the next attempt is due (clock ms), while one is scheduled. */
   readonly nextAttemptAt: number | undefined;
@@ -148,7 +169,15 @@ export interface DeliverySimulatorOptions {
    * Delivers envelopes out of order: each delivery's first attempt waits a random time within
    * `windowMs` (default 2 min) on the clock, instead of starting at once. Default `false`.
    */
-  reorder?: boolean | { windowMs?: number };
+  reorder?:
+    | boolean
+    | {
+        /**
+         * The longest wait of a first attempt, in milliseconds on the clock (a number >= 0;
+         * default 120000, 2 min). Late copies made by `duplicate` arrive within it too, unless it is 0.
+         */
+        windowMs?: number;
+      };
   /** Seed of the random choices of `duplicate` and `reorder`, for repeatable runs. Default 1. */
   seed?: number;
   /** The clinic of endpoints registered without `companyId`. Default 1. */

@@ -79,6 +79,11 @@ export interface FaultInjector {
  * socket.
  */
 export class ReferenceNetworkError extends TypeError {
+  /**
+   * `'TypeError'`, the name of the error Node's `fetch` throws when a connection fails, so code
+   * that checks the name treats it as a network failure. Tell it apart from a real one with
+   * `instanceof` or {@link isReferenceNetworkError}.
+   */
   override name = 'TypeError';
   /** Which fault caused it. */
   readonly fault: 'networkError' | 'loseResponse';
