@@ -50,7 +50,7 @@ function recordRooms(base = API): Headers[] {
   server.use(
     http.get(`${base}/rooms/2`, ({ request }) => {
       seen.push(request.headers);
-      return json(roomWire);
+      return json(roomWire());
     }),
   );
   return seen;
@@ -327,10 +327,10 @@ describe('the headers of every request', () => {
     const client = makeClient({
       fetch: async (input, init) => {
         requests.push(new Request(input, init));
-        return Response.json(roomWire);
+        return Response.json(roomWire());
       },
     });
-    expect(await client.rooms.retrieve(2)).toEqual(roomWire);
+    expect(await client.rooms.retrieve(2)).toEqual(roomWire());
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url).toBe(`${API}/rooms/2`);
     expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
@@ -355,7 +355,7 @@ describe('APIPromise', () => {
     const promise = makeClient().rooms.retrieve(2);
     expect(promise).toBeInstanceOf(APIPromise);
     expect(promise).toBeInstanceOf(Promise);
-    expect(await promise).toEqual(roomWire);
+    expect(await promise).toEqual(roomWire());
   });
 
   it('withResponse() gives { data, response, idempotencyKey, replayed }', async () => {

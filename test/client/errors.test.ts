@@ -341,10 +341,10 @@ describe('ResponseValidationError on a 2xx of the wrong shape', () => {
 
   it('a valid answer passes (the negative cases above are not vacuous)', async () => {
     answer('get', '/patients/7', () => json(patientWire()));
-    answer('get', '/rooms/2', () => json(roomWire));
+    answer('get', '/rooms/2', () => json(roomWire()));
     const client = makeClient();
     expect(await settle(client.patients.retrieve(7))).toEqual({ ok: true, value: patientWire() });
-    expect(await settle(client.rooms.retrieve(2))).toEqual({ ok: true, value: roomWire });
+    expect(await settle(client.rooms.retrieve(2))).toEqual({ ok: true, value: roomWire() });
   });
 });
 

@@ -1,12 +1,20 @@
 /**
- * Shared fixtures of the client tests: a key whose secret the secrecy test hunts for, wire
- * objects in the spec's shapes, a client factory, a capturing logger and `settle`, which drives
+ * Shared fixtures of the client tests: a key whose secret the secrecy test hunts for, the wire
+ * objects of test/fixtures.ts, a client factory, a capturing logger and `settle`, which drives
  * vitest's fake timers until a call settles (no test ever really sleeps).
  */
 import { inspect } from 'node:util';
 import { HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import { type ClientOptions, ClinicClient, type Logger } from '../../src/index.ts';
+
+export {
+  APPOINTMENT_ID,
+  appointmentWire,
+  createBody,
+  patientWire,
+  roomWire,
+} from '../fixtures.ts';
 
 export const BASE_URL = 'https://clinic.test';
 export const API = `${BASE_URL}/api/public/v1`;
@@ -15,50 +23,6 @@ export const API = `${BASE_URL}/api/public/v1`;
 export const SECRET = 'Zq8sEcReTvAlUe0123456789xyzW';
 /** A key in the spec's format `<key_prefix>_live_<key_id>.<secret>`. */
 export const API_KEY = `clk_live_k7Fq2.${SECRET}`;
-
-export const APPOINTMENT_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-
-/** An appointment object exactly as spec 2.1 lists it. */
-export function appointmentWire(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: APPOINTMENT_ID,
-    appointment_type: { id: 1, name: 'Consulta' },
-    patient: { id: 7, name: 'Ana Souza', phone: '+5511999990000' },
-    professional: { id: 3, name: 'Dra. Lima', specialty: null },
-    room: { id: 2, name: 'Sala 2' },
-    start_at: '2026-03-02T14:30:00-03:00',
-    end_at: '2026-03-02T15:00:00-03:00',
-    modality: 'in_person',
-    origin: 'api',
-    status: 'scheduled',
-    created_at: '2026-03-01T10:00:00-03:00',
-    updated_at: '2026-03-01T10:00:00-03:00',
-    ...overrides,
-  };
-}
-
-/** A patient object exactly as spec 2.2 lists it. */
-export function patientWire(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: 7,
-    name: 'Ana Souza',
-    phone: '+5511999990000',
-    active: true,
-    created_at: '2026-03-01T10:00:00-03:00',
-    updated_at: '2026-03-01T10:00:00-03:00',
-    ...overrides,
-  };
-}
-
-export const roomWire = { id: 2, name: 'Sala 2' };
-
-/** A valid body of `appointments.create`. */
-export const createBody = {
-  patient_id: 7,
-  professional_id: 3,
-  appointment_type_id: 1,
-  start_at: '2026-03-02T14:30:00-03:00',
-};
 
 /** A client on the test base URL that logs nothing unless told. */
 export function makeClient(options: ClientOptions = {}): ClinicClient {

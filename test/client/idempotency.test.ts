@@ -176,7 +176,7 @@ describe('no other operation sends an Idempotency-Key', () => {
   const cases: Array<
     [string, 'get' | 'post' | 'patch', string, unknown, (c: ClinicClient) => APIPromise<unknown>]
   > = [
-    ['GET /rooms/{id}', 'get', '/rooms/2', roomWire, (c) => c.rooms.retrieve(2)],
+    ['GET /rooms/{id}', 'get', '/rooms/2', roomWire(), (c) => c.rooms.retrieve(2)],
     [
       'PATCH /appointments/{id}',
       'patch',

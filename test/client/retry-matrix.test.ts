@@ -58,8 +58,8 @@ const operations: Operation[] = [
     path: '/rooms/2',
     policy: 'safe',
     call: (c) => c.rooms.retrieve(2),
-    ok: () => json(roomWire),
-    data: roomWire,
+    ok: () => json(roomWire()),
+    data: roomWire(),
     unprocessable: UnprocessableEntityError,
   },
   {

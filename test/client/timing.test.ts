@@ -52,7 +52,7 @@ function rooms(fail: () => Response | Promise<Response>, failing = 1): number[] 
   server.use(
     http.get(ROOM, () => {
       times.push(Date.now());
-      return times.length <= failing ? fail() : json(roomWire);
+      return times.length <= failing ? fail() : json(roomWire());
     }),
   );
   return times;
@@ -80,7 +80,7 @@ describe('Retry-After', () => {
     await flush();
     expect(times).toHaveLength(2);
     expect(gaps(times)).toEqual([2_000]);
-    expect(await result).toEqual(roomWire);
+    expect(await result).toEqual(roomWire());
   });
 
   it('the HTTP-date form waits until that date', async () => {
@@ -88,7 +88,7 @@ describe('Retry-After', () => {
       json({}, 503, { 'Retry-After': new Date(Date.now() + 5_000).toUTCString() }),
     );
     const outcome = await settle(makeClient().rooms.retrieve(2));
-    expect(outcome).toEqual({ ok: true, value: roomWire });
+    expect(outcome).toEqual({ ok: true, value: roomWire() });
     expect(gaps(times)).toEqual([5_000]);
   });
 
@@ -104,7 +104,7 @@ describe('Retry-After', () => {
     const times = rooms(() => json({}, 429, { 'Retry-After': '3600' }));
     const call = makeClient().rooms.retrieve(2);
     const outcome = await settle(call, { maxMs: 61_000 });
-    expect(outcome).toEqual({ ok: true, value: roomWire });
+    expect(outcome).toEqual({ ok: true, value: roomWire() });
     expect(gaps(times)).toEqual([60_000]);
   });
 
@@ -161,7 +161,7 @@ describe('timeout', () => {
   it('an attempt that outlives `timeout` ends in APIConnectionTimeoutError', async () => {
     const times = rooms(async () => {
       await delay(10_000);
-      return json(roomWire);
+      return json(roomWire());
     }, Infinity);
     const client = makeClient({ timeout: 2_000, maxRetries: 0 });
     const call = client.rooms.retrieve(2).then(
@@ -216,7 +216,7 @@ describe('timeout', () => {
   it('a per-call timeout overrides the client one', async () => {
     const times = rooms(async () => {
       await delay(5_000);
-      return json(roomWire);
+      return json(roomWire());
     }, Infinity);
     const client = makeClient({ timeout: 30_000, maxRetries: 0 });
     const started = Date.now();
@@ -226,7 +226,7 @@ describe('timeout', () => {
     expect(times).toHaveLength(1);
     // …and a per-call timeout longer than the answer lets it through.
     const ok = await settle(makeClient({ timeout: 1_000 }).rooms.retrieve(2, { timeout: 10_000 }));
-    expect(ok).toEqual({ ok: true, value: roomWire });
+    expect(ok).toEqual({ ok: true, value: roomWire() });
   });
 });
 
@@ -256,7 +256,7 @@ describe('maxRetries per call', () => {
   ])(
     'a per-call %s out of range (%o) is a ConfigurationError, nothing sent',
     async (name, options) => {
-      const times = rooms(() => json(roomWire));
+      const times = rooms(() => json(roomWire()));
       const error = await settleError(makeClient().rooms.retrieve(2, options));
       expect(error).toBeInstanceOf(ConfigurationError);
       expect((error as Error).message).toContain(name);
@@ -267,7 +267,7 @@ describe('maxRetries per call', () => {
 
 describe('AbortSignal', () => {
   it('aborted before the call: APIUserAbortError, nothing sent', async () => {
-    const times = rooms(() => json(roomWire));
+    const times = rooms(() => json(roomWire()));
     const controller = new AbortController();
     controller.abort();
     const error = await settleError(makeClient().rooms.retrieve(2, { signal: controller.signal }));
@@ -299,7 +299,7 @@ describe('AbortSignal', () => {
   it('aborted while the request is in flight: APIUserAbortError, no retry', async () => {
     const times = rooms(async () => {
       await delay(5_000);
-      return json(roomWire);
+      return json(roomWire());
     }, Infinity);
     const controller = new AbortController();
     const result = makeClient()

@@ -9,6 +9,7 @@ import {
   ResponseValidationError,
   TO_ARRAY_MAX_LIMIT,
 } from '../../src/index.ts';
+import { patientWire } from '../fixtures.ts';
 
 const BASE = 'https://clinic.test';
 const ROOT = `${BASE}/api/public/v1`;
@@ -242,22 +243,8 @@ describe('envelopes the spec leaves open (4.1: "the envelope of the other list e
       http.get(`${ROOT}/patients`, () =>
         HttpResponse.json({
           results: [
-            {
-              id: 1,
-              name: 'Ana Souza',
-              phone: null,
-              active: true,
-              created_at: '2026-01-01T10:00:00-03:00',
-              updated_at: '2026-01-01T10:00:00-03:00',
-            },
-            {
-              id: 2,
-              name: 'Bruno Lima',
-              phone: 12345,
-              active: true,
-              created_at: '2026-01-01T10:00:00-03:00',
-              updated_at: '2026-01-01T10:00:00-03:00',
-            },
+            patientWire({ id: 1, phone: null }),
+            patientWire({ id: 2, name: 'Bruno Lima', phone: 12345 }),
           ],
           next: null,
           previous: null,

@@ -28,6 +28,14 @@ import {
   StartAt,
 } from '../../src/schemas/index.ts';
 import {
+  APPOINTMENT_ID,
+  appointmentWire,
+  createBody,
+  patientWire,
+  professionalWire,
+  roomWire,
+} from '../fixtures.ts';
+import {
   anything,
   appointmentCreateBody,
   appointmentId,
@@ -49,13 +57,6 @@ const params = { seed: settings.seed, numRuns: settings.runs };
 const FILE = 'test/reliability/schemas.property.test.ts';
 
 const BASE_URL = 'https://clinic.test';
-const APPOINTMENT_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-const VALID_CREATE = {
-  patient_id: 7,
-  professional_id: 3,
-  appointment_type_id: 1,
-  start_at: '2026-03-02T14:30:00-03:00',
-};
 
 /** Asserts the 400 shape: a plain object, at least one field, each a non-empty list of messages. */
 function expectFieldErrors(fields: unknown): void {
@@ -117,30 +118,10 @@ interface SentRequest {
 }
 
 const wire = {
-  appointment: {
-    id: APPOINTMENT_ID,
-    appointment_type: { id: 1, name: 'Consulta' },
-    patient: { id: 7, name: 'Ana Souza', phone: null },
-    professional: { id: 3, name: 'Dra. Lima', specialty: null },
-    room: null,
-    start_at: '2026-03-02T14:30:00-03:00',
-    end_at: '2026-03-02T15:00:00-03:00',
-    modality: 'in_person',
-    origin: 'api',
-    status: 'scheduled',
-    created_at: '2026-03-01T10:00:00-03:00',
-    updated_at: '2026-03-01T10:00:00-03:00',
-  },
-  patient: {
-    id: 7,
-    name: 'Ana Souza',
-    phone: null,
-    active: true,
-    created_at: '2026-03-01T10:00:00-03:00',
-    updated_at: '2026-03-01T10:00:00-03:00',
-  },
-  professional: { id: 3, name: 'Dra. Lima', specialty: null },
-  named: { id: 1, name: 'Sala 1' },
+  appointment: appointmentWire(),
+  patient: patientWire(),
+  professional: professionalWire(),
+  named: roomWire(),
 };
 
 /** A valid answer for any request of the 15 operations. */
@@ -262,7 +243,7 @@ const METHODS: Method[] = [
   {
     name: 'appointments.create(body, { idempotencyKey })',
     input: idempotencyKey,
-    call: (c, v) => c.appointments.create(VALID_CREATE, { idempotencyKey: v as string }),
+    call: (c, v) => c.appointments.create(createBody, { idempotencyKey: v as string }),
     sends: (r, v) => {
       const sentKey = r.headers.get('idempotency-key');
       expect(IdempotencyKey.safeParse(sentKey).success).toBe(true);
@@ -273,7 +254,7 @@ const METHODS: Method[] = [
   {
     name: 'appointments.create({ start_at })',
     input: startAt,
-    call: (c, v) => c.appointments.create({ ...VALID_CREATE, start_at: v as string }),
+    call: (c, v) => c.appointments.create({ ...createBody, start_at: v as string }),
     sends: (r) => {
       expectServerAccepts(AppointmentCreateParams, r);
     },

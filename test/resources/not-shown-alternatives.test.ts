@@ -6,11 +6,12 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Appointment, ClinicClient, ResponseValidationError } from '../../src/index.ts';
+import { APPOINTMENT_ID, appointmentWire, patientWire } from '../fixtures.ts';
 
 const BASE = 'https://clinic.test';
 const ROOT = `${BASE}/api/public/v1`;
 const KEY = 'csk_live_alt.0123456789abcdef';
-const ID = '3f0c2a1e-8b7d-4c6e-9f5a-2b1c0d9e8f7a';
+const ID = APPOINTMENT_ID;
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -19,24 +20,6 @@ afterAll(() => server.close());
 
 const client = (validateResponses = true) =>
   new ClinicClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0, validateResponses });
-
-function appointment(overrides: Partial<Appointment> = {}): Appointment {
-  return {
-    id: ID,
-    appointment_type: { id: 1, name: 'Consultation' },
-    patient: { id: 7, name: 'Ana Souza', phone: null },
-    professional: { id: 3, name: 'Dr. Lima', specialty: null },
-    room: null,
-    start_at: '2026-03-02T14:30:00-03:00',
-    end_at: '2026-03-02T15:00:00-03:00',
-    modality: 'in_person',
-    origin: 'api',
-    status: 'scheduled',
-    created_at: '2026-03-01T10:00:00-03:00',
-    updated_at: '2026-03-01T10:00:00-03:00',
-    ...overrides,
-  };
-}
 
 /** GET /appointments/{id} answering `state()`, counting calls. */
 function getAppointment(state: () => Appointment) {
@@ -52,10 +35,10 @@ function getAppointment(state: () => Appointment) {
 
 describe('PATCH /appointments/{id}: response body not shown (spec 4.5)', () => {
   it('an appointment in the body is returned as is, with no extra request', async () => {
-    const calls = getAppointment(() => appointment());
+    const calls = getAppointment(() => appointmentWire());
     server.use(
       http.patch(`${ROOT}/appointments/${ID}`, () =>
-        HttpResponse.json(appointment({ status: 'confirmed' })),
+        HttpResponse.json(appointmentWire({ status: 'confirmed' })),
       ),
     );
     const result = await client().appointments.update(ID, { status: 'confirmed' });
@@ -70,12 +53,12 @@ describe('PATCH /appointments/{id}: response body not shown (spec 4.5)', () => {
     ['a partial object', () => HttpResponse.json({ id: ID, status: 'confirmed' })],
     ['plain text', () => new HttpResponse('OK', { status: 200 })],
   ])('%s: the client reads GET /appointments/{id} and returns that', async (_, answer) => {
-    let current = appointment();
+    let current = appointmentWire();
     const calls = getAppointment(() => current);
     server.use(
       http.patch(`${ROOT}/appointments/${ID}`, async ({ request }) => {
         const body = (await request.json()) as { status: Appointment['status'] };
-        current = appointment({ status: body.status });
+        current = appointmentWire({ status: body.status });
         return answer();
       }),
     );
@@ -86,7 +69,7 @@ describe('PATCH /appointments/{id}: response body not shown (spec 4.5)', () => {
   });
 
   it('with validateResponses off, an empty body still falls back to GET', async () => {
-    const calls = getAppointment(() => appointment({ status: 'confirmed' }));
+    const calls = getAppointment(() => appointmentWire({ status: 'confirmed' }));
     server.use(
       http.patch(`${ROOT}/appointments/${ID}`, () => new HttpResponse(null, { status: 204 })),
     );
@@ -102,7 +85,7 @@ describe('POST /appointments/{id}/cancel: request and response bodies not shown 
     server.use(
       http.post(`${ROOT}/appointments/${ID}/cancel`, async ({ request }) => {
         received = await request.text();
-        return HttpResponse.json(appointment({ status: 'cancelled' }));
+        return HttpResponse.json(appointmentWire({ status: 'cancelled' }));
       }),
     );
     const result = await client().appointments.cancel(ID);
@@ -115,11 +98,11 @@ describe('POST /appointments/{id}/cancel: request and response bodies not shown 
     ['an empty 200', () => new HttpResponse(null, { status: 200 })],
     ['a 202 with a message', () => HttpResponse.json({ detail: 'Cancelled.' }, { status: 202 })],
   ])('%s: the client reads the appointment back', async (_, answer) => {
-    let current = appointment();
+    let current = appointmentWire();
     const calls = getAppointment(() => current);
     server.use(
       http.post(`${ROOT}/appointments/${ID}/cancel`, () => {
-        current = appointment({ status: 'cancelled' });
+        current = appointmentWire({ status: 'cancelled' });
         return answer();
       }),
     );
@@ -135,7 +118,7 @@ describe('extra unknown fields and the optional note (spec 2.1)', () => {
     server.use(
       http.get(`${ROOT}/appointments/${ID}`, () =>
         HttpResponse.json({
-          ...appointment(),
+          ...appointmentWire(),
           note: 'Bring exams',
           payer: { id: 1 },
           price_table: 'x',
@@ -143,15 +126,7 @@ describe('extra unknown fields and the optional note (spec 2.1)', () => {
       ),
       http.get(`${ROOT}/rooms/4`, () => HttpResponse.json({ id: 4, name: 'Room 4', floor: 2 })),
       http.get(`${ROOT}/patients/7`, () =>
-        HttpResponse.json({
-          id: 7,
-          name: 'Ana',
-          phone: null,
-          active: true,
-          created_at: '2026-01-01T10:00:00-03:00',
-          updated_at: '2026-01-01T10:00:00-03:00',
-          tags: [],
-        }),
+        HttpResponse.json({ ...patientWire({ name: 'Ana', phone: null }), tags: [] }),
       ),
     );
     const result = await client().appointments.retrieve(ID);
@@ -164,7 +139,9 @@ describe('extra unknown fields and the optional note (spec 2.1)', () => {
   it('nullable members (id, patient, professional, room) may be null', async () => {
     server.use(
       http.get(`${ROOT}/appointments/${ID}`, () =>
-        HttpResponse.json(appointment({ id: null, patient: null, professional: null, room: null })),
+        HttpResponse.json(
+          appointmentWire({ id: null, patient: null, professional: null, room: null }),
+        ),
       ),
     );
     const result = await client().appointments.retrieve(ID);
@@ -173,7 +150,7 @@ describe('extra unknown fields and the optional note (spec 2.1)', () => {
   });
 
   it('a missing required member fails validation, naming the path and no value', async () => {
-    const { status: _status, ...rest } = appointment();
+    const { status: _status, ...rest } = appointmentWire();
     server.use(http.get(`${ROOT}/appointments/${ID}`, () => HttpResponse.json(rest)));
     const err = (await client()
       .appointments.retrieve(ID)
@@ -184,7 +161,7 @@ describe('extra unknown fields and the optional note (spec 2.1)', () => {
   });
 
   it('validateResponses: false returns the body unchecked', async () => {
-    const { status: _status, ...rest } = appointment();
+    const { status: _status, ...rest } = appointmentWire();
     server.use(http.get(`${ROOT}/appointments/${ID}`, () => HttpResponse.json(rest)));
     const result = await client(false).appointments.retrieve(ID);
     expect(result.patient?.name).toBe('Ana Souza');
@@ -198,14 +175,7 @@ describe('patients.update sends only the given fields; null erases (spec 4.7)', 
     server.use(
       http.patch(`${ROOT}/patients/42`, async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({
-          id: 42,
-          name: 'Ana',
-          phone: null,
-          active: true,
-          created_at: '2026-01-01T10:00:00-03:00',
-          updated_at: '2026-01-02T10:00:00-03:00',
-        });
+        return HttpResponse.json(patientWire({ id: 42, phone: null }));
       }),
     );
     await client().patients.update(42, { phone: null, email: undefined, birth_date: null });
@@ -220,7 +190,7 @@ describe('start_at as a Date (public surface)', () => {
     server.use(
       http.post(`${ROOT}/appointments`, async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(appointment(), { status: 201 });
+        return HttpResponse.json(appointmentWire(), { status: 201 });
       }),
     );
     await client().appointments.create({

@@ -12,25 +12,19 @@ import {
   Professional,
   Room,
 } from '../../src/schemas/index.ts';
+import { APPOINTMENT_ID, appointmentWire, patientWire } from '../fixtures.ts';
 
-const ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+const ID = APPOINTMENT_ID;
 
-/** An appointment with every member of spec 2.1, values chosen to be recognisable in a leak. */
+/** The appointment of spec 2.1 with every value it carries made recognisable in a leak. */
 function appointment(): Record<string, unknown> {
-  return {
-    id: ID,
+  return appointmentWire({
     appointment_type: { id: 1, name: 'Consulta-Leak-Type' },
     patient: { id: 7, name: 'Paciente-Leak-Name', phone: '+55-Leak-Phone' },
     professional: { id: 3, name: 'Dra-Leak-Name', specialty: 'Leak-Specialty' },
     room: { id: 2, name: 'Sala-Leak' },
-    start_at: '2026-03-02T14:30:00-03:00',
-    end_at: '2026-03-02T15:00:00-03:00',
-    modality: 'in_person',
-    origin: 'api',
-    status: 'scheduled',
-    created_at: '2026-03-01T10:00:00-03:00',
     updated_at: '2026-03-01T10:05:00-03:00',
-  };
+  });
 }
 
 /** Values of the response (the id is left out: the request path names it by design). */
@@ -41,7 +35,7 @@ const LEAKS = [
   'Dra-Leak-Name',
   'Leak-Specialty',
   'Sala-Leak',
-  '2026-03-02T14:30',
+  appointmentWire().start_at.slice(0, 16),
 ];
 
 /** A client whose only answer is `body` (status 200). */
@@ -148,14 +142,7 @@ describe('Appointment (spec 2.1)', () => {
 });
 
 describe('Patient, Professional, Room, AppointmentType (spec 2.2 to 2.5)', () => {
-  const patient: Record<string, unknown> = {
-    id: 7,
-    name: 'Ana',
-    phone: null,
-    active: true,
-    created_at: '2026-03-01T10:00:00-03:00',
-    updated_at: '2026-03-01T10:00:00-03:00',
-  };
+  const patient: Record<string, unknown> = patientWire({ phone: null });
 
   it('the patient of six fields parses; extra (even write-only) fields are tolerated', () => {
     expect(Patient.parse(patient)).toEqual(patient);

@@ -15,7 +15,7 @@ import {
 import { createEnvelope, type WebhookEnvelope } from '../../src/testing/events.ts';
 import type { AppointmentEventType } from '../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
-import { appointment } from '../webhooks/fixtures.ts';
+import { appointmentWire } from '../fixtures.ts';
 
 const START = Date.parse('2026-03-02T12:00:00Z');
 const MIN = 60_000;
@@ -34,7 +34,7 @@ function setup(options: Partial<DeliverySimulatorOptions> = {}) {
     ...options,
   });
   const emit = (type: AppointmentEventType = 'appointment.created', companyId = 1) => {
-    const envelope = createEnvelope(type, companyId, appointment(), clock.now());
+    const envelope = createEnvelope(type, companyId, appointmentWire(), clock.now());
     for (const listener of listeners) listener(envelope);
     return envelope;
   };

@@ -1,5 +1,5 @@
 /**
- * Envelopes for the webhook tests, built to spec 6.1 with an appointment of spec 2.1.
+ * Envelopes for the webhook tests, built to spec 6.1 with the appointment of test/fixtures.ts.
  */
 import type { Appointment } from '../../src/schemas/appointments.ts';
 import type {
@@ -7,6 +7,7 @@ import type {
   AppointmentEventType,
   PingEvent,
 } from '../../src/webhooks/events.ts';
+import { appointmentWire } from '../fixtures.ts';
 
 let counter = 0;
 
@@ -14,25 +15,6 @@ let counter = 0;
 export function eventId(): string {
   counter += 1;
   return `evt_00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
-}
-
-/** An appointment as GET /appointments/{id} returns it. */
-export function appointment(overrides: Partial<Appointment> = {}): Appointment {
-  return {
-    id: '3f1c2b9a-6d7e-4f80-9a1b-2c3d4e5f6a7b',
-    appointment_type: { id: 1, name: 'Consulta' },
-    patient: { id: 7, name: 'Ana Souza', phone: '+5511999990000' },
-    professional: { id: 3, name: 'Dra. Lima', specialty: 'Cardiologia' },
-    room: { id: 2, name: 'Sala 2' },
-    start_at: '2026-03-02T14:30:00-03:00',
-    end_at: '2026-03-02T15:00:00-03:00',
-    modality: 'in_person',
-    origin: 'api',
-    status: 'scheduled',
-    created_at: '2026-03-01T10:00:00-03:00',
-    updated_at: '2026-03-01T10:00:00-03:00',
-    ...overrides,
-  };
 }
 
 /** An appointment event envelope. */
@@ -47,7 +29,7 @@ export function appointmentEvent(
     created_at: '2026-03-01T10:00:01-03:00',
     api_version: 'v1',
     company_id: 1,
-    data: appointment(data),
+    data: appointmentWire(data),
     ...overrides,
   } as AppointmentEvent;
 }

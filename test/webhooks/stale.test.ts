@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareUpdatedAt, StaleEventGuard } from '../../src/webhooks/stale.ts';
-import { appointment, appointmentEvent, pingEvent } from './fixtures.ts';
+import { appointmentWire } from '../fixtures.ts';
+import { appointmentEvent, pingEvent } from './fixtures.ts';
 
 const ID = '3f1c2b9a-6d7e-4f80-9a1b-2c3d4e5f6a7b';
 
@@ -52,7 +53,7 @@ describe('StaleEventGuard: retries reorder events, own writes echo back (spec 6.
 
   it('the same state is "same", not stale: a redelivery or the echo of your own write', () => {
     const guard = new StaleEventGuard();
-    const ownWrite = appointment({ id: ID, updated_at: '2026-03-01T10:00:00-03:00' });
+    const ownWrite = appointmentWire({ id: ID, updated_at: '2026-03-01T10:00:00-03:00' });
     guard.record(ownWrite); // the appointment the API returned to our create
     const echo = appointmentEvent('appointment.created', ownWrite);
     expect(guard.freshness(echo)).toBe('same');
@@ -61,7 +62,7 @@ describe('StaleEventGuard: retries reorder events, own writes echo back (spec 6.
 
   it('an own write older than a change made meanwhile by staff is stale when it echoes', () => {
     const guard = new StaleEventGuard();
-    guard.record(appointment({ id: ID, updated_at: '2026-03-01T10:00:00-03:00' })); // our PATCH
+    guard.record(appointmentWire({ id: ID, updated_at: '2026-03-01T10:00:00-03:00' })); // our PATCH
     guard.record(at('10:02:00')); // staff moved it in the web application
     expect(guard.isStale(at('10:00:00'))).toBe(true); // the echo of our PATCH, late
   });
@@ -99,7 +100,7 @@ describe('StaleEventGuard: retries reorder events, own writes echo back (spec 6.
       '00000000-0000-4000-8000-00000000000b',
       '00000000-0000-4000-8000-00000000000c',
     ];
-    for (const id of ids) guard.record(appointment({ id }));
+    for (const id of ids) guard.record(appointmentWire({ id }));
     expect(guard.size).toBe(2);
     expect(guard.newest(ids[0]!)).toBeUndefined();
     expect(guard.newest(ids[2]!)).toBe('2026-03-01T10:00:00-03:00');
