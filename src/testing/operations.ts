@@ -35,7 +35,12 @@ import {
   roomFor,
   START_AT_MESSAGE,
 } from './rules.ts';
-import type { AppointmentRecord, ClinicState, PatientRecord } from './store.ts';
+import {
+  type AppointmentRecord,
+  addPatient,
+  type ClinicState,
+  type PatientRecord,
+} from './store.ts';
 import { parseClinicDateTime } from './time.ts';
 import {
   appointmentTypeView,
@@ -123,6 +128,26 @@ function addField(fields: FieldErrors, field: string, message: string | undefine
   if (message !== undefined) fields[field] = [...(fields[field] ?? []), message];
 }
 
+/**
+ * The field checks that create and change share (4.4, 4.5): a `room_id` given as a number must
+ * be an active room of the clinic, a `start_at` given must read as an instant (its offset in
+ * range; without a zone, America/Sao_Paulo). Adds a message to `fields` for each failure;
+ * returns the start (epoch ms), or `undefined` when `start_at` was not given or failed.
+ */
+function checkRoomAndStart(
+  clinic: ClinicState,
+  data: { room_id?: number | null | undefined; start_at?: string | undefined },
+  fields: FieldErrors,
+): number | undefined {
+  if (typeof data.room_id === 'number') {
+    addField(fields, 'room_id', checkActiveRoom(clinic, data.room_id));
+  }
+  if (data.start_at === undefined) return undefined;
+  const start = parseClinicDateTime(data.start_at);
+  if (start === undefined) addField(fields, 'start_at', START_AT_MESSAGE);
+  return start;
+}
+
 // --- 4.2–4.6 Appointments -------------------------------------------------------------------
 
 /** GET /appointments (4.2): every appointment of the clinic, in creation order; no filters. */
@@ -153,11 +178,7 @@ export const createAppointment: Operation = (input) => {
     'appointment_type_id',
     checkActiveAppointmentType(clinic, data.appointment_type_id),
   );
-  if (typeof data.room_id === 'number') {
-    addField(fields, 'room_id', checkActiveRoom(clinic, data.room_id));
-  }
-  const start = parseClinicDateTime(data.start_at);
-  if (start === undefined) addField(fields, 'start_at', START_AT_MESSAGE);
+  const start = checkRoomAndStart(clinic, data, fields);
   assertNoFieldErrors(fields);
 
   const professional = clinic.professionals.get(data.professional_id)!;
@@ -211,13 +232,7 @@ export const updateAppointment: Operation = (input) => {
       checkProfessionalSeesPatients(clinic, data.professional_id),
     );
   }
-  if (typeof data.room_id === 'number') {
-    addField(fields, 'room_id', checkActiveRoom(clinic, data.room_id));
-  }
-  const start = data.start_at === undefined ? undefined : parseClinicDateTime(data.start_at);
-  if (data.start_at !== undefined && start === undefined) {
-    addField(fields, 'start_at', START_AT_MESSAGE);
-  }
+  const start = checkRoomAndStart(clinic, data, fields);
   assertNoFieldErrors(fields);
 
   const professionalId = data.professional_id ?? appointment.professional_id;
@@ -286,22 +301,7 @@ export const createPatient: Operation = (input) => {
   const data = validate(PatientCreateParams, input.body);
   const cpf = data.cpf === undefined ? null : normalizeCpf(data.cpf);
   if (cpf !== null) assertCpfFree(clinic, cpf);
-  const now = ctx.clock.now();
-  const record = clinic.patients.add({
-    seq: ctx.store.nextSeq(),
-    company_id: clinic.id,
-    id: ctx.store.nextId('patient'),
-    name: data.name,
-    phone: data.phone ?? null,
-    email: data.email ?? null,
-    cpf,
-    birth_date: data.birth_date ?? null,
-    gender: data.gender ?? null,
-    active: true,
-    created_at: now,
-    updated_at: now,
-  });
-  if (cpf !== null) clinic.cpfIndex.set(cpf, record.id);
+  const record = addPatient(ctx.store, clinic, { ...data, cpf, active: true }, ctx.clock.now());
   return { status: 201, body: patientView(record) };
 };
 

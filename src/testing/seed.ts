@@ -28,15 +28,16 @@ import { issuesToFields } from '../schemas/errors.ts';
 import type { Clock } from './clock.ts';
 import { createEnvelope, type EventLog } from './events.ts';
 import { endAtFor, roomFor } from './rules.ts';
-import type {
-  AppointmentRecord,
-  AppointmentTypeRecord,
-  BlockedSlotRecord,
-  ClinicState,
-  PatientRecord,
-  ProfessionalRecord,
-  RoomRecord,
-  Store,
+import {
+  type AppointmentRecord,
+  type AppointmentTypeRecord,
+  addPatient,
+  type BlockedSlotRecord,
+  type ClinicState,
+  type PatientRecord,
+  type ProfessionalRecord,
+  type RoomRecord,
+  type Store,
 } from './store.ts';
 import { formatClinicInstant, parseClinicDateTime } from './time.ts';
 import { appointmentView } from './views.ts';
@@ -243,14 +244,7 @@ export interface SeedAppointmentInput {
   /** Default `in_person`. */
   modality?: AppointmentModality;
   /** Default `scheduled`. */
-  status?:
-    | 'requested'
-    | 'scheduled'
-    | 'confirmed'
-    | 'checked_in'
-    | 'completed'
-    | 'no_show'
-    | 'cancelled';
+  status?: AppointmentStatus;
   /** Default `staff`. */
   origin?: AppointmentOrigin;
   /** A room of the clinic; omitted: the professional's default room; `null`: none. */
@@ -323,14 +317,7 @@ export interface SeededAppointment {
    * One of the seven statuses of spec 3 (the seed default `scheduled`). The API cannot change
    * or cancel a `requested` one, a patient request (spec 3, rule 2).
    */
-  status:
-    | 'requested'
-    | 'scheduled'
-    | 'confirmed'
-    | 'checked_in'
-    | 'completed'
-    | 'no_show'
-    | 'cancelled';
+  status: AppointmentStatus;
   /**
    * The internal note (at most 2000 characters, spec 4.4), or `null`. Kept on the record; the
    * reference server does not return it in the appointment object (the spec leaves that open).
@@ -524,23 +511,12 @@ export function createSeedHelpers(ctx: SeedContext, companyId: number): SeedHelp
       if (cpf !== null && c.cpfIndex.has(cpf)) {
         throw new TypeError(`${what}: another patient of clinic ${companyId} has this CPF`);
       }
-      const now = clock.now();
-      const record: PatientRecord = {
-        seq: store.nextSeq(),
-        company_id: companyId,
-        id: store.nextId('patient'),
-        name: data.name,
-        phone: data.phone ?? null,
-        email: data.email ?? null,
-        cpf,
-        birth_date: data.birth_date ?? null,
-        gender: data.gender ?? null,
-        active: data.active ?? true,
-        created_at: now,
-        updated_at: now,
-      };
-      c.patients.add(record);
-      if (cpf !== null) c.cpfIndex.set(cpf, record.id);
+      const record = addPatient(
+        store,
+        c,
+        { ...data, cpf, active: data.active ?? true },
+        clock.now(),
+      );
       return snapshotPatient(record);
     },
 

@@ -186,6 +186,49 @@ export class ClinicState {
   }
 }
 
+/**
+ * What a new patient is made of, from a create body (POST /patients) or a seed input: the
+ * optional fields default to `null`.
+ */
+export interface NewPatient {
+  name: string;
+  phone?: string | null | undefined;
+  email?: string | null | undefined;
+  /** Digits only, already checked to be free in the clinic. */
+  cpf: string | null;
+  birth_date?: string | null | undefined;
+  gender?: 'F' | 'M' | 'O' | null | undefined;
+  active: boolean;
+}
+
+/**
+ * Stores a new patient of `clinic` (the next patient id and sequence number, created and
+ * updated at `now`), indexes its CPF and returns the record.
+ */
+export function addPatient(
+  store: Store,
+  clinic: ClinicState,
+  patient: NewPatient,
+  now: number,
+): PatientRecord {
+  const record = clinic.patients.add({
+    seq: store.nextSeq(),
+    company_id: clinic.id,
+    id: store.nextId('patient'),
+    name: patient.name,
+    phone: patient.phone ?? null,
+    email: patient.email ?? null,
+    cpf: patient.cpf,
+    birth_date: patient.birth_date ?? null,
+    gender: patient.gender ?? null,
+    active: patient.active,
+    created_at: now,
+    updated_at: now,
+  });
+  if (record.cpf !== null) clinic.cpfIndex.set(record.cpf, record.id);
+  return record;
+}
+
 /** Id counters of the server: ids are unique across clinics, as in one database. */
 interface Counters {
   patient: number;
