@@ -320,8 +320,12 @@ export function webhookUrlProblem(
   return undefined;
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same chaos. */
-function random(seed: number): () => number {
+/**
+ * A small seeded generator (mulberry32) of numbers in [0, 1): the same seed gives the same
+ * chaos. Not part of the package's surface (the testing entry does not export it); the
+ * delivery tests use it for their own choices.
+ */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -390,7 +394,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
   }
   const duplicateWindowMs = reorderWindowMs || 2 * 60_000;
   const defaultCompanyId = options.companyId ?? 1;
-  const rand = random(options.seed ?? 1);
+  const rand = seededRandom(options.seed ?? 1);
   const dispatchUrl =
     options.fetch ??
     (async () => {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClinicClient } from '../../src/client.ts';
 import type { Appointment } from '../../src/schemas/appointments.ts';
+import { seededRandom } from '../../src/testing/delivery.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
 import type { AppointmentEvent } from '../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
@@ -15,20 +16,8 @@ import { StaleEventGuard } from '../../src/webhooks/stale.ts';
 
 const CONSUMER_URL = 'https://consumer.example/webhooks';
 
-/** The same small seeded generator the simulator uses, for the test's own choices. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function run(seed: number) {
-  const rand = random(seed * 7919);
+  const rand = seededRandom(seed * 7919); // the simulator's generator, for the test's own choices
 
   // --- The consumer: a view of appointments, kept by events and by its own writes. ---
   const view = new Map<string, Appointment>();
