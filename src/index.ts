@@ -36,6 +36,7 @@ export {
   PatientCpfExistsError,
   PermissionDeniedError,
   RateLimitError,
+  ReadBackError,
   ResponseValidationError,
   RoomRequiredError,
   SlotBlockedError,

@@ -14,6 +14,32 @@ import type { FieldErrors } from '../schemas/errors.ts';
 export class ClinicError extends Error {
   /** `'ClinicError'`: the class name, which survives minification. */
   override name = 'ClinicError';
+  /**
+   * The Idempotency-Key the failed call sent; retry with `{ idempotencyKey: err.idempotencyKey }`
+   * to replay instead of booking twice.
+   *
+   * Set on every error of an idempotent call (`appointments.create`) thrown once a request was
+   * sent: connection errors and timeouts, {@link APIError} subclasses,
+   * {@link ResponseValidationError}, {@link APIUserAbortError}. `undefined` on every other call,
+   * and when nothing was sent (a {@link ValidationError}, say).
+   */
+  declare readonly idempotencyKey?: string;
+}
+
+/**
+ * @internal Sets `idempotencyKey` on a {@link ClinicError} that has none yet; leaves other
+ * values alone. Returns `error`, for `throw withIdempotencyKey(error, key)`.
+ */
+export function withIdempotencyKey<E>(error: E, key: string | undefined): E {
+  if (key !== undefined && error instanceof ClinicError && error.idempotencyKey === undefined) {
+    Object.defineProperty(error, 'idempotencyKey', {
+      value: key,
+      enumerable: true,
+      writable: false,
+      configurable: true,
+    });
+  }
+  return error;
 }
 
 /**
@@ -21,9 +47,11 @@ export class ClinicError extends Error {
  * missing or malformed: no API key, a key that is not of the form
  * `<key_prefix>_live_<key_id>.<secret>` (or that was pasted with `Bearer ` or white space), a
  * base URL that is not an absolute http(s) URL, or construction in a browser without
- * `dangerouslyAllowBrowser`. A call rejects with it too, before anything is sent, when its own
- * `timeout` or `maxRetries` (in `RequestOptions`) is out of the client's range. The message says
- * what to fix and never repeats the key.
+ * `dangerouslyAllowBrowser`, or a header (in `headers`) that HTTP cannot carry. A call rejects
+ * with it too, before anything is sent, when its own `timeout` or `maxRetries` (in
+ * `RequestOptions`) is out of the client's range, one of its `headers` cannot be carried, or it
+ * is given an `idempotencyKey` though it is not `appointments.create`. The message says what to
+ * fix and never repeats the key nor a header's value.
  */
 export class ConfigurationError extends ClinicError {
   /** `'ConfigurationError'`: the class name, which survives minification. */
@@ -86,7 +114,12 @@ export class ResponseValidationError extends ClinicError {
 /**
  * Thrown when no response was received: the connection failed, was reset or the DNS lookup
  * failed. Safe requests were already retried `maxRetries` times. `cause` holds the underlying
- * error.
+ * error; the message names its `code` (`ECONNREFUSED`, `ENOTFOUND`...) when it has one.
+ *
+ * Only a network failure is one: ky's `NetworkError`, or a `TypeError` (the type `fetch`
+ * rejects with when the network fails) from the `fetch` in use. Anything else a custom `fetch`
+ * throws is a bug or a local mistake rather than a network failure: it is rethrown as is and
+ * never retried.
  */
 export class APIConnectionError extends ClinicError {
   /** `'APIConnectionError'`: the class name, which survives minification. */
@@ -129,7 +162,7 @@ export interface APIErrorInit {
   method: string;
   /** The URL path of the request. */
   path: string;
-  /** Whether the request carried an `Idempotency-Key` header. */
+  /** The `Idempotency-Key` the request carried (idempotent calls), else `undefined`. */
   idempotencyKey?: string | undefined;
 }
 
@@ -170,6 +203,7 @@ export class APIError extends ClinicError {
       init.headers.get('x-request-id') ?? init.headers.get('request-id') ?? undefined;
     this.method = init.method;
     this.path = init.path;
+    withIdempotencyKey(this, init.idempotencyKey);
   }
 }
 
@@ -215,9 +249,10 @@ export function requiredScopeFor(method: string, path: string): string | undefin
 }
 
 /**
- * 403: the key lacks a scope for this endpoint. `requiredScope` is set where the spec names the
- * scope (POST /appointments, PATCH /patients/{id}, the professionals, rooms and
- * appointment-types endpoints).
+ * 403: the service refused the key on this endpoint. The spec does not show when it answers 403
+ * (spec 5, rule 6); a missing scope is the likely cause. `requiredScope` is set where the spec
+ * names the endpoint's scope (POST /appointments, PATCH /patients/{id}, the professionals, rooms
+ * and appointment-types endpoints).
  */
 export class PermissionDeniedError extends APIError {
   /** `'PermissionDeniedError'`: the class name, which survives minification. */
@@ -231,9 +266,9 @@ export class PermissionDeniedError extends APIError {
     super(
       init,
       requiredScope
-        ? `403 Permission denied: the key lacks scope ${requiredScope}` +
-            `${detail ? ` (${detail})` : ''}; create a key with the Full access preset or add ` +
-            `${requiredScope} (${init.method} ${init.path})`
+        ? `403 Permission denied${detail ? ` (${detail})` : ''}: this endpoint requires scope ` +
+            `${requiredScope} (spec 5); the key may lack it — create a key with the Full access ` +
+            `preset (${init.method} ${init.path})`
         : undefined,
     );
     this.requiredScope = requiredScope;
@@ -287,7 +322,7 @@ export class IdempotencyKeyReuseError extends UnprocessableEntityError {
   /** `'IdempotencyKeyReuseError'`: the class name, which survives minification. */
   override name = 'IdempotencyKeyReuseError';
   /** The key that was refused. */
-  readonly idempotencyKey: string;
+  override readonly idempotencyKey: string;
 
   constructor(init: APIErrorInit & { idempotencyKey: string }) {
     super(
@@ -313,10 +348,57 @@ export class RateLimitError extends APIError {
   }
 }
 
-/** 5xx: the service failed. Safe requests were already retried `maxRetries` times. */
+/**
+ * 5xx: the service failed. Safe requests were already retried `maxRetries` times, unless the
+ * service asked (with `Retry-After`) for a longer wait than `MAX_RETRY_AFTER_MS`: then it is
+ * thrown at once, with `retryAfterMs` set, for the caller to schedule.
+ */
 export class InternalServerError extends APIError {
   /** `'InternalServerError'`: the class name, which survives minification. */
   override name = 'InternalServerError';
+  /** How long the service asked to wait, from `Retry-After` (a 503's, typically), when sent. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init);
+    this.retryAfterMs = parseRetryAfter(init.headers);
+  }
+}
+
+/**
+ * A write (PATCH /appointments/{id}, or the cancel) **succeeded** (2xx), but reading the record
+ * back with `GET` afterwards failed. The spec does not show these answers' bodies, so when the
+ * body is not the appointment the client reads it back; that second request is what failed.
+ *
+ * The change was made: do not repeat the write. Read the record later with `retrieve`.
+ * `cause` holds the read-back's error; `response` is the write's answer.
+ */
+export class ReadBackError extends ClinicError {
+  /** `'ReadBackError'`: the class name, which survives minification. */
+  override name = 'ReadBackError';
+  /** HTTP method of the write that succeeded. */
+  readonly method: string;
+  /** URL path of the write that succeeded. */
+  readonly path: string;
+  /** The write's 2xx response (its body already read). */
+  readonly response: Response;
+
+  constructor(
+    write: { method: string; path: string; response: Response },
+    readPath: string,
+    cause: unknown,
+  ) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `${write.method} ${write.path} succeeded (${write.response.status}), but reading the ` +
+        `record back with GET ${readPath} failed: ${why.replace(/\.?$/, '.')} The change was ` +
+        'made: do not repeat it; read the record again later.',
+      { cause },
+    );
+    this.method = write.method;
+    this.path = write.path;
+    this.response = write.response;
+  }
 }
 
 const CONFLICTS: Record<string, new (init: APIErrorInit) => ConflictError> = {
