@@ -10,7 +10,7 @@
  *
  * @module
  */
-import ky, { isNetworkError, isTimeoutError } from 'ky';
+import ky, { isNetworkError } from 'ky';
 import { v4 as uuidv4 } from 'uuid';
 import { IdempotencyKey } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
@@ -19,12 +19,14 @@ import {
   APIConnectionTimeoutError,
   type APIError,
   APIUserAbortError,
+  ConfigurationError,
   makeAPIError,
   parseRetryAfter,
   ValidationError,
+  withIdempotencyKey,
 } from './errors.ts';
 import { type Logger, redactHeaders } from './logger.ts';
-import { checkNumber, sleep } from './utils.ts';
+import { checkNumber, isRecord, sleep } from './utils.ts';
 
 /** The path every endpoint of the API lives under (spec 9). */
 export const API_PREFIX = '/api/public/v1';
@@ -37,11 +39,16 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Aborts the call, including any retry wait: the call rejects with `APIUserAbortError`. */
   signal?: AbortSignal;
-  /** Extra request headers. `Authorization` cannot be overridden here. */
+  /**
+   * Extra request headers. `Authorization` cannot be overridden here. A value HTTP cannot carry
+   * (a line break, a control character, a character beyond Latin-1) is refused with
+   * `ConfigurationError` before anything is sent.
+   */
   headers?: Record<string, string>;
   /**
    * The `Idempotency-Key` for `appointments.create` (at most 255 characters). By default a
-   * uuid v4 is made once per call and reused on every retry.
+   * uuid v4 is made once per call and reused on every retry. Only `appointments.create` takes
+   * one: any other call given one rejects with `ConfigurationError`, sending nothing.
    */
   idempotencyKey?: string;
 }
@@ -78,6 +85,8 @@ export interface RawResponse {
   method: string;
   /** URL path (no query). */
   path: string;
+  /** The absolute URL the request was sent to, query included. */
+  url: string;
 }
 
 /** What the transport needs from the client. */
@@ -98,7 +107,11 @@ export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** The largest `maxRetries` accepted, client-wide or per request. */
 export const MAX_RETRIES_LIMIT = 10;
 
-/** Retry-After values above this are cut to it: a call never sleeps longer than a minute. */
+/**
+ * The longest `Retry-After` a call waits out before retrying. When the service asks for longer,
+ * the call does not retry: it throws the `RateLimitError` (or `InternalServerError`) at once,
+ * with `retryAfterMs` set, so the caller can schedule the retry.
+ */
 export const MAX_RETRY_AFTER_MS = 60_000;
 const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;
@@ -124,11 +137,26 @@ export class Transport {
   readonly #apiKey: string;
   readonly config: TransportConfig;
   readonly apiRoot: URL;
+  /** The client's `headers`, names lower-cased and values checked, once. */
+  readonly #headers: Headerish;
+  /** Every form of the key (and of its secret) to redact from error bodies, found at once. */
+  readonly #secrets: RegExp | undefined;
 
+  /**
+   * @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent (its
+   *   name is not a token, or its value holds a line break, a control character or a character
+   *   beyond Latin-1).
+   */
   constructor(apiKey: string, config: TransportConfig) {
     this.#apiKey = apiKey;
     this.config = config;
     this.apiRoot = new URL(`${config.baseUrl}${API_PREFIX}`);
+    const headers = lowerCaseNames(config.headers, 'headers');
+    delete headers.authorization;
+    delete headers['idempotency-key'];
+    checkHeaders(headers, 'headers');
+    this.#headers = headers;
+    this.#secrets = secretPattern(apiKey);
   }
 
   /** Builds the absolute URL for a path under the API root, or keeps an absolute URL. */
@@ -154,11 +182,27 @@ export class Transport {
    *
    * `timeout` bounds the whole attempt, the body read included.
    *
+   * Once a request of an idempotent call was sent, every {@link ClinicError} it throws carries
+   * the key as `idempotencyKey`.
+   *
+   * Only a network failure (ky's `NetworkError`, or a `TypeError` from the `fetch` in use: the
+   * type `fetch` rejects with when the network fails) and the attempt's timeout are connection
+   * errors, retried under the policy. Anything else a custom `fetch` throws is a bug or a local
+   * mistake, not a network failure: it is rethrown as is, never retried (retrying a bug sends
+   * the same request again for nothing, and wrapping it would report it as the network's fault).
+   *
    * @throws {@link ConfigurationError} when the call's `timeout` or `maxRetries` is out of range
-   *   (the same ranges as the client's), before anything is sent.
+   *   (the same ranges as the client's), a header of the call cannot be sent, or a call other
+   *   than an idempotent one is given `idempotencyKey`, before anything is sent.
    */
   async request(spec: RequestSpec): Promise<RawResponse> {
     const options = spec.options ?? {};
+    if (!spec.idempotent && options.idempotencyKey !== undefined) {
+      throw new ConfigurationError(
+        'only appointments.create takes an Idempotency-Key; the spec gives none to other calls ' +
+          `(${spec.method} ${spec.path.split('?')[0]}). Remove idempotencyKey from its options.`,
+      );
+    }
     const maxRetries =
       options.maxRetries === undefined
         ? this.config.maxRetries
@@ -167,26 +211,29 @@ export class Transport {
       options.timeout === undefined
         ? this.config.timeout
         : checkNumber('timeout', options.timeout, 1, MAX_TIMEOUT_MS);
-    const signal = options.signal;
     const url = this.url(spec.path, spec.query);
-    const path = url.pathname;
 
-    const callHeaders = lowerCaseNames(options.headers);
-    const headers: Record<string, string> = {
+    const callHeaders = lowerCaseNames(options.headers, "the call's headers");
+    delete callHeaders.authorization;
+    const callKey = callHeaders['idempotency-key'];
+    // On an idempotent call the header's key is checked below as an Idempotency-Key.
+    if (spec.idempotent) delete callHeaders['idempotency-key'];
+    checkHeaders(callHeaders, "the call's headers");
+    const merged: Headerish = {
       accept: 'application/json',
       'user-agent': this.config.userAgent,
-      ...lowerCaseNames(this.config.headers),
+      ...this.#headers,
       ...callHeaders,
     };
-    delete headers.authorization;
-    delete headers['idempotency-key'];
-    if (!spec.idempotent && callHeaders['idempotency-key'] !== undefined) {
-      headers['idempotency-key'] = callHeaders['idempotency-key'];
+    // An undefined value removes a header (a client default, say) for this call.
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(merged)) {
+      if (value !== undefined) headers[name] = value;
     }
 
     let idempotencyKey: string | undefined;
     if (spec.idempotent) {
-      idempotencyKey = options.idempotencyKey ?? callHeaders['idempotency-key'] ?? uuidv4();
+      idempotencyKey = options.idempotencyKey ?? callKey ?? uuidv4();
       const checked = IdempotencyKey.safeParse(idempotencyKey);
       if (!checked.success) {
         throw new ValidationError(
@@ -203,6 +250,20 @@ export class Transport {
       headers['content-type'] = 'application/json';
     }
 
+    const call: Prepared = { spec, url, headers, body, idempotencyKey, maxRetries, timeout };
+    try {
+      return await this.#send(call);
+    } catch (error) {
+      // Once anything was sent, the key is what lets the caller replay instead of booking twice.
+      throw call.sent ? withIdempotencyKey(error, idempotencyKey) : error;
+    }
+  }
+
+  /** The attempts of one checked request. */
+  async #send(call: Prepared): Promise<RawResponse> {
+    const { spec, url, headers, body, idempotencyKey, maxRetries, timeout } = call;
+    const signal = spec.options?.signal;
+    const path = url.pathname;
     const log = this.config.logger;
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw new APIUserAbortError();
@@ -225,6 +286,7 @@ export class Transport {
       );
       let response: Response;
       let text: string;
+      call.sent = true;
       try {
         response = await ky(url, {
           method: spec.method,
@@ -241,12 +303,18 @@ export class Transport {
       } catch (error) {
         clearTimeout(timer);
         if (signal?.aborted) throw new APIUserAbortError();
-        const failure = connectionError(
-          attemptAbort.signal.aborted ? ATTEMPT_TIMED_OUT : error,
-          spec.method,
-          path,
-          timeout,
-        );
+        let failure: APIConnectionError;
+        if (attemptAbort.signal.aborted) {
+          failure = new APIConnectionTimeoutError(
+            `${spec.method} ${path} timed out after ${timeout} ms (per attempt; raise ` +
+              '`timeout` if the service is slow).',
+          );
+        } else if (isNetworkError(error) || isTypeError(error)) {
+          failure = connectionError(error, spec.method, path);
+        } else {
+          // Not a network failure (a custom fetch's bug, say): rethrown as is, never retried.
+          throw error;
+        }
         if (attempt < maxRetries && spec.retry === 'safe') {
           const wait = backoffDelay(attempt);
           log.info(
@@ -273,54 +341,193 @@ export class Transport {
           replayed: response.headers.get('idempotent-replayed')?.toLowerCase() === 'true',
           method: spec.method,
           path,
+          url: url.href,
         };
       }
 
       if (attempt < maxRetries && isRetryableStatus(spec.retry, response.status)) {
         const retryAfter = parseRetryAfter(response.headers);
-        const wait =
-          retryAfter === undefined
-            ? backoffDelay(attempt)
-            : Math.min(retryAfter, MAX_RETRY_AFTER_MS);
+        if (retryAfter === undefined || retryAfter <= MAX_RETRY_AFTER_MS) {
+          const wait = retryAfter ?? backoffDelay(attempt);
+          log.info(
+            `clinic-scheduling: ${spec.method} ${path} → ${response.status}. Retrying in ` +
+              `${Math.round(wait)} ms (retry ${attempt + 1} of ${maxRetries}).`,
+          );
+          await sleep(wait, signal);
+          continue;
+        }
+        // Longer than a call may sleep: the caller schedules the retry, with retryAfterMs.
         log.info(
-          `clinic-scheduling: ${spec.method} ${path} → ${response.status}. Retrying in ` +
-            `${Math.round(wait)} ms (retry ${attempt + 1} of ${maxRetries}).`,
+          `clinic-scheduling: ${spec.method} ${path} → ${response.status}. Retry-After asks for ` +
+            `${Math.round(retryAfter)} ms, more than MAX_RETRY_AFTER_MS (${MAX_RETRY_AFTER_MS} ` +
+            'ms): not retrying.',
         );
-        await sleep(wait, signal);
-        continue;
       }
 
       const error: APIError = makeAPIError({
         status: response.status,
         headers: response.headers,
-        body: parseBody(this.#redact(text)),
+        body: this.#redactBody(parseBody(this.#redact(text))),
         method: spec.method,
         path,
         idempotencyKey,
       });
-      // A 4xx is an answer the caller handles; only a server failure is worth a warning.
-      (response.status >= 500 ? log.warn : log.debug)(`clinic-scheduling: ${error.message}`);
+      // Status, method, path, code and request id only: never the body nor its detail, which
+      // may hold health data. A 4xx is an answer the caller handles; only a server failure is
+      // worth a warning.
+      (response.status >= 500 ? log.warn : log.debug)(`clinic-scheduling: ${logLine(error)}`);
       throw error;
     }
   }
 
   /**
-   * Removes the key's secret from an error body before it becomes part of an {@link APIError}
+   * Removes the key from an error body's text before it becomes part of an {@link APIError}
    * (its `body`, `detail` and message): a proxy or debug endpoint that echoes the request's
-   * headers back must not put the key into logs and error reports.
+   * headers back must not put the key into logs and error reports. Every form is removed: the
+   * whole key and its secret, as is, URL-encoded (either case of hex) and JSON-escaped (`\/`).
    */
   #redact(text: string): string {
-    const secret = this.#apiKey.slice(this.#apiKey.indexOf('.') + 1);
-    return secret === '' ? text : text.replaceAll(secret, '[redacted]');
+    return this.#secrets ? text.replace(this.#secrets, REDACTED) : text;
+  }
+
+  /**
+   * Redacts every string of a parsed error body, member names included, walking it without
+   * recursion (a deeply nested body cannot overflow the stack): a JSON escape such as `\u002f`
+   * hides the key from {@link Transport.#redact} and shows it again once parsed. The body is
+   * the one just parsed, so it is changed in place.
+   */
+  #redactBody(body: unknown): unknown {
+    if (typeof body === 'string') return this.#redact(body);
+    if (!this.#secrets || typeof body !== 'object' || body === null) return body;
+    const stack: object[] = [body];
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      for (const name of Object.keys(node)) {
+        const value = (node as Record<string, unknown>)[name];
+        let next = value;
+        if (typeof value === 'string') next = this.#redact(value);
+        else if (typeof value === 'object' && value !== null) stack.push(value);
+        const renamed = Array.isArray(node) ? name : this.#redact(name);
+        if (renamed !== name) delete (node as Record<string, unknown>)[name];
+        if (renamed !== name || next !== value) {
+          // defineProperty, not assignment: a member named __proto__ stays a member.
+          Object.defineProperty(node, renamed, {
+            value: next,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
+      }
+    }
+    return body;
   }
 }
 
-/** Lower-cases header names; with duplicates, the last one wins. */
-function lowerCaseNames(headers: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
+/** One request, checked and ready to send. */
+interface Prepared {
+  spec: RequestSpec;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+  idempotencyKey: string | undefined;
+  maxRetries: number;
+  timeout: number;
+  /** Set once the first attempt goes out. */
+  sent?: boolean;
+}
+
+/** A header map whose values may be `undefined` (a header removed for one call). */
+type Headerish = Record<string, string | undefined>;
+
+/**
+ * Lower-cases header names; with duplicates, the last one wins.
+ *
+ * @throws {@link ConfigurationError} when `headers` is not an object.
+ */
+function lowerCaseNames(headers: Record<string, string> | undefined, where: string): Headerish {
+  if (headers !== undefined && !isRecord(headers)) {
+    throw new ConfigurationError(`${where} must be an object of header names and values.`);
+  }
+  const out: Headerish = {};
   for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
   return out;
 }
+
+/** A header name: an HTTP token (RFC 9110, 5.1). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/**
+ * A header value HTTP carries unchanged: tab, visible ASCII, space and Latin-1; no line break,
+ * no other control character, nothing beyond Latin-1. The same characters as the
+ * Idempotency-Key's rule (src/schemas/common.ts), without that rule's "not empty" and "no white
+ * space at either end": fetch trims a general header's ends, and an empty value is valid.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Checks header names and values before anything is sent, so that fetch never refuses them
+ * (a `TypeError` that would read as a network failure, and whose message repeats the value).
+ *
+ * @throws {@link ConfigurationError} naming the header, never repeating its value.
+ */
+function checkHeaders(headers: Headerish, where: string): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) {
+      throw new ConfigurationError(
+        `${where}: ${JSON.stringify(name.slice(0, 60))} is not a valid header name (letters, ` +
+          "digits and !#$%&'*+-.^_`|~ only).",
+      );
+    }
+    if (value === undefined) continue;
+    if (typeof value !== 'string') {
+      throw new ConfigurationError(`${where}: the value of header ${name} must be a string.`);
+    }
+    if (!HEADER_VALUE.test(value)) {
+      throw new ConfigurationError(
+        `${where}: the value of header ${name} cannot be sent: it holds a line break, a control ` +
+          'character or a character beyond Latin-1 (the value is not repeated here).',
+      );
+    }
+  }
+}
+
+const REDACTED = '[redacted]';
+
+/**
+ * One pattern that finds every form of the key and of its secret in a text: as is,
+ * URL-encoded (upper- or lower-case hex) and JSON-escaped (`/` written `\/`). Longest first, so
+ * the whole key is found before its secret. Built once per client.
+ */
+function secretPattern(apiKey: string): RegExp | undefined {
+  const secret = apiKey.slice(apiKey.indexOf('.') + 1);
+  const forms = new Set<string>();
+  for (const value of [apiKey, secret]) {
+    if (value === '') continue;
+    const encoded = encodeURIComponent(value);
+    forms.add(value);
+    forms.add(encoded);
+    forms.add(encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
+    forms.add(value.replaceAll('/', '\\/'));
+  }
+  if (forms.size === 0) return undefined;
+  const sorted = [...forms].sort((a, b) => b.length - a.length);
+  return new RegExp(sorted.map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'g');
+}
+
+/**
+ * The log line of an {@link APIError}: status, method, path, code and request id only. Never
+ * `detail` nor any text of the body. `code` and the request id are logged only when they look
+ * like identifiers, since a body or header may put anything there.
+ */
+function logLine(error: APIError): string {
+  const code = error.code !== undefined && IDENTIFIER.test(error.code) ? ` ${error.code}` : '';
+  const id =
+    error.requestId !== undefined && IDENTIFIER.test(error.requestId)
+      ? `, request id ${error.requestId}`
+      : '';
+  return `${error.status}${code} (${error.method} ${error.path}${id})`;
+}
+
+const IDENTIFIER = /^[\w.:/+=-]{1,128}$/;
 
 /** The abort reason of an attempt that outlived its `timeout`. */
 const ATTEMPT_TIMED_OUT = Object.freeze(new Error('attempt timed out'));
@@ -363,27 +570,41 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** Whether `error` is a `TypeError`, the type fetch rejects with when the network fails. */
+function isTypeError(error: unknown): boolean {
+  return (
+    error instanceof TypeError ||
+    (Object.prototype.toString.call(error) === '[object Error]' &&
+      (error as Error).name === 'TypeError')
+  );
+}
+
 /**
- * Turns what an attempt threw into an {@link APIConnectionError}. ky's errors hold the
- * `Request` (and so the `Authorization` header), so they are never kept as `cause`: only the
- * underlying error is.
+ * Turns a network failure (ky's `NetworkError` or fetch's `TypeError`) into an
+ * {@link APIConnectionError}. ky's errors hold the `Request` (and so the `Authorization`
+ * header), so they are never kept as `cause`: only the underlying error is. The message names
+ * the underlying `code` (`ECONNREFUSED`, `ENOTFOUND`...) when there is one.
  */
-function connectionError(
-  error: unknown,
-  method: string,
-  path: string,
-  timeout: number,
-): APIConnectionError {
-  if (error === ATTEMPT_TIMED_OUT || isTimeoutError(error)) {
-    return new APIConnectionTimeoutError(
-      `${method} ${path} timed out after ${timeout} ms (per attempt; raise \`timeout\` if the ` +
-        'service is slow).',
-    );
-  }
+function connectionError(error: unknown, method: string, path: string): APIConnectionError {
   const cause = isNetworkError(error) ? error.cause : error;
-  const reason = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+  const reasons: string[] = [];
+  if (cause instanceof Error && cause.message) reasons.push(cause.message);
+  const code = errorCode(cause);
+  if (code !== undefined && !reasons.some((r) => r.includes(code))) reasons.push(code);
+  const reason = reasons.length > 0 ? ` (${reasons.join(': ')})` : '';
   return new APIConnectionError(
     `${method} ${path} failed: no response was received${reason}.`,
     cause === undefined ? undefined : { cause },
   );
+}
+
+/** The first string `code` along an error's `cause` chain (undici puts it one level down). */
+function errorCode(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && code !== '') return code;
+    current = cause;
+  }
+  return undefined;
 }

@@ -99,13 +99,15 @@ describe('Retry-After', () => {
     expect(gaps(times)).toEqual([0]);
   });
 
-  it(`is capped at MAX_RETRY_AFTER_MS (${MAX_RETRY_AFTER_MS} ms): Retry-After: 3600 waits 60 s, not an hour`, async () => {
+  it(`above MAX_RETRY_AFTER_MS (${MAX_RETRY_AFTER_MS} ms) it does not wait: Retry-After: 3600 throws the RateLimitError at once, retryAfterMs set`, async () => {
     expect(MAX_RETRY_AFTER_MS).toBe(60_000);
     const times = rooms(() => json({}, 429, { 'Retry-After': '3600' }));
-    const call = makeClient().rooms.retrieve(2);
-    const outcome = await settle(call, { maxMs: 61_000 });
-    expect(outcome).toEqual({ ok: true, value: roomWire() });
-    expect(gaps(times)).toEqual([60_000]);
+    const started = Date.now();
+    const error = await settleError(makeClient().rooms.retrieve(2));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterMs).toBe(3_600_000);
+    expect(times).toHaveLength(1);
+    expect(Date.now()).toBe(started);
   });
 
   it('retry-after-ms is honoured', async () => {
