@@ -9,11 +9,13 @@ import { APIPromise, type WithResponse } from './core/api-promise.ts';
 import {
   ClinicError,
   ConfigurationError,
+  ReadBackError,
   ResponseValidationError,
   ValidationError,
+  withIdempotencyKey,
 } from './core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
-import { Paginator } from './core/pagination.ts';
+import { type PageLink, Paginator } from './core/pagination.ts';
 import {
   API_PREFIX,
   MAX_RETRIES_LIMIT,
@@ -55,7 +57,11 @@ export interface ClientOptions {
    * `api.fetch` to test without MSW.
    */
   fetch?: typeof fetch;
-  /** Headers added to every request. `Authorization` cannot be set here. */
+  /**
+   * Headers added to every request. `Authorization` cannot be set here. A header HTTP cannot
+   * carry (a line break, a control character, a character beyond Latin-1 in its value) is
+   * refused with `ConfigurationError` at construction.
+   */
   headers?: Record<string, string>;
   /** Validate every response against the spec's schema. Default `true`. */
   validateResponses?: boolean;
@@ -91,7 +97,8 @@ export interface CallSpec<T> {
   response: z.ZodType<T>;
   /**
    * When the 2xx body is not the object (empty, 204, another shape), read it with
-   * `GET path/id` instead (PATCH and cancel, whose bodies the spec does not show).
+   * `GET path/id` instead (PATCH and cancel, whose bodies the spec does not show). When that
+   * read fails, the call throws {@link ReadBackError}: the write itself succeeded.
    */
   refetch?: boolean;
   options?: RequestOptions | undefined;
@@ -206,7 +213,10 @@ export class ClinicClient {
     return new APIPromise(this.#call(spec));
   }
 
-  /** @internal A list call. */
+  /**
+   * @internal A list call. A query that fails its schema does not throw here: the paginator
+   * rejects with the {@link ValidationError} when awaited or iterated, sending nothing.
+   */
   _list<T>(
     path: string,
     item: z.ZodType<T>,
@@ -214,50 +224,64 @@ export class ClinicClient {
     options: RequestOptions | undefined,
     querySchema: z.ZodType = ListQuery,
   ): Paginator<T> {
-    const checked = query === undefined ? undefined : parseInput(querySchema, query, 'query');
+    let checked: Record<string, unknown> | undefined;
+    let invalid: unknown;
+    try {
+      checked =
+        query === undefined
+          ? undefined
+          : (parseInput(querySchema, query, 'query') as Record<string, unknown>);
+    } catch (error) {
+      invalid = error;
+    }
     const transport = this._transport;
     const apiRoot = transport.apiRoot;
     return new Paginator<T>(
       {
         fetch: (urlOrPath, q) =>
-          transport.request({ method: 'GET', path: urlOrPath, query: q, retry: 'safe', options }),
-        checkPageUrl: (url) => checkPageUrl(url, apiRoot),
+          invalid === undefined
+            ? transport.request({
+                method: 'GET',
+                path: urlOrPath,
+                query: q,
+                retry: 'safe',
+                options,
+              })
+            : Promise.reject(invalid),
+        checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
         item: this.validateResponses ? item : undefined,
         options,
       },
       path,
-      checked as Record<string, unknown> | undefined,
+      checked,
     );
   }
 
   async #call<T>(spec: CallSpec<T>): Promise<WithResponse<T>> {
-    let path = spec.path;
+    // The record's path, id checked and encoded once: the write and any read-back use it.
+    let itemPath = spec.path;
     if (spec.id) {
       const [schema, value] = spec.id;
-      path += `/${encodeURIComponent(String(parseInput(schema, value, 'id', 'id')))}`;
+      itemPath += `/${encodeURIComponent(String(parseInput(schema, value, 'id', 'id')))}`;
     }
-    if (spec.suffix) path += spec.suffix;
     const body = spec.input ? parseInput(spec.input[0], spec.input[1], 'body') : undefined;
     const raw = await this._transport.request({
       method: spec.method,
-      path,
+      path: spec.suffix ? itemPath + spec.suffix : itemPath,
       body,
       retry: spec.retry,
       idempotent: spec.idempotent,
       options: spec.options,
     });
+    const checked = this.#check(spec.response, raw.body, spec.refetch === true);
     let data: T;
-    if (spec.refetch && !this.#looksLike(spec.response, raw.body)) {
-      const id = spec.id?.[1];
-      const fresh = await this._transport.request({
-        method: 'GET',
-        path: `${spec.path}/${encodeURIComponent(String(id))}`,
-        retry: 'safe',
-        options: spec.options && { ...spec.options, idempotencyKey: undefined },
-      });
-      data = this.#parse(spec.response, fresh);
-    } else {
-      data = this.#parse(spec.response, raw);
+    if (checked.ok) data = checked.data;
+    else if (spec.refetch) data = await this.#readBack(spec, itemPath, raw);
+    else {
+      throw withIdempotencyKey(
+        new ResponseValidationError(checked.paths, raw.method, raw.path),
+        raw.idempotencyKey,
+      );
     }
     return {
       data,
@@ -267,17 +291,42 @@ export class ClinicClient {
     };
   }
 
-  #looksLike(schema: z.ZodType, body: unknown): boolean {
-    if (this.validateResponses) return schema.safeParse(body).success;
-    return isRecord(body) && 'id' in body && 'status' in body;
+  /**
+   * Reads the record back after a write whose 2xx body was not the record.
+   *
+   * @throws {@link ReadBackError} when that read fails in any way: the write succeeded.
+   */
+  async #readBack<T>(spec: CallSpec<T>, itemPath: string, write: RawResponse): Promise<T> {
+    try {
+      const fresh = await this._transport.request({
+        method: 'GET',
+        path: itemPath,
+        retry: 'safe',
+        options: spec.options,
+      });
+      const checked = this.#check(spec.response, fresh.body, false);
+      if (checked.ok) return checked.data;
+      throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
+    } catch (error) {
+      throw new ReadBackError(write, `${this._transport.apiRoot.pathname}${itemPath}`, error);
+    }
   }
 
-  #parse<T>(schema: z.ZodType<T>, raw: RawResponse): T {
-    if (!this.validateResponses) return raw.body as T;
-    const result = schema.safeParse(raw.body);
-    if (result.success) return result.data;
-    const paths = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))];
-    throw new ResponseValidationError(paths, raw.method, raw.path);
+  /**
+   * Checks a 2xx body against `schema`, parsing it once. Without validation a body is taken
+   * as is, except a write's (`refetch`) that does not even look like a record.
+   */
+  #check<T>(schema: z.ZodType<T>, body: unknown, refetch: boolean): Checked<T> {
+    if (this.validateResponses) {
+      const result = schema.safeParse(body);
+      if (result.success) return { ok: true, data: result.data };
+      const paths = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))];
+      return { ok: false, paths };
+    }
+    if (refetch && !(isRecord(body) && 'id' in body && 'status' in body)) {
+      return { ok: false, paths: ['(root)'] };
+    }
+    return { ok: true, data: body as T };
   }
 
   /** A summary without the key, for `console.log(client)`. */
@@ -290,6 +339,9 @@ export class ClinicClient {
     return { baseUrl: this.baseUrl, timeout: this.timeout, maxRetries: this.maxRetries };
   }
 }
+
+/** A 2xx body checked: the data, or the paths that failed. */
+type Checked<T> = { ok: true; data: T } | { ok: false; paths: string[] };
 
 /**
  * Checks an input with its schema.
@@ -373,20 +425,28 @@ function checkBaseUrl(value: unknown): string {
 }
 
 /**
- * Checks that a `next`/`previous` URL stays on the API's origin and path, so the bearer key is
- * never sent to another host.
+ * Resolves a `next`/`previous` URL against the URL of the page that gave it, and checks that it
+ * stays on the API's origin and path, so the bearer key is never sent to another host. Messages
+ * name the origin and path, never the query (a filter may hold a CPF).
  */
-function checkPageUrl(url: string, apiRoot: URL): string {
+function checkPageUrl(
+  url: string,
+  base: string,
+  which: PageLink,
+  page: { method: string; path: string },
+  apiRoot: URL,
+): string {
   let target: URL;
   try {
-    target = new URL(url, apiRoot);
+    target = new URL(url, base);
   } catch {
-    throw new ResponseValidationError(['next'], 'GET', apiRoot.pathname);
+    throw new ResponseValidationError([which], page.method, page.path);
   }
   if (target.origin !== apiRoot.origin || !target.pathname.startsWith(`${apiRoot.pathname}/`)) {
     throw new ClinicError(
-      `Refused to follow a page URL outside ${apiRoot.href} (it points at ${target.origin}${target.pathname}): ` +
-        'the API key is never sent to another host or path. If the service moved, update baseUrl.',
+      `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +
+        `${target.origin}${target.pathname}, outside ${apiRoot.href}; the API key is never sent ` +
+        'to another host or path. If the service moved, update baseUrl.',
     );
   }
   return target.href;

@@ -16,12 +16,26 @@ export const TO_ARRAY_MAX_LIMIT = 10_000;
 export interface PageSource<T> {
   /** Sends GET to `urlOrPath` (a path with query, or an already checked absolute URL). */
   fetch(urlOrPath: string, query: Record<string, unknown> | undefined): Promise<RawResponse>;
-  /** Checks that a `next`/`previous` URL stays on the API's origin and path; returns it absolute. */
-  checkPageUrl(url: string): string;
+  /**
+   * Resolves a `next`/`previous` URL against `base` (the URL of the page that gave it) and
+   * checks that it stays on the API's origin and path; returns it absolute.
+   *
+   * @param which - which link it is, for the error.
+   * @param page - the method and path of the page that gave it, for the error.
+   */
+  checkPageUrl(
+    url: string,
+    base: string,
+    which: PageLink,
+    page: { method: string; path: string },
+  ): string;
   /** The item schema, or `undefined` when responses are not validated. */
   item: z.ZodType<T> | undefined;
   options: RequestOptions | undefined;
 }
+
+/** The two links of a page. */
+export type PageLink = 'next' | 'previous';
 
 /**
  * One page of a list. `results` holds its items; `next` and `previous` are the URLs of the
@@ -37,11 +51,17 @@ export class Page<T> {
   /** The raw response of this page. */
   readonly response: Response;
   readonly #source: PageSource<T>;
+  /** The URL this page was requested with. */
+  readonly #url: string;
+  /** The method and path of this page's request, for errors. */
+  readonly #request: { method: string; path: string };
 
   /** @internal */
   constructor(source: PageSource<T>, raw: RawResponse) {
     this.#source = source;
     this.response = raw.response;
+    this.#url = raw.url;
+    this.#request = { method: raw.method, path: raw.path };
     const { results, next, previous } = readPage(source.item, raw);
     this.results = results;
     this.next = next;
@@ -59,16 +79,17 @@ export class Page<T> {
   }
 
   /**
-   * Fetches the next page.
+   * Fetches the next page. A relative `next` is resolved against this page's URL.
    *
-   * @throws {@link ClinicError} when there is no next page (check {@link Page.hasNextPage}), or
-   *   when `next` points at another host or path: the key is never sent there.
+   * @throws {@link ClinicError} when there is no next page (check {@link Page.hasNextPage}),
+   *   when `next` points at another host or path (the key is never sent there), or when it is
+   *   this page's own URL (following it would loop forever).
    */
   getNextPage(): Promise<Page<T>> {
     if (this.next === null) {
       return Promise.reject(new ClinicError('This is the last page; check hasNextPage() first.'));
     }
-    return this.#follow(this.next);
+    return this.#follow(this.next, 'next');
   }
 
   /**
@@ -82,25 +103,43 @@ export class Page<T> {
         new ClinicError('This is the first page; check hasPreviousPage() first.'),
       );
     }
-    return this.#follow(this.previous);
+    return this.#follow(this.previous, 'previous');
   }
 
-  async #follow(url: string): Promise<Page<T>> {
-    const checked = this.#source.checkPageUrl(url);
-    return new Page(this.#source, await this.#source.fetch(checked, undefined));
+  async #follow(url: string, which: PageLink): Promise<Page<T>> {
+    // Relative links are relative to the page that gave them (its final URL after redirects).
+    const base = this.response.url || this.#url;
+    const target = this.#source.checkPageUrl(url, base, which, this.#request);
+    if (which === 'next' && (target === this.#url || target === this.response.url)) {
+      throw new ClinicError(
+        `The next page URL of ${this.#request.method} ${this.#request.path} is the URL of that ` +
+          'page itself: following it would fetch the same page forever, so it is refused. The ' +
+          'service sent a next link that does not advance.',
+      );
+    }
+    return new Page(this.#source, await this.#source.fetch(target, undefined));
   }
 
   /** Iterates the items of this page and of every following one. */
-  async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    let page: Page<T> | undefined = this;
-    const signal = this.#source.options?.signal;
-    while (page) {
-      for (const item of page.results) {
-        if (signal?.aborted) throw new APIUserAbortError();
-        yield item;
-      }
-      page = page.hasNextPage() ? await page.getNextPage() : undefined;
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return walkItems(this, this.#source.options?.signal);
+  }
+}
+
+/**
+ * The items of `page` and of every page after it. `page` is reassigned as the walk moves on, so
+ * a page already walked is not kept alive by the walk.
+ */
+async function* walkItems<T>(
+  page: Page<T> | undefined,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<T, void, undefined> {
+  while (page) {
+    for (const item of page.results) {
+      if (signal?.aborted) throw new APIUserAbortError();
+      yield item;
     }
+    page = page.hasNextPage() ? await page.getNextPage() : undefined;
   }
 }
 
@@ -154,12 +193,18 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
     return this.then(undefined, onrejected);
   }
 
-  /** Every page, in order, one at a time. */
+  /**
+   * Every page, in order, one at a time. Once the walk is past the first page, the paginator
+   * lets go of it (a later `await` of the paginator fetches it again), so a long walk holds one
+   * page at a time.
+   */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> | undefined = await (this.#first ?? this.#fetchFirst());
     while (page) {
       yield page;
-      page = page.hasNextPage() ? await page.getNextPage() : undefined;
+      if (!page.hasNextPage()) return;
+      page = await page.getNextPage();
+      this.#first = undefined;
     }
   }
 

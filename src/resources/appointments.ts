@@ -69,6 +69,9 @@ export class Appointments extends APIResource {
    * @throws {@link RoomRequiredError} 409 `room_required`: pass `room_id`.
    * @throws {@link IdempotencyKeyReuseError} 422: the key was used with another body.
    * @throws {@link PermissionDeniedError} 403 with `requiredScope: 'appointments:write'`.
+   * @throws {@link ClinicError} of any kind once the request was sent (a connection error, a
+   *   timeout, an abort, an answer): its `idempotencyKey` is the key sent; retry with
+   *   `{ idempotencyKey: err.idempotencyKey }` to replay instead of booking twice.
    */
   create(body: AppointmentCreateParams, options?: RequestOptions): APIPromise<Appointment> {
     return this._client._request({
@@ -95,6 +98,8 @@ export class Appointments extends APIResource {
    * await clinic.appointments.update(id, { status: 'confirmed' });
    * ```
    * @throws {@link ValidationError} before sending, for a field or status it does not accept.
+   * @throws {@link ReadBackError} when the change succeeded but reading the appointment back
+   *   failed: do not repeat the change.
    */
   update(
     id: string,
@@ -120,6 +125,9 @@ export class Appointments extends APIResource {
    *
    * The spec does not show the answer's body: when it is not the appointment, the client reads
    * `GET /appointments/{id}` and returns that.
+   *
+   * @throws {@link ReadBackError} when the cancel succeeded but reading the appointment back
+   *   failed: do not cancel again.
    */
   cancel(id: string, options?: RequestOptions): APIPromise<Appointment> {
     return this._client._request({
