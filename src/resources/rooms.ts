@@ -13,8 +13,15 @@ import { Room } from '../schemas/rooms.ts';
 /** Active rooms of the clinic (read-only, scope `appointments:read`). The list is empty when the clinic does not use rooms. */
 export class Rooms extends APIResource {
   /**
-   * Lists every room (`GET /rooms`). The spec shows no query parameters; `query` is sent as
-   * given.
+   * Lists the active rooms (`GET /rooms`), empty when the clinic does not use rooms. The spec
+   * shows this list paginated (spec 4.1: a `cursor`, which the paginator follows for you, and a
+   * page size of default 50 and maximum 100, whose parameter name it does not show); `query` is
+   * sent as given, for instance `{ page_size: 100 }` on a service that calls it so.
+   *
+   * @example
+   * ```ts
+   * for await (const room of clinic.rooms.list()) console.log(room.name);
+   * ```
    */
   list(query?: ListQuery, options?: RequestOptions): Paginator<Room> {
     return this._client._list('/rooms', Room, query, options);
