@@ -17,7 +17,10 @@ export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) =>
 /**
  * Adapts a reference server (or its `fetch`) to a `node:http` request listener. A
  * `networkError` or `loseResponse` fault destroys the socket, so the client sees a real
- * connection error; any other failure of the server answers 500 `{detail}`.
+ * connection error; any other failure of the server answers 500 `{detail}`. A request answered
+ * before its body was read (a 401, a 404) keeps its keep-alive connection usable: the SDK's
+ * adapter discards the rest of the body after the answer (up to 1 MiB; past it the connection
+ * is closed).
  *
  * @example
  * ```ts

@@ -116,11 +116,19 @@ function isJsonContentType(value: string): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
+/**
+ * Tells the runtime that the body will not be read, before an answer that does not need it: a
+ * body left unread would otherwise hold up the connection (`toNodeListener` discards the rest).
+ */
+async function discardBody(request: Request): Promise<void> {
+  if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => {});
+}
+
 /** Reads the body, refusing it as soon as it passes `limit` bytes. */
 async function readBody(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
-    await request.body?.cancel().catch(() => {});
+    await discardBody(request);
     throw new BodyTooLargeError();
   }
   if (!request.body) return new Uint8Array(0);
@@ -186,7 +194,8 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * Creates a Fetch-API handler for webhook deliveries (spec 6). For each request it:
  *
  * 1. answers **405** to anything but POST, **415** to a `Content-Type` that is not JSON (none
- *    at all is tolerated), **413** to a body over `maxBodyBytes`;
+ *    at all is tolerated), **413** to a body over `maxBodyBytes`; a body it will not read is
+ *    cancelled, so that the runtime discards it and the connection stays usable;
  * 2. runs `verify`, if given: not `true` → **401**;
  * 3. parses the envelope: not JSON, or not an envelope of spec 6.1 (`api_version` other than
  *    `v1` included) → **400** `{ detail, paths }`;
@@ -276,11 +285,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   const handler = async (request: Request): Promise<Response> => {
     if (request.method !== 'POST') {
+      await discardBody(request);
       return json(405, { detail: 'Webhook deliveries are POST requests.' }, { allow: 'POST' });
     }
     const contentType = request.headers.get('content-type');
     if (contentType !== null && !isJsonContentType(contentType)) {
       report(new WebhookPayloadError(`The Content-Type ${contentType} is not JSON.`));
+      await discardBody(request);
       return json(415, { detail: 'Webhook bodies are JSON: send Content-Type application/json.' });
     }
 

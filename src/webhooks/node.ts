@@ -33,38 +33,108 @@ function toBytes(chunk: unknown): Uint8Array {
 }
 
 /**
- * The request body as a web stream, with backpressure. Cancelling it (the handler refused a
- * body that is too large) discards the rest of the upload instead of destroying the socket,
- * so the 413 still reaches the sender.
+ * At most this many bytes of a request body that the handler answered without reading (a 405,
+ * 413, 415, 401, 404...) are read and discarded after the answer, so that the keep-alive
+ * connection can carry the next request. A larger rest closes the connection instead: it is
+ * answered with `Connection: close` when its declared length says so, else the socket is closed
+ * once the answer has been sent. 1 MiB, as the webhook handler's default `maxBodyBytes`.
  */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+const DISCARD_LIMIT_BYTES = 1024 * 1024;
+
+/** The request body as the adapter hands it to the Fetch handler. */
+interface NodeBody {
+  stream: ReadableStream<Uint8Array>;
+  /** Bytes received from the request so far. */
+  received(): number;
+  /**
+   * Stops feeding the stream (the answer was written, or the handler cancelled it); the rest of
+   * the request is left to {@link discardRest}. A reader still waiting gets an error.
+   */
+  detach(): void;
+}
+
+/**
+ * The request body as a web stream, with backpressure. Cancelling it (the handler refused the
+ * body) stops reading; the adapter discards the rest after writing the answer, instead of
+ * destroying the socket, so the answer still reaches the sender.
+ */
+function bodyStream(req: IncomingMessage): NodeBody {
   let finished = false;
-  let onData: (chunk: unknown) => void = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      onData = (chunk) => {
-        controller.enqueue(toBytes(chunk));
-        if ((controller.desiredSize ?? 1) <= 0) req.pause();
-      };
+  let received = 0;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (chunk: unknown) => {
+    const bytes = toBytes(chunk);
+    received += bytes.byteLength;
+    controller.enqueue(bytes);
+    if ((controller.desiredSize ?? 1) <= 0) req.pause();
+  };
+  const onEnd = () => {
+    if (!finished) controller.close();
+    finished = true;
+  };
+  const onError = (error: unknown) => {
+    if (!finished) controller.error(error);
+    finished = true;
+  };
+  const detach = () => {
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onError);
+    req.pause();
+    if (!finished) {
+      finished = true;
+      controller.error(new Error('The answer was sent before the request body was read.'));
+    }
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
       req.on('data', onData);
-      req.once('end', () => {
-        if (!finished) controller.close();
-        finished = true;
-      });
-      req.once('error', (error) => {
-        if (!finished) controller.error(error);
-        finished = true;
-      });
+      req.once('end', onEnd);
+      req.once('error', onError);
     },
     pull() {
       req.resume();
     },
     cancel() {
       finished = true;
-      req.off('data', onData);
-      req.resume();
+      detach();
     },
   });
+  return { stream, received: () => received, detach };
+}
+
+/** Whether the rest of an unread body is known to be over {@link DISCARD_LIMIT_BYTES}. */
+function restTooLarge(req: IncomingMessage, body: NodeBody | undefined): boolean {
+  if (req.readableEnded) return false;
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared - (body?.received() ?? 0) > DISCARD_LIMIT_BYTES;
+}
+
+/**
+ * Reads and throws away what is left of the request once its answer is written, so that the
+ * next request on a keep-alive connection is parsed (an unread body otherwise stays in the
+ * socket, and that request is never answered). Bounded: past {@link DISCARD_LIMIT_BYTES} the
+ * reading stops and the socket is closed once the answer has been sent.
+ */
+function discardRest(req: IncomingMessage, res: ServerResponse, body: NodeBody | undefined): void {
+  body?.detach();
+  if (req.readableEnded || req.destroyed) return;
+  let discarded = 0;
+  const onData = (chunk: { length: number }) => {
+    discarded += chunk.length;
+    if (discarded <= DISCARD_LIMIT_BYTES) return;
+    req.off('data', onData);
+    req.pause();
+    const close = () => req.socket?.destroy();
+    if (res.writableFinished || res.destroyed) close();
+    else {
+      res.once('finish', close);
+      res.once('close', close);
+    }
+  };
+  req.on('data', onData);
+  req.resume();
 }
 
 /** The body an Express body parser already read, as bytes; `undefined` when none ran. */
@@ -78,7 +148,7 @@ function parsedBody(req: ParsedRequest): Uint8Array<ArrayBuffer> | undefined {
   return encoder.encode(JSON.stringify(body));
 }
 
-function toRequest(req: ParsedRequest): Request {
+function toRequest(req: ParsedRequest): { request: Request; body?: NodeBody } {
   const secure = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   let url: URL;
   try {
@@ -95,27 +165,30 @@ function toRequest(req: ParsedRequest): Request {
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const method = req.method ?? 'GET';
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  if (method === 'GET' || method === 'HEAD')
+    return { request: new Request(url, { method, headers }) };
   const parsed = parsedBody(req);
   if (parsed) {
     headers.delete('content-length');
-    return new Request(url, { method, headers, body: parsed });
+    return { request: new Request(url, { method, headers, body: parsed }) };
   }
-  return new Request(url, {
-    method,
-    headers,
-    body: bodyStream(req),
-    duplex: 'half',
-  } as RequestInit);
+  const body = bodyStream(req);
+  const init = { method, headers, body: body.stream, duplex: 'half' };
+  return { request: new Request(url, init as RequestInit), body };
 }
 
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+async function writeResponse(
+  response: Response,
+  res: ServerResponse,
+  closeConnection: boolean,
+): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  if (closeConnection) res.setHeader('connection', 'close');
   const body = response.body ? new Uint8Array(await response.arrayBuffer()) : undefined;
   res.end(body);
 }
@@ -126,6 +199,12 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
  *
  * Express: mount it before `express.json()`, or with `express.raw({ type: 'application/json' })`,
  * so that `verify` sees the bytes as sent; after `express.json()` the body is re-serialised.
+ *
+ * A request answered before its body was read (405, 413, 415, or any handler that does not read
+ * it) keeps its keep-alive connection usable: once the answer is written, the rest of the body is
+ * read and discarded, up to 1 MiB. A larger rest is not read: the answer says
+ * `Connection: close` when the declared length shows it, else the connection is closed once the
+ * answer has been sent.
  *
  * @example
  * ```ts
@@ -138,16 +217,25 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
  */
 export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
   return async (req, res, next) => {
+    let body: NodeBody | undefined;
     try {
-      const response = await handler(toRequest(req));
-      await writeResponse(response, res);
+      const converted = toRequest(req);
+      body = converted.body;
+      const response = await handler(converted.request);
+      // Read after the handler: it may have cancelled the body, leaving the rest unread.
+      await writeResponse(response, res, restTooLarge(req, body));
     } catch (error) {
       if (next) {
         next(error);
+        discardRest(req, res, body);
         return;
       }
-      if (!res.headersSent) res.statusCode = 500;
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        if (restTooLarge(req, body)) res.setHeader('connection', 'close');
+      }
       res.end();
     }
+    discardRest(req, res, body);
   };
 }

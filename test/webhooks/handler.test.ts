@@ -121,6 +121,58 @@ describe('request checks', () => {
     expect(seen).toEqual([]);
   });
 
+  it('cancels a body it will not read before answering 405 and 415, so the runtime can discard it', async () => {
+    const { handler } = setup();
+    const cancelled: string[] = [];
+    const unread = (label: string) =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+        },
+        cancel() {
+          cancelled.push(label);
+        },
+      });
+    const put = new Request('https://consumer.example/webhooks', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: unread('405'),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handler(put)).status).toBe(405);
+    const text = new Request('https://consumer.example/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: unread('415'),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handler(text)).status).toBe(415);
+    expect(cancelled).toEqual(['405', '415']);
+  });
+
+  it('cancels a body whose declared length is over the cap without reading it (413)', async () => {
+    const { handler } = setup({ maxBodyBytes: 1000 });
+    let pulled = 0;
+    let cancelled = false;
+    const request = new Request('https://consumer.example/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '5000' },
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(new Uint8Array(1000));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handler(request)).status).toBe(413);
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThanOrEqual(1); // the stream's own first pull, nothing read by the handler
+  });
+
   it('answers 400 naming api_version when it is not v1', async () => {
     const { handler, seen } = setup();
     const response = await handler(post({ ...appointmentEvent(), api_version: 'v2' }));

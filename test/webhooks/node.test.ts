@@ -1,25 +1,40 @@
 /**
  * toNodeListener on a real node:http server and a real Express app, both on 127.0.0.1.
  */
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type RequestListener,
+  type Server,
+} from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createReferenceServer } from '../../src/testing/index.ts';
+import { toNodeListener as referenceNodeListener } from '../../src/testing/node.ts';
 import type { WebhookEvent } from '../../src/webhooks/events.ts';
 import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/webhooks/handler.ts';
 import { toNodeListener } from '../../src/webhooks/node.ts';
 import { appointmentEvent } from './fixtures.ts';
 
 const servers: Server[] = [];
+/** The server side of every connection accepted by the servers of this file, in order. */
+const connections: Socket[] = [];
 
 async function listen(listener: RequestListener): Promise<string> {
   const server = createServer(listener);
+  server.on('connection', (socket) => void connections.push(socket));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
 }
 
+const agents: Agent[] = [];
+
 afterEach(async () => {
+  for (const agent of agents.splice(0)) agent.destroy();
+  connections.splice(0);
   await Promise.all(
     servers.splice(0).map(
       (s) =>
@@ -159,5 +174,279 @@ describe('toNodeListener as Express middleware', () => {
     const response = await send(url, '{}');
     expect(response.status).toBe(502);
     expect(failures).toEqual(['boom']);
+  });
+});
+
+/** One keep-alive connection at most: every request of `agent` goes over the same socket. */
+function keepAliveAgent(): Agent {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  agents.push(agent);
+  return agent;
+}
+
+interface Exchange {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A request through node:http and `agent`, failing after `withinMs` with no answer (the symptom
+ * of a jammed keep-alive socket) instead of hanging until the test times out.
+ */
+function exchange(
+  agent: Agent,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array },
+  withinMs = 3_000,
+): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no answer to ${init.method ?? 'GET'} ${url} within ${withinMs} ms`)),
+      withinMs,
+    );
+    const req = httpRequest(url, { agent, method: init.method ?? 'GET', headers: init.headers });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+      });
+    });
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    req.end(init.body);
+  });
+}
+
+const LARGE = 'x'.repeat(512 * 1024);
+
+describe('toNodeListener keeps a keep-alive connection usable after an early answer', () => {
+  const json = (body: string) => ({
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+  });
+
+  const refusals: Array<{
+    name: string;
+    status: number;
+    options?: Partial<WebhookHandlerOptions>;
+    method?: string;
+    headers?: Record<string, string>;
+  }> = [
+    { name: '415 (not JSON)', status: 415, headers: { 'content-type': 'text/plain' } },
+    { name: '405 (a PUT)', status: 405, method: 'PUT' },
+    { name: '413 (over maxBodyBytes)', status: 413, options: { maxBodyBytes: 64 * 1024 } },
+    { name: '401 (verify refused)', status: 401, options: { verify: () => false } },
+  ];
+
+  for (const refusal of refusals) {
+    it(`a refused ~512 KB body answered ${refusal.name} leaves the socket ready for the next delivery`, async () => {
+      const { handler, seen } = consumer(refusal.options);
+      const url = await listen(toNodeListener(handler) as RequestListener);
+      const agent = keepAliveAgent();
+      const refused = await exchange(agent, url, {
+        method: refusal.method ?? 'POST',
+        headers: { ...json(LARGE), ...refusal.headers },
+        body: LARGE,
+      });
+      expect(refused.status).toBe(refusal.status);
+      expect(refused.headers.connection).toBe('keep-alive');
+
+      const valid = await appointmentEvent();
+      const body = JSON.stringify(valid);
+      const next = await exchange(agent, url, {
+        method: 'POST',
+        headers: json(body),
+        body,
+      });
+      expect(refusal.status === 401 ? next.status : JSON.parse(next.body)).toEqual(
+        refusal.status === 401 ? 401 : { status: 'processed', id: valid.id },
+      );
+      expect(connections).toHaveLength(1);
+      if (refusal.status !== 401) expect(seen.map((e) => e.id)).toEqual([valid.id]);
+    });
+  }
+
+  it('a refused chunked body (no Content-Length) is drained too', async () => {
+    const { handler, seen } = consumer();
+    const url = await listen(toNodeListener(handler) as RequestListener);
+    const agent = keepAliveAgent();
+    const refused = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(url, {
+        agent,
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 32; i++) req.write('y'.repeat(16 * 1024));
+      req.end();
+    });
+    expect(refused).toBe(415);
+    const valid = appointmentEvent();
+    const body = JSON.stringify(valid);
+    expect((await exchange(agent, url, { method: 'POST', headers: json(body), body })).status).toBe(
+      200,
+    );
+    expect(connections).toHaveLength(1);
+    expect(seen.map((e) => e.id)).toEqual([valid.id]);
+  });
+
+  it('a handler that answers without reading the body (any Fetch handler) does not jam the socket', async () => {
+    const url = await listen(
+      toNodeListener(async () => new Response('nope', { status: 404 })) as RequestListener,
+    );
+    const agent = keepAliveAgent();
+    expect(
+      (await exchange(agent, url, { method: 'POST', headers: json(LARGE), body: LARGE })).status,
+    ).toBe(404);
+    expect(
+      (await exchange(agent, url, { method: 'POST', headers: json('{}'), body: '{}' })).status,
+    ).toBe(404);
+    expect(connections).toHaveLength(1);
+  });
+
+  it('a handler that rejects without reading the body gets its bare 500, and the socket stays usable', async () => {
+    let calls = 0;
+    const url = await listen(
+      toNodeListener(async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('boom');
+        return new Response(null, { status: 204 });
+      }) as RequestListener,
+    );
+    const agent = keepAliveAgent();
+    expect(
+      (await exchange(agent, url, { method: 'POST', headers: json(LARGE), body: LARGE })).status,
+    ).toBe(500);
+    expect(
+      (await exchange(agent, url, { method: 'POST', headers: json('{}'), body: '{}' })).status,
+    ).toBe(204);
+    expect(connections).toHaveLength(1);
+  });
+});
+
+/**
+ * A raw TCP client: sends `head` and then `chunks` (as long as the server reads them), and
+ * resolves with everything the server wrote before closing the connection, or after
+ * `withinMs` with `closed: false`.
+ */
+function rawExchange(
+  url: string,
+  head: string,
+  chunks: Iterable<string>,
+  withinMs = 3_000,
+): Promise<{ text: string; closed: boolean }> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ text, closed: false });
+    }, withinMs);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    socket.on('error', () => {}); // a reset after the answer is what the server may do
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
+    const iterator = chunks[Symbol.iterator]();
+    const writeMore = () => {
+      for (;;) {
+        const next = iterator.next();
+        if (next.done || socket.destroyed) return;
+        if (!socket.write(next.value)) return void socket.once('drain', writeMore);
+      }
+    };
+    socket.write(head);
+    writeMore();
+  });
+}
+
+describe('toNodeListener bounds what it discards', () => {
+  const chunked = function* (total: number) {
+    const chunk = 'z'.repeat(64 * 1024);
+    for (let sent = 0; sent < total; sent += chunk.length) {
+      yield `${chunk.length.toString(16)}\r\n${chunk}\r\n`;
+    }
+  };
+
+  it('a declared rest over 1 MiB is answered with Connection: close, and the connection ends', async () => {
+    const { handler } = consumer();
+    const url = await listen(toNodeListener(handler) as RequestListener);
+    const { pathname, host } = new URL(url);
+    // 8 MiB declared, 256 KiB sent: the server must not wait for (or read) the rest.
+    const result = await rawExchange(
+      url,
+      `POST ${pathname} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\n` +
+        `Content-Length: ${8 * 1024 * 1024}\r\n\r\n`,
+      ['w'.repeat(256 * 1024)],
+    );
+    expect(result.text).toMatch(/^HTTP\/1\.1 415 /);
+    expect(result.text.toLowerCase()).toContain('connection: close');
+    expect(result.closed).toBe(true);
+  });
+
+  it('a chunked rest that goes past 1 MiB is not read to its end: the connection is closed after the answer', async () => {
+    const { handler } = consumer();
+    const url = await listen(toNodeListener(handler) as RequestListener);
+    const { pathname, host } = new URL(url);
+    // 64 MiB of chunks, never terminated: reading them all would take the whole test.
+    const result = await rawExchange(
+      url,
+      `POST ${pathname} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\n` +
+        'Transfer-Encoding: chunked\r\n\r\n',
+      chunked(64 * 1024 * 1024),
+    );
+    expect(result.text).toMatch(/^HTTP\/1\.1 415 /);
+    expect(result.closed).toBe(true);
+  });
+});
+
+describe("the reference server's node adapter (src/testing/node.ts) keeps the connection too", () => {
+  it('a 401 and a 404 to ~512 KB bodies are followed by an answer on the same socket', async () => {
+    const server = createServer();
+    servers.push(server);
+    server.on('connection', (socket) => void connections.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const api = createReferenceServer({ baseUrl: base });
+    server.on('request', referenceNodeListener(api));
+    const key = api.issueApiKey({ scopes: ['appointments:read'] });
+    const agent = keepAliveAgent();
+
+    const large = { 'content-type': 'application/json', 'content-length': String(LARGE.length) };
+    const unauthenticated = await exchange(agent, `${base}/api/public/v1/patients`, {
+      method: 'POST',
+      headers: large,
+      body: LARGE,
+    });
+    expect(unauthenticated.status).toBe(401);
+    const unknown = await exchange(agent, `${base}/api/public/v1/not-a-resource`, {
+      method: 'POST',
+      headers: { ...large, authorization: `Bearer ${key}` },
+      body: LARGE,
+    });
+    expect(unknown.status).toBe(404);
+    const rooms = await exchange(agent, `${base}/api/public/v1/rooms`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(rooms.status).toBe(200);
+    expect(connections).toHaveLength(1);
   });
 });
