@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { ConfigurationError } from '../core/errors.ts';
 import { WEBHOOK_DELIVERY } from './policy.ts';
 
 /**
@@ -41,11 +42,12 @@ export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
  * Checks that a retention outlives the retry horizon: an id forgotten earlier would let a late
  * retry of an event already processed run again.
  *
- * @throws RangeError when `ttlMs` is shorter than {@link WEBHOOK_DELIVERY.retryHorizonMs}.
+ * @throws {@link ConfigurationError} when `ttlMs` is not longer than
+ *   {@link WEBHOOK_DELIVERY.retryHorizonMs}.
  */
 export function assertDedupeTtl(ttlMs: number): void {
   if (!Number.isFinite(ttlMs) || ttlMs <= WEBHOOK_DELIVERY.retryHorizonMs) {
-    throw new RangeError(
+    throw new ConfigurationError(
       `ttlMs must be longer than the retry horizon of ${WEBHOOK_DELIVERY.retryHorizonMs} ms ` +
         '(8 h 36 min), or a late retry of a processed event would run again; the default is 24 h.',
     );
@@ -89,15 +91,18 @@ export class MemoryDedupeStore implements DedupeStore {
   #nextSweepAt = 0;
 
   /**
-   * @throws RangeError when `ttlMs` does not exceed the retry horizon or `maxEntries` is not a
-   *   positive integer.
+   * @throws {@link ConfigurationError} when `ttlMs` does not exceed the retry horizon or
+   *   `maxEntries` is not a positive integer.
    */
   constructor(options: MemoryDedupeStoreOptions = {}) {
     this.#ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
     assertDedupeTtl(this.#ttlMs);
     this.#maxEntries = options.maxEntries ?? 100_000;
     if (!Number.isInteger(this.#maxEntries) || this.#maxEntries < 1) {
-      throw new RangeError('maxEntries must be a positive integer');
+      throw new ConfigurationError(
+        'MemoryDedupeStore: maxEntries must be a positive integer (default 100 000); size it above ' +
+          'the number of events your endpoint receives in ttlMs.',
+      );
     }
     this.#now = options.now ?? Date.now;
   }

@@ -1,6 +1,8 @@
 /**
  * Errors of `@clinic-scheduling/sdk/webhooks`. Both extend {@link ClinicError}, so one
  * `catch (err) { if (err instanceof ClinicError) ... }` covers the client and the webhooks.
+ * Options out of range (of `createWebhookHandler`, the dedupe stores, `StaleEventGuard`) throw
+ * `ConfigurationError`, exported from the package root, when they are constructed.
  *
  * @module
  */

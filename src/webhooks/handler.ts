@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { ConfigurationError } from '../core/errors.ts';
 import { type DedupeStore, MemoryDedupeStore } from './dedupe.ts';
 import { WebhookPayloadError, WebhookVerificationError } from './errors.ts';
 import {
@@ -104,7 +105,8 @@ export const DEFAULT_ACK_AFTER_MS = 9_000;
 /** Default of `dedupeLeaseMs`: 10 minutes. */
 export const DEFAULT_DEDUPE_LEASE_MS = 10 * 60_000;
 
-class BodyTooLargeError extends Error {}
+/** What {@link readBody} returns for a body over the limit. */
+const TOO_LARGE = Symbol('too large');
 
 function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   return Response.json(body, { status, headers });
@@ -125,11 +127,11 @@ async function discardBody(request: Request): Promise<void> {
 }
 
 /** Reads the body, refusing it as soon as it passes `limit` bytes. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+async function readBody(request: Request, limit: number): Promise<Uint8Array | typeof TOO_LARGE> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     await discardBody(request);
-    throw new BodyTooLargeError();
+    return TOO_LARGE;
   }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
@@ -141,7 +143,7 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array> {
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => {});
-      throw new BodyTooLargeError();
+      return TOO_LARGE;
     }
     chunks.push(value);
   }
@@ -161,10 +163,16 @@ function defaultOnError(error: unknown, event?: WebhookEvent): void {
 }
 
 function checkOptions(options: WebhookHandlerOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new ConfigurationError(
+      'createWebhookHandler takes an options object, such as { on: { ping: () => {} } }.',
+    );
+  }
   for (const key of Object.keys(options.on ?? {})) {
     if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(key)) {
-      throw new TypeError(
-        `on['${key}'] is not an event type; the types are ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+      throw new ConfigurationError(
+        `on['${key}'] is not an event type; the types are ${WEBHOOK_EVENT_TYPES.join(', ')}. ` +
+          'Use onAny for a handler of every event.',
       );
     }
   }
@@ -178,15 +186,21 @@ function checkOptions(options: WebhookHandlerOptions): void {
       ackAfterMs < WEBHOOK_DELIVERY.responseTimeoutMs
     )
   ) {
-    throw new RangeError(
-      `ackAfterMs must be at least 0 and below the service's ${WEBHOOK_DELIVERY.responseTimeoutMs} ms limit, or false`,
+    throw new ConfigurationError(
+      `ackAfterMs must be at least 0 and below the service's ${WEBHOOK_DELIVERY.responseTimeoutMs} ms limit, or false; ` +
+        `leave it out for the default of ${DEFAULT_ACK_AFTER_MS} ms.`,
     );
   }
   if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
-    throw new RangeError('maxBodyBytes must be a positive integer');
+    throw new ConfigurationError(
+      `maxBodyBytes must be a positive integer number of bytes; leave it out for the default of ${DEFAULT_MAX_BODY_BYTES} (1 MiB).`,
+    );
   }
   if (dedupeLeaseMs !== undefined && !(Number.isFinite(dedupeLeaseMs) && dedupeLeaseMs > 0)) {
-    throw new RangeError('dedupeLeaseMs must be a positive number of milliseconds');
+    throw new ConfigurationError(
+      'dedupeLeaseMs must be a positive number of milliseconds, above the time your slowest ' +
+        `handler takes; leave it out for the default of ${DEFAULT_DEDUPE_LEASE_MS} ms (10 min).`,
+    );
   }
 }
 
@@ -211,8 +225,8 @@ function checkOptions(options: WebhookHandlerOptions): void {
  *
  * Answers never echo the payload: it holds health data.
  *
- * @throws TypeError when `on` has a key that is not an event type; RangeError for an
- *   `ackAfterMs`, `maxBodyBytes` or `dedupeLeaseMs` out of range.
+ * @throws {@link ConfigurationError} when `on` has a key that is not an event type, or an
+ *   `ackAfterMs`, `maxBodyBytes` or `dedupeLeaseMs` is out of range.
  *
  * @example
  * ```ts
@@ -295,16 +309,16 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return json(415, { detail: 'Webhook bodies are JSON: send Content-Type application/json.' });
     }
 
-    let rawBody: Uint8Array;
+    let rawBody: Uint8Array | typeof TOO_LARGE;
     try {
       rawBody = await readBody(request, maxBodyBytes);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        report(new WebhookPayloadError(`The webhook body is larger than ${maxBodyBytes} bytes.`));
-        return json(413, { detail: `The body is larger than ${maxBodyBytes} bytes.` });
-      }
       report(error);
       return json(400, { detail: 'The body could not be read.' });
+    }
+    if (rawBody === TOO_LARGE) {
+      report(new WebhookPayloadError(`The webhook body is larger than ${maxBodyBytes} bytes.`));
+      return json(413, { detail: `The body is larger than ${maxBodyBytes} bytes.` });
     }
 
     if (verify) {

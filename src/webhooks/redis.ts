@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { ConfigurationError } from '../core/errors.ts';
 import {
   assertDedupeTtl,
   type ClaimResult,
@@ -71,8 +72,8 @@ export class RedisDedupeStore implements DedupeStore {
   readonly #ttlMs: number;
 
   /**
-   * @throws TypeError when `client` has neither `call` (ioredis) nor `sendCommand` (node-redis).
-   * @throws RangeError when `ttlMs` does not exceed the retry horizon.
+   * @throws {@link ConfigurationError} when `client` has neither `call` (ioredis) nor
+   *   `sendCommand` (node-redis), or when `ttlMs` does not exceed the retry horizon.
    */
   constructor(options: RedisDedupeStoreOptions) {
     const { client } = options;
@@ -84,7 +85,7 @@ export class RedisDedupeStore implements DedupeStore {
       const node = client as NodeRedisCommandClient;
       this.#send = (args) => node.sendCommand(args);
     } else {
-      throw new TypeError(
+      throw new ConfigurationError(
         'RedisDedupeStore needs a connected node-redis client (createClient from "redis") or an ' +
           'ioredis client (new Redis() from "ioredis") as { client }.',
       );
@@ -94,12 +95,21 @@ export class RedisDedupeStore implements DedupeStore {
     assertDedupeTtl(this.#ttlMs);
   }
 
-  /** {@inheritDoc DedupeStore.claim} */
+  /**
+   * {@inheritDoc DedupeStore.claim}
+   *
+   * @throws {@link ConfigurationError} when the key holds a value this store did not write:
+   *   something else uses the same keys (give the store a `prefix` of its own).
+   */
   async claim(id: string, leaseMs: number): Promise<ClaimResult> {
     const lease = String(Math.max(1, Math.ceil(leaseMs)));
-    const reply = String(await this.#send(['EVAL', CLAIM_SCRIPT, '1', this.#key(id), lease]));
+    const key = this.#key(id);
+    const reply = String(await this.#send(['EVAL', CLAIM_SCRIPT, '1', key, lease]));
     if (reply === 'claimed' || reply === 'processing' || reply === 'done') return reply;
-    throw new Error(`RedisDedupeStore: key ${this.#key(id)} holds an unexpected value`);
+    throw new ConfigurationError(
+      `RedisDedupeStore: the key ${key} holds a value this store did not write; another program ` +
+        `uses keys under the prefix ${JSON.stringify(this.#prefix)}: give the store a prefix of its own.`,
+    );
   }
 
   /** {@inheritDoc DedupeStore.complete} */

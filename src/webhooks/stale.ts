@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { ConfigurationError } from '../core/errors.ts';
 import type { Appointment } from '../schemas/appointments.ts';
 import type { WebhookEvent } from './events.ts';
 
@@ -102,11 +103,14 @@ export class StaleEventGuard {
   /** appointment id → newest `updated_at`; insertion order is recording order. */
   readonly #newest = new Map<string, string>();
 
-  /** @throws RangeError when `maxEntries` is not a positive integer. */
+  /** @throws {@link ConfigurationError} when `maxEntries` is not a positive integer. */
   constructor(options: StaleEventGuardOptions = {}) {
     this.#maxEntries = options.maxEntries ?? 100_000;
     if (!Number.isInteger(this.#maxEntries) || this.#maxEntries < 1) {
-      throw new RangeError('maxEntries must be a positive integer');
+      throw new ConfigurationError(
+        'StaleEventGuard: maxEntries must be a positive integer (default 100 000); size it above ' +
+          'the number of appointments whose events you receive.',
+      );
     }
   }
 

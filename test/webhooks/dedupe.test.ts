@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/core/errors.ts';
 import { DEFAULT_DEDUPE_TTL_MS, MemoryDedupeStore } from '../../src/webhooks/dedupe.ts';
 import { WEBHOOK_DELIVERY } from '../../src/webhooks/policy.ts';
 import { dedupeStoreContract } from './dedupe-contract.ts';
@@ -39,6 +40,9 @@ describe('MemoryDedupeStore', () => {
 
   it('refuses a ttlMs that does not outlive the retry horizon', () => {
     expect(() => new MemoryDedupeStore({ ttlMs: WEBHOOK_DELIVERY.retryHorizonMs })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => new MemoryDedupeStore({ ttlMs: WEBHOOK_DELIVERY.retryHorizonMs })).toThrow(
       'ttlMs must be longer than the retry horizon of 30960000 ms (8 h 36 min), or a late retry of a processed event would run again; the default is 24 h.',
     );
     expect(() => new MemoryDedupeStore({ ttlMs: 9 * HOUR })).not.toThrow();
@@ -65,7 +69,10 @@ describe('MemoryDedupeStore', () => {
     expect(store.claim('evt_2', 60_000)).toBe('done');
     expect(store.claim('evt_1', 60_000)).toBe('claimed'); // evicted: the oldest
     expect(store.size).toBe(3);
-    expect(() => new MemoryDedupeStore({ maxEntries: 0 })).toThrow(RangeError);
+    expect(() => new MemoryDedupeStore({ maxEntries: 0 })).toThrow(ConfigurationError);
+    expect(() => new MemoryDedupeStore({ maxEntries: 1.5 })).toThrow(
+      'MemoryDedupeStore: maxEntries must be a positive integer (default 100 000)',
+    );
   });
 
   it('sweeps expired ids, so the size does not grow with time', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClinicError, ConfigurationError } from '../../src/core/errors.ts';
 import {
   type ClaimResult,
   type DedupeStore,
@@ -332,10 +333,33 @@ describe('dispatch', () => {
     ).toThrow(
       "on['appointment.canceled'] is not an event type; the types are appointment.created, appointment.updated, appointment.cancelled, ping",
     );
-    expect(() => createWebhookHandler({ ackAfterMs: 10_000 })).toThrow(RangeError);
-    expect(() => createWebhookHandler({ ackAfterMs: -1 })).toThrow(RangeError);
-    expect(() => createWebhookHandler({ maxBodyBytes: 0 })).toThrow(RangeError);
-    expect(() => createWebhookHandler({ dedupeLeaseMs: 0 })).toThrow(RangeError);
+    expect(() => createWebhookHandler({ ackAfterMs: 10_000 })).toThrow(ConfigurationError);
+    expect(() => createWebhookHandler({ ackAfterMs: -1 })).toThrow(ConfigurationError);
+    expect(() => createWebhookHandler({ maxBodyBytes: 0 })).toThrow(ConfigurationError);
+    expect(() => createWebhookHandler({ dedupeLeaseMs: 0 })).toThrow(ConfigurationError);
+    expect(() => createWebhookHandler({ ackAfterMs: 10_000 })).toThrow(
+      "ackAfterMs must be at least 0 and below the service's 10000 ms limit, or false; leave it out for the default of 9000 ms.",
+    );
+    expect(() => createWebhookHandler({ maxBodyBytes: 1.5 })).toThrow(
+      'maxBodyBytes must be a positive integer number of bytes; leave it out for the default of 1048576 (1 MiB).',
+    );
+    expect(() => createWebhookHandler({ dedupeLeaseMs: Number.NaN })).toThrow(
+      'dedupeLeaseMs must be a positive number of milliseconds, above the time your slowest handler takes; leave it out for the default of 600000 ms (10 min).',
+    );
+    expect(() => createWebhookHandler(undefined as never)).toThrow(ConfigurationError);
+  });
+
+  it('every error it throws for bad options is a ClinicError', () => {
+    const bad: WebhookHandlerOptions[] = [
+      { on: { nope: () => {} } as never },
+      { ackAfterMs: 10_000 },
+      { maxBodyBytes: -1 },
+      { dedupeLeaseMs: -1 },
+      null as never,
+    ];
+    for (const options of bad) {
+      expect(() => createWebhookHandler(options)).toThrow(ClinicError);
+    }
   });
 
   it('an onError that throws does not change the answer', async () => {

@@ -5,6 +5,7 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/core/errors.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import { RedisDedupeStore } from '../../src/webhooks/redis.ts';
 import { type RedisServer, startRedisServer } from '../helpers/redis.ts';
@@ -66,10 +67,13 @@ describe('RedisDedupeStore keys', () => {
   });
 
   it('refuses a client that is neither node-redis nor ioredis, and a short ttlMs', () => {
+    expect(() => new RedisDedupeStore({ client: {} as never })).toThrow(ConfigurationError);
     expect(() => new RedisDedupeStore({ client: {} as never })).toThrow(
       'RedisDedupeStore needs a connected node-redis client (createClient from "redis") or an ioredis client (new Redis() from "ioredis") as { client }.',
     );
-    expect(() => new RedisDedupeStore({ client: nodeRedis, ttlMs: 3_600_000 })).toThrow(RangeError);
+    expect(() => new RedisDedupeStore({ client: nodeRedis, ttlMs: 3_600_000 })).toThrow(
+      ConfigurationError,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/core/errors.ts';
 import { compareUpdatedAt, StaleEventGuard } from '../../src/webhooks/stale.ts';
 import { appointmentWire } from '../fixtures.ts';
 import { appointmentEvent, pingEvent } from './fixtures.ts';
@@ -106,7 +107,10 @@ describe('StaleEventGuard: retries reorder events, own writes echo back (spec 6.
     expect(guard.newest(ids[2]!)).toBe('2026-03-01T10:00:00-03:00');
     guard.clear();
     expect(guard.size).toBe(0);
-    expect(() => new StaleEventGuard({ maxEntries: 0 })).toThrow(RangeError);
+    expect(() => new StaleEventGuard({ maxEntries: 0 })).toThrow(ConfigurationError);
+    expect(() => new StaleEventGuard({ maxEntries: 0 })).toThrow(
+      'StaleEventGuard: maxEntries must be a positive integer (default 100 000)',
+    );
   });
 
   it('applying only fresh events in any arrival order ends at the newest state', () => {
