@@ -11,8 +11,8 @@ import { WEBHOOK_DELIVERY } from './policy.ts';
 
 /**
  * What {@link DedupeStore.claim} found:
- * - `claimed`: the id was unknown (or its claim had expired); the caller now holds it and must
- *   call `complete` or `release`;
+ * - `claimed`: the id was unknown (or its claim had expired); the caller now holds it, under its
+ *   token, and must call `complete` or `release`;
  * - `processing`: another delivery of the same event holds the claim right now;
  * - `done`: the event was processed already.
  */
@@ -22,17 +22,28 @@ export type ClaimResult = 'claimed' | 'processing' | 'done';
  * Where the webhook handler remembers which events it has seen. Implement it on your own
  * storage when neither {@link MemoryDedupeStore} nor `RedisDedupeStore` fits; `claim` must be
  * atomic (two concurrent claims of one id: one gets `claimed`, the other `processing`).
+ *
+ * Each claim is made under a `token`, a random string the webhook handler makes for each
+ * delivery. Keep it with the claim, and let `release` forget the claim only when it still holds
+ * that token: a delivery whose lease ran out while its handlers were still running must not
+ * forget the claim a newer delivery has taken since (a third one could then run beside it).
  */
 export interface DedupeStore {
   /**
-   * Claims `id` for processing, atomically. A claim that is neither completed nor released
-   * (the process died) expires after `leaseMs`, so a later redelivery can run.
+   * Claims `id` for processing, atomically, under `token`. A claim that is neither completed
+   * nor released (the process died) expires after `leaseMs`, so a later redelivery can run.
    */
-  claim(id: string, leaseMs: number): Promise<ClaimResult> | ClaimResult;
-  /** Marks `id` as processed; the store keeps it longer than the retry horizon (8 h 36 min). */
+  claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> | ClaimResult;
+  /**
+   * Marks `id` as processed, whichever delivery holds its claim now (its handlers succeeded: the
+   * event is processed); the store keeps it longer than the retry horizon (8 h 36 min).
+   */
   complete(id: string): Promise<void> | void;
-  /** Forgets the claim of `id` (its handler failed), so that the service's retry is processed. */
-  release(id: string): Promise<void> | void;
+  /**
+   * Forgets the claim of `id` (its handlers failed), so that the service's retry is processed;
+   * only while the claim is the one made under `token`. A processed id is never forgotten.
+   */
+  release(id: string, token: string): Promise<void> | void;
 }
 
 /** The retention of processed ids by default: 24 hours, well past the 8 h 36 min retry horizon. */
@@ -72,6 +83,8 @@ const SWEEP_INTERVAL_MS = 60_000;
 interface Entry {
   state: 'processing' | 'done';
   expiresAt: number;
+  /** The token of the claim, while `processing`. */
+  token?: string;
 }
 
 /**
@@ -113,11 +126,11 @@ export class MemoryDedupeStore implements DedupeStore {
   }
 
   /** {@inheritDoc DedupeStore.claim} */
-  claim(id: string, leaseMs: number): ClaimResult {
+  claim(id: string, leaseMs: number, token: string): ClaimResult {
     const now = this.#now();
     const entry = this.#entries.get(id);
     if (entry && entry.expiresAt > now) return entry.state;
-    this.#set(id, { state: 'processing', expiresAt: now + leaseMs });
+    this.#set(id, { state: 'processing', expiresAt: now + leaseMs, token });
     return 'claimed';
   }
 
@@ -127,8 +140,9 @@ export class MemoryDedupeStore implements DedupeStore {
   }
 
   /** {@inheritDoc DedupeStore.release} */
-  release(id: string): void {
-    if (this.#entries.get(id)?.state === 'processing') this.#entries.delete(id);
+  release(id: string, token: string): void {
+    const entry = this.#entries.get(id);
+    if (entry?.state === 'processing' && entry.token === token) this.#entries.delete(id);
   }
 
   #set(id: string, entry: Entry): void {

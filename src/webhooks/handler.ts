@@ -213,7 +213,8 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * 2. runs `verify`, if given: not `true` → **401**;
  * 3. parses the envelope: not JSON, or not an envelope of spec 6.1 (`api_version` other than
  *    `v1` included) → **400** `{ detail, paths }`;
- * 4. claims the envelope `id` in the dedupe store: processed already → **200**
+ * 4. claims the envelope `id` in the dedupe store, under a token of this delivery (only this
+ *    delivery can release its claim): processed already → **200**
  *    `{ status: 'duplicate' }` without running handlers; being processed by another delivery
  *    right now → **409** with `Retry-After`, so the service tries again later (answering 2xx
  *    would lose the event if that first run fails); the store failing → **503**;
@@ -272,14 +273,21 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (onAny) await onAny(event, context);
   };
 
-  /** Runs the handlers and settles the claim: complete on success, release on failure. */
-  const processEvent = async (event: WebhookEvent, context: WebhookContext): Promise<void> => {
+  /**
+   * Runs the handlers and settles the claim made under `token`: complete on success, release
+   * on failure.
+   */
+  const processEvent = async (
+    event: WebhookEvent,
+    context: WebhookContext,
+    token: string,
+  ): Promise<void> => {
     try {
       await dispatch(event, context);
     } catch (error) {
       if (store) {
         try {
-          await store.release(event.id);
+          await store.release(event.id, token);
         } catch (storeError) {
           report(storeError, event);
         }
@@ -356,10 +364,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     const { id } = event;
 
+    const token = crypto.randomUUID();
     if (store) {
       let claim: Awaited<ReturnType<DedupeStore['claim']>>;
       try {
-        claim = await store.claim(id, leaseMs);
+        claim = await store.claim(id, leaseMs, token);
       } catch (error) {
         report(error, event);
         return json(503, { detail: 'The deduplication store is unavailable; retry later.', id });
@@ -377,7 +386,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
     }
 
-    const work = processEvent(event, { request });
+    const work = processEvent(event, { request }, token);
     const outcome = work.then(
       () => ({ ok: true as const }),
       (error: unknown) => ({ ok: false as const, error }),

@@ -42,22 +42,32 @@ export interface RedisDedupeStoreOptions {
   ttlMs?: number;
 }
 
-/** Reads the key; when absent, sets it to `processing` with the lease. Atomic, one round trip. */
+/**
+ * Reads the key; when absent, sets it to `processing:<token>` with the lease. Answers `claimed`,
+ * `processing` or `done` (a bare `processing`, written by an earlier version of this store, is a
+ * claim too); anything else is returned as it is. Atomic, one round trip.
+ */
 const CLAIM_SCRIPT = `local v = redis.call('GET', KEYS[1])
+if v == 'done' or v == 'processing' then return v end
+if v and string.sub(v, 1, 11) == 'processing:' then return 'processing' end
 if v then return v end
-redis.call('SET', KEYS[1], 'processing', 'PX', ARGV[1])
+redis.call('SET', KEYS[1], 'processing:' .. ARGV[2], 'PX', ARGV[1])
 return 'claimed'`;
 
-/** Deletes the key only while it says `processing`: a processed id is never forgotten early. */
-const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == 'processing' then
+/**
+ * Deletes the key only while it holds the claim made under the token: neither a processed id
+ * nor a newer delivery's claim is ever forgotten.
+ */
+const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == 'processing:' .. ARGV[1] then
   return redis.call('DEL', KEYS[1])
 end
 return 0`;
 
 /**
- * A {@link DedupeStore} on Redis. Each envelope id is one key holding `processing` (with the
- * claim's lease as its expiry) or `done` (kept `ttlMs`, 24 h by default). The claim is one Lua
- * script, so two machines that receive the same event at once cannot both process it.
+ * A {@link DedupeStore} on Redis. Each envelope id is one key holding `processing:<token>` (with
+ * the claim's lease as its expiry) or `done` (kept `ttlMs`, 24 h by default). The claim and the
+ * release are Lua scripts, so two machines that receive the same event at once cannot both
+ * process it, and a delivery only ever releases its own claim.
  *
  * @example
  * ```ts
@@ -95,16 +105,17 @@ export class RedisDedupeStore implements DedupeStore {
     assertDedupeTtl(this.#ttlMs);
   }
 
+  /** {@inheritDoc DedupeStore.claim} */
   /**
    * {@inheritDoc DedupeStore.claim}
    *
    * @throws {@link ConfigurationError} when the key holds a value this store did not write:
    *   something else uses the same keys (give the store a `prefix` of its own).
    */
-  async claim(id: string, leaseMs: number): Promise<ClaimResult> {
+  async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
     const lease = String(Math.max(1, Math.ceil(leaseMs)));
     const key = this.#key(id);
-    const reply = String(await this.#send(['EVAL', CLAIM_SCRIPT, '1', key, lease]));
+    const reply = String(await this.#send(['EVAL', CLAIM_SCRIPT, '1', key, lease, String(token)]));
     if (reply === 'claimed' || reply === 'processing' || reply === 'done') return reply;
     throw new ConfigurationError(
       `RedisDedupeStore: the key ${key} holds a value this store did not write; another program ` +
@@ -118,8 +129,8 @@ export class RedisDedupeStore implements DedupeStore {
   }
 
   /** {@inheritDoc DedupeStore.release} */
-  async release(id: string): Promise<void> {
-    await this.#send(['EVAL', RELEASE_SCRIPT, '1', this.#key(id)]);
+  async release(id: string, token: string): Promise<void> {
+    await this.#send(['EVAL', RELEASE_SCRIPT, '1', this.#key(id), String(token)]);
   }
 
   #key(id: string): string {

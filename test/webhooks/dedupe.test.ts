@@ -27,14 +27,14 @@ describe('MemoryDedupeStore', () => {
   it('keeps processed ids 24 h by default, longer than the retry horizon', () => {
     let now = 0;
     store = new MemoryDedupeStore({ now: () => now });
-    store.claim('evt_a', 1000);
+    store.claim('evt_a', 1000, 'token');
     store.complete('evt_a');
     now = WEBHOOK_DELIVERY.retryHorizonMs + 60_000; // the last retry, and then some
-    expect(store.claim('evt_a', 1000)).toBe('done');
+    expect(store.claim('evt_a', 1000, 'token')).toBe('done');
     now = DEFAULT_DEDUPE_TTL_MS - 1;
-    expect(store.claim('evt_a', 1000)).toBe('done');
+    expect(store.claim('evt_a', 1000, 'token')).toBe('done');
     now = DEFAULT_DEDUPE_TTL_MS;
-    expect(store.claim('evt_a', 1000)).toBe('claimed');
+    expect(store.claim('evt_a', 1000, 'token')).toBe('claimed');
     expect(DEFAULT_DEDUPE_TTL_MS).toBe(24 * HOUR);
   });
 
@@ -51,23 +51,23 @@ describe('MemoryDedupeStore', () => {
   it('a claim expires after its lease (the process that held it died)', () => {
     let now = 0;
     store = new MemoryDedupeStore({ now: () => now });
-    expect(store.claim('evt_a', 5_000)).toBe('claimed');
+    expect(store.claim('evt_a', 5_000, 'token')).toBe('claimed');
     now = 4_999;
-    expect(store.claim('evt_a', 5_000)).toBe('processing');
+    expect(store.claim('evt_a', 5_000, 'token')).toBe('processing');
     now = 5_000;
-    expect(store.claim('evt_a', 5_000)).toBe('claimed');
+    expect(store.claim('evt_a', 5_000, 'token')).toBe('claimed');
   });
 
   it('holds at most maxEntries ids, dropping the oldest first', () => {
     store = new MemoryDedupeStore({ maxEntries: 3 });
     for (const id of ['evt_1', 'evt_2', 'evt_3', 'evt_4']) {
-      store.claim(id, 60_000);
+      store.claim(id, 60_000, 'token');
       store.complete(id);
     }
     expect(store.size).toBe(3);
-    expect(store.claim('evt_4', 60_000)).toBe('done');
-    expect(store.claim('evt_2', 60_000)).toBe('done');
-    expect(store.claim('evt_1', 60_000)).toBe('claimed'); // evicted: the oldest
+    expect(store.claim('evt_4', 60_000, 'token')).toBe('done');
+    expect(store.claim('evt_2', 60_000, 'token')).toBe('done');
+    expect(store.claim('evt_1', 60_000, 'token')).toBe('claimed'); // evicted: the oldest
     expect(store.size).toBe(3);
     expect(() => new MemoryDedupeStore({ maxEntries: 0 })).toThrow(ConfigurationError);
     expect(() => new MemoryDedupeStore({ maxEntries: 1.5 })).toThrow(
@@ -79,12 +79,12 @@ describe('MemoryDedupeStore', () => {
     let now = 0;
     store = new MemoryDedupeStore({ now: () => now });
     for (let i = 0; i < 100; i++) {
-      store.claim(`evt_${i}`, 1000);
+      store.claim(`evt_${i}`, 1000, 'token');
       store.complete(`evt_${i}`);
     }
     expect(store.size).toBe(100);
     now = DEFAULT_DEDUPE_TTL_MS + 1;
-    store.claim('evt_new', 1000);
+    store.claim('evt_new', 1000, 'token');
     expect(store.size).toBe(1);
   });
 });

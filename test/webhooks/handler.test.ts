@@ -480,7 +480,7 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     let now = 0;
     const store = new MemoryDedupeStore({ now: () => now });
     const event = appointmentEvent();
-    expect(store.claim(event.id, 60_000)).toBe('claimed'); // the process that died
+    expect(store.claim(event.id, 60_000, 'the-dead-process')).toBe('claimed');
     const { handler, seen } = setup({ dedupe: store, dedupeLeaseMs: 60_000 });
     expect((await handler(post(event))).status).toBe(409);
     now = 60_000;
@@ -520,6 +520,76 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
       `claim ${bad.id.slice(-2)} 1234`,
       `release ${bad.id.slice(-2)}`,
     ]);
+  });
+
+  it('claims under a token of its own per delivery, and releases with that token', async () => {
+    const claims: Array<[string, string]> = [];
+    const releases: Array<[string, string]> = [];
+    const store: DedupeStore = {
+      claim: (id, _lease, token): ClaimResult => {
+        claims.push([id, token]);
+        return 'claimed';
+      },
+      complete: () => {},
+      release: (id, token) => void releases.push([id, token]),
+    };
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': () => {
+          throw new Error('x');
+        },
+      },
+      dedupe: store,
+      onError: () => {},
+    });
+    const event = appointmentEvent();
+    await handler(post(event));
+    await handler(post(event));
+    expect(claims).toHaveLength(2);
+    expect(claims[0]![1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims[0]![1]).not.toBe(claims[1]![1]);
+    expect(releases).toEqual(claims);
+  });
+
+  it('a delivery whose lease ran out does not release the claim of the delivery that took over', async () => {
+    let now = 0;
+    const store = new MemoryDedupeStore({ now: () => now });
+    const gates: Array<() => void> = [];
+    const runs: string[] = [];
+    let attempt = 0;
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': async () => {
+          attempt += 1;
+          const mine = attempt;
+          runs.push(`start ${mine}`);
+          await new Promise<void>((resolve) => gates.push(resolve));
+          if (mine === 1) throw new Error('the first delivery fails, late');
+          runs.push(`done ${mine}`);
+        },
+      },
+      dedupe: store,
+      dedupeLeaseMs: 60_000,
+      ackAfterMs: false,
+      onError: () => {},
+    });
+    const event = appointmentEvent();
+    const first = handler(post(event));
+    await vi.waitFor(() => expect(runs).toEqual(['start 1']));
+    now = 60_000; // the first delivery's lease ends while its handler still runs
+    const second = handler(post(event));
+    await vi.waitFor(() => expect(runs).toEqual(['start 1', 'start 2']));
+    gates[0]!(); // the first fails and releases: it must not release the second's claim
+    expect((await first).status).toBe(500);
+    const third = await handler(post(event));
+    expect(third.status).toBe(409);
+    expect(runs).toEqual(['start 1', 'start 2']);
+    gates[1]!();
+    expect((await second).status).toBe(200);
+    expect(await answer(await handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'duplicate', id: event.id },
+    });
   });
 
   it('answers 503 when the store cannot claim, without running handlers', async () => {
@@ -606,7 +676,7 @@ describe('spec 6.3 rule 2: an answer within 10 s (ackAfterMs)', () => {
     await vi.advanceTimersByTimeAsync(6_000);
     await handler.drain();
     expect(finished).toEqual([event.id]);
-    expect(store.claim(event.id, 1000)).toBe('done');
+    expect(store.claim(event.id, 1000, 'a-later-delivery')).toBe('done');
   });
 
   it('a handler that fails after the 202 reaches onError and its claim is released', async () => {
@@ -621,7 +691,7 @@ describe('spec 6.3 rule 2: an answer within 10 s (ackAfterMs)', () => {
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).message).toBe('late failure');
     // Released: a redelivery of this event would be processed.
-    expect(store.claim(event.id, 1000)).toBe('claimed');
+    expect(store.claim(event.id, 1000, 'a-later-delivery')).toBe('claimed');
   });
 
   it('a handler that finishes before ackAfterMs gets its own answer (200 or 500)', async () => {

@@ -42,7 +42,8 @@ describe('RedisDedupeStore with ioredis', () => {
 describe('RedisDedupeStore keys', () => {
   it('a claim expires with its lease; a processed id is kept ttlMs (24 h by default)', async () => {
     const store = new RedisDedupeStore({ client: nodeRedis, prefix: 'test:ttl:' });
-    await store.claim('evt_a', 50_000);
+    await store.claim('evt_a', 50_000, 'token-a');
+    expect(await nodeRedis.get('test:ttl:evt_a')).toBe('processing:token-a');
     const lease = Number(await nodeRedis.sendCommand(['PTTL', 'test:ttl:evt_a']));
     expect(lease).toBeGreaterThan(45_000);
     expect(lease).toBeLessThanOrEqual(50_000);
@@ -55,15 +56,17 @@ describe('RedisDedupeStore keys', () => {
 
   it('an expired lease lets the next delivery claim the id', async () => {
     const store = new RedisDedupeStore({ client: ioredis, prefix: 'test:lease:' });
-    expect(await store.claim('evt_b', 1)).toBe('claimed');
+    expect(await store.claim('evt_b', 1, 'died')).toBe('claimed');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await store.claim('evt_b', 60_000)).toBe('claimed');
+    expect(await store.claim('evt_b', 60_000, 'next')).toBe('claimed');
   });
 
   it('uses the default prefix clinic-scheduling:webhook-event:', async () => {
     const store = new RedisDedupeStore({ client: nodeRedis });
-    await store.claim('evt_prefix', 60_000);
-    expect(await nodeRedis.get('clinic-scheduling:webhook-event:evt_prefix')).toBe('processing');
+    await store.claim('evt_prefix', 60_000, 'token-p');
+    expect(await nodeRedis.get('clinic-scheduling:webhook-event:evt_prefix')).toBe(
+      'processing:token-p',
+    );
   });
 
   it('refuses a client that is neither node-redis nor ioredis, and a short ttlMs', () => {
@@ -74,6 +77,22 @@ describe('RedisDedupeStore keys', () => {
     expect(() => new RedisDedupeStore({ client: nodeRedis, ttlMs: 3_600_000 })).toThrow(
       ConfigurationError,
     );
+  });
+
+  it('a bare processing (written by an earlier version) is a claim; a value it did not write is a ConfigurationError', async () => {
+    const store = new RedisDedupeStore({ client: ioredis, prefix: 'test:foreign:' });
+    await nodeRedis.set('test:foreign:evt_old', 'processing', { PX: 60_000 });
+    expect(await store.claim('evt_old', 60_000, 'token')).toBe('processing');
+    await store.release('evt_old', 'token');
+    expect(await nodeRedis.get('test:foreign:evt_old')).toBe('processing');
+
+    await nodeRedis.set('test:foreign:evt_other', '{"session":1}');
+    const claim = store.claim('evt_other', 60_000, 'token');
+    await expect(claim).rejects.toThrow(ConfigurationError);
+    await expect(claim).rejects.toThrow(
+      'RedisDedupeStore: the key test:foreign:evt_other holds a value this store did not write; another program uses keys under the prefix "test:foreign:": give the store a prefix of its own.',
+    );
+    expect(await nodeRedis.get('test:foreign:evt_other')).toBe('{"session":1}');
   });
 });
 
