@@ -1,5 +1,5 @@
 /**
- * Errors of `@clinic-scheduling/sdk/webhooks`. Both extend {@link ClinicError}, so one
+ * Errors of `@clinic-scheduling/sdk/webhooks`. All extend {@link ClinicError}, so one
  * `catch (err) { if (err instanceof ClinicError) ... }` covers the client and the webhooks.
  * Options out of range (of `createWebhookHandler`, the dedupe stores, `StaleEventGuard`) throw
  * `ConfigurationError`, exported from the package root, when they are constructed.
@@ -49,4 +49,17 @@ export class WebhookPayloadError extends ClinicError {
 export class WebhookVerificationError extends ClinicError {
   /** `'WebhookVerificationError'`: the class name, which survives minification. */
   override name = 'WebhookVerificationError';
+}
+
+/**
+ * Passed to `onError` (with the event) when a delivery was answered 202 because `ackAfterMs`
+ * passed before its event id was claimed (a slow dedupe store or `verify`), and the store then
+ * said that another delivery holds the claim. This delivery runs no handler, and the service
+ * does not retry a delivery it got a 2xx for: when that other delivery is from a process that
+ * died, the event is processed only once its lease ends and another redelivery arrives. Save the
+ * event from `onError` if you cannot rely on that.
+ */
+export class WebhookNotProcessedError extends ClinicError {
+  /** `'WebhookNotProcessedError'`: the class name, which survives minification. */
+  override name = 'WebhookNotProcessedError';
 }

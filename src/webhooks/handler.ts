@@ -8,7 +8,11 @@
  */
 import { ConfigurationError } from '../core/errors.ts';
 import { type DedupeStore, MemoryDedupeStore } from './dedupe.ts';
-import { WebhookPayloadError, WebhookVerificationError } from './errors.ts';
+import {
+  WebhookNotProcessedError,
+  WebhookPayloadError,
+  WebhookVerificationError,
+} from './errors.ts';
 import {
   parseWebhookEvent,
   WEBHOOK_EVENT_TYPES,
@@ -52,8 +56,10 @@ export interface WebhookHandlerOptions {
   /**
    * Told about every failure: a handler that threw (the request was answered 500, or, after an
    * early 202, nothing will retry it), a body that was refused (`WebhookPayloadError`), a
-   * failed `verify` (`WebhookVerificationError`), a dedupe store that failed. `event` is given
-   * once the body was parsed. Default: `console.error` with the event's id and type.
+   * failed `verify` (`WebhookVerificationError`), a dedupe store that failed, a delivery
+   * answered 202 that another delivery's claim then kept from running
+   * (`WebhookNotProcessedError`). `event` is given once the body was parsed. Default:
+   * `console.error` with the event's id and type.
    */
   onError?: (error: unknown, event?: WebhookEvent) => unknown;
   /**
@@ -70,10 +76,12 @@ export interface WebhookHandlerOptions {
   /** The integrator's signature check; see {@link WebhookVerifier}. Default: none. */
   verify?: WebhookVerifier;
   /**
-   * When the handlers are still running after this many ms (default 9000), answer 202 and let
-   * them finish in the background, so that the service, which waits at most 10 s, does not
-   * count the delivery as failed. The service does not retry an answered delivery: a handler
-   * that fails after the 202 reaches only `onError`. `false` waits for the handlers always.
+   * When no answer is ready this many ms after the request arrived (default 9000), answer 202
+   * and let the rest (`verify`, the dedupe store, the handlers) finish in the background, so
+   * that the service, which waits at most 10 s, does not count the delivery as failed. The
+   * 202 needs the whole body: a body still arriving then is acknowledged as soon as it has been
+   * read. The service does not retry an answered delivery: a failure after the 202 reaches only
+   * `onError`. `false` waits for everything always.
    */
   ackAfterMs?: number | false;
   /** Largest body accepted, in bytes (default 1 MiB); a larger one is answered 413. */
@@ -221,8 +229,10 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * 5. runs `on[event.type]`, then `onAny`: success → **200** `{ status: 'processed', id }` and
  *    the id is marked done; a throw → **500**, the claim is released and the service's retry
  *    runs the handlers again;
- * 6. when the handlers run past `ackAfterMs` (9 s), answers **202** `{ status: 'accepted', id }`
- *    and lets them finish; a later failure releases the claim and reaches `onError`.
+ * 6. when no answer is ready `ackAfterMs` (9 s) after the request arrived, answers **202**
+ *    `{ status: 'accepted', id }` (no `id` while `verify` still runs: the envelope is not parsed
+ *    yet) and lets the rest finish, steps 2 to 5 included; a later failure releases the claim
+ *    and reaches `onError`.
  *
  * Answers never echo the payload: it holds health data.
  *
@@ -305,30 +315,17 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   };
 
-  const handler = async (request: Request): Promise<Response> => {
-    if (request.method !== 'POST') {
-      await discardBody(request);
-      return json(405, { detail: 'Webhook deliveries are POST requests.' }, { allow: 'POST' });
-    }
-    const contentType = request.headers.get('content-type');
-    if (contentType !== null && !isJsonContentType(contentType)) {
-      report(new WebhookPayloadError(`The Content-Type ${contentType} is not JSON.`));
-      await discardBody(request);
-      return json(415, { detail: 'Webhook bodies are JSON: send Content-Type application/json.' });
-    }
-
-    let rawBody: Uint8Array | typeof TOO_LARGE;
-    try {
-      rawBody = await readBody(request, maxBodyBytes);
-    } catch (error) {
-      report(error);
-      return json(400, { detail: 'The body could not be read.' });
-    }
-    if (rawBody === TOO_LARGE) {
-      report(new WebhookPayloadError(`The webhook body is larger than ${maxBodyBytes} bytes.`));
-      return json(413, { detail: `The body is larger than ${maxBodyBytes} bytes.` });
-    }
-
+  /**
+   * Everything after the body was read: verify, parse, claim, run the handlers. Resolves with
+   * the answer and never rejects (failures are reported). `acked()` tells whether the 202 went
+   * out already, in which case that answer is dropped; `parsed(id)` makes the id known to it.
+   */
+  const respond = async (
+    request: Request,
+    rawBody: Uint8Array,
+    acked: () => boolean,
+    parsed: (id: string) => void,
+  ): Promise<Response> => {
     if (verify) {
       let verified: unknown;
       let cause: unknown;
@@ -363,6 +360,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return json(400, { detail, paths });
     }
     const { id } = event;
+    parsed(id);
 
     const token = crypto.randomUUID();
     if (store) {
@@ -375,6 +373,15 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
       if (claim === 'done') return json(200, { status: 'duplicate', id });
       if (claim === 'processing') {
+        if (acked()) {
+          report(
+            new WebhookNotProcessedError(
+              `The delivery of event ${id} was answered 202 (ackAfterMs passed before the dedupe ` +
+                'store answered), and another delivery holds its claim: this one ran no handler.',
+            ),
+            event,
+          );
+        }
         return json(
           409,
           {
@@ -386,34 +393,71 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
     }
 
-    const work = processEvent(event, { request }, token);
-    const outcome = work.then(
-      () => ({ ok: true as const }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const acked =
-      ackAfterMs === false
-        ? undefined
-        : new Promise<'ack'>((resolve) => {
-            timer = setTimeout(() => resolve('ack'), ackAfterMs);
-          });
-    const first = await (acked ? Promise.race([outcome, acked]) : outcome);
-    clearTimeout(timer);
-
-    if (first === 'ack') {
-      track(
-        outcome.then((late) => {
-          if (!late.ok) report(late.error, event);
-        }),
-      );
-      return json(202, { status: 'accepted', id });
-    }
-    if (!first.ok) {
-      report(first.error, event);
+    try {
+      await processEvent(event, { request }, token);
+    } catch (error) {
+      report(error, event);
       return json(500, { detail: 'A handler failed; the service will retry this delivery.', id });
     }
     return json(200, { status: 'processed', id });
+  };
+
+  const handler = async (request: Request): Promise<Response> => {
+    // The service's 10 s run from the delivery, so the early answer's deadline runs from the
+    // arrival of the request, not from the end of our own checks.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let acked = false;
+    const deadline =
+      ackAfterMs === false
+        ? undefined
+        : new Promise<'ack'>((resolve) => {
+            timer = setTimeout(() => {
+              acked = true;
+              resolve('ack');
+            }, ackAfterMs);
+          });
+    try {
+      if (request.method !== 'POST') {
+        await discardBody(request);
+        return json(405, { detail: 'Webhook deliveries are POST requests.' }, { allow: 'POST' });
+      }
+      const contentType = request.headers.get('content-type');
+      if (contentType !== null && !isJsonContentType(contentType)) {
+        report(new WebhookPayloadError(`The Content-Type ${contentType} is not JSON.`));
+        await discardBody(request);
+        return json(415, {
+          detail: 'Webhook bodies are JSON: send Content-Type application/json.',
+        });
+      }
+
+      let rawBody: Uint8Array | typeof TOO_LARGE;
+      try {
+        rawBody = await readBody(request, maxBodyBytes);
+      } catch (error) {
+        report(error);
+        return json(400, { detail: 'The body could not be read.' });
+      }
+      if (rawBody === TOO_LARGE) {
+        report(new WebhookPayloadError(`The webhook body is larger than ${maxBodyBytes} bytes.`));
+        return json(413, { detail: `The body is larger than ${maxBodyBytes} bytes.` });
+      }
+
+      let id: string | undefined;
+      const answer = respond(
+        request,
+        rawBody,
+        () => acked,
+        (parsed) => {
+          id = parsed;
+        },
+      );
+      const first = await (deadline ? Promise.race([answer, deadline]) : answer);
+      if (first !== 'ack') return first;
+      track(answer);
+      return json(202, id === undefined ? { status: 'accepted' } : { status: 'accepted', id });
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   return Object.defineProperties(handler, {

@@ -17,7 +17,11 @@ export {
   MemoryDedupeStore,
   type MemoryDedupeStoreOptions,
 } from './dedupe.ts';
-export { WebhookPayloadError, WebhookVerificationError } from './errors.ts';
+export {
+  WebhookNotProcessedError,
+  WebhookPayloadError,
+  WebhookVerificationError,
+} from './errors.ts';
 export {
   APPOINTMENT_EVENT_TYPES,
   type AppointmentCancelledEvent,

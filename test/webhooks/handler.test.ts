@@ -5,7 +5,11 @@ import {
   type DedupeStore,
   MemoryDedupeStore,
 } from '../../src/webhooks/dedupe.ts';
-import { WebhookPayloadError, WebhookVerificationError } from '../../src/webhooks/errors.ts';
+import {
+  WebhookNotProcessedError,
+  WebhookPayloadError,
+  WebhookVerificationError,
+} from '../../src/webhooks/errors.ts';
 import type { WebhookEvent } from '../../src/webhooks/events.ts';
 import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/webhooks/handler.ts';
 import { appointmentEvent, pingEvent, post } from './fixtures.ts';
@@ -731,5 +735,188 @@ describe('spec 6.3 rule 2: an answer within 10 s (ackAfterMs)', () => {
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect((await b).status).toBe(200);
+  });
+});
+
+describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the request', () => {
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+  /** A memory store whose claim answers after `ms`. */
+  function slowStore(ms: number) {
+    const inner = new MemoryDedupeStore();
+    const store: DedupeStore = {
+      claim: async (id, leaseMs, token) => {
+        await sleep(ms);
+        return inner.claim(id, leaseMs, token);
+      },
+      complete: (id) => inner.complete(id),
+      release: (id, token) => inner.release(id, token),
+    };
+    return { store, inner };
+  }
+
+  /** A handler whose appointment.created takes `handlerMs`; its answer, timed. */
+  function timed(options: Partial<WebhookHandlerOptions>, handlerMs: number) {
+    const finished: string[] = [];
+    const errors: Array<{ error: unknown; event?: WebhookEvent }> = [];
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': async (event) => {
+          if (handlerMs > 0) await sleep(handlerMs);
+          finished.push(event.id);
+        },
+      },
+      onError: (error, event) => void errors.push({ error, event }),
+      ...options,
+    });
+    const send = (event: WebhookEvent) => {
+      const result: { response?: Response } = {};
+      const done = handler(post(event)).then((response) => {
+        result.response = response;
+        return response;
+      });
+      return { result, done };
+    };
+    return { handler, finished, errors, send };
+  }
+
+  it('a slow verify and a slow handler that together pass 9 s get the 202 at 9 s from arrival', async () => {
+    vi.useFakeTimers();
+    const { handler, finished, send } = timed(
+      {
+        verify: async () => {
+          await sleep(5_000);
+          return true;
+        },
+      },
+      5_000,
+    );
+    const event = appointmentEvent();
+    const { result, done } = send(event);
+    await vi.advanceTimersByTimeAsync(8_999);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer(await done)).toEqual({
+      status: 202,
+      body: { status: 'accepted', id: event.id },
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    await handler.drain();
+    expect(finished).toEqual([event.id]);
+  });
+
+  it('a slow dedupe store and a slow handler that together pass 9 s get the 202 at 9 s from arrival', async () => {
+    vi.useFakeTimers();
+    const { store, inner } = slowStore(5_000);
+    const { handler, finished, send } = timed({ dedupe: store }, 5_000);
+    const event = appointmentEvent();
+    const { result, done } = send(event);
+    await vi.advanceTimersByTimeAsync(8_999);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer(await done)).toEqual({
+      status: 202,
+      body: { status: 'accepted', id: event.id },
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    await handler.drain();
+    expect(finished).toEqual([event.id]);
+    expect(inner.claim(event.id, 1000, 'a-later-delivery')).toBe('done');
+  });
+
+  it('a dedupe store slower than ackAfterMs: 202 at 9 s, then the claim and the handlers finish in the background', async () => {
+    vi.useFakeTimers();
+    const { store, inner } = slowStore(20_000);
+    const { handler, finished, send } = timed({ dedupe: store }, 0);
+    const event = appointmentEvent();
+    const { done } = send(event);
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect((await done).status).toBe(202);
+    expect(handler.pending).toBe(1);
+    expect(finished).toEqual([]);
+    await vi.advanceTimersByTimeAsync(11_000);
+    await handler.drain();
+    expect(finished).toEqual([event.id]);
+    expect(inner.claim(event.id, 1000, 'a-later-delivery')).toBe('done');
+  });
+
+  it('a verify slower than ackAfterMs: 202 at 9 s without an id (not parsed yet), then processed', async () => {
+    vi.useFakeTimers();
+    const { handler, finished, send } = timed(
+      {
+        verify: async () => {
+          await sleep(20_000);
+          return true;
+        },
+      },
+      0,
+    );
+    const event = appointmentEvent();
+    const { done } = send(event);
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(await answer(await done)).toEqual({ status: 202, body: { status: 'accepted' } });
+    await vi.advanceTimersByTimeAsync(11_000);
+    await handler.drain();
+    expect(finished).toEqual([event.id]);
+  });
+
+  it('a verify that refuses after the 202 runs no handler and reaches onError', async () => {
+    vi.useFakeTimers();
+    const { handler, finished, errors, send } = timed(
+      {
+        verify: async () => {
+          await sleep(20_000);
+          return false;
+        },
+      },
+      0,
+    );
+    const { done } = send(appointmentEvent());
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect((await done).status).toBe(202);
+    await vi.advanceTimersByTimeAsync(11_000);
+    await handler.drain();
+    expect(finished).toEqual([]);
+    expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookVerificationError)]);
+  });
+
+  it('after a 202, a claim held by another delivery reaches onError as WebhookNotProcessedError', async () => {
+    vi.useFakeTimers();
+    const { store, inner } = slowStore(20_000);
+    const { handler, finished, errors, send } = timed({ dedupe: store }, 0);
+    const event = appointmentEvent();
+    expect(inner.claim(event.id, 60_000, 'a-process-that-died')).toBe('claimed');
+    const { done } = send(event);
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect((await done).status).toBe(202);
+    await vi.advanceTimersByTimeAsync(11_000);
+    await handler.drain();
+    expect(finished).toEqual([]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.error).toBeInstanceOf(WebhookNotProcessedError);
+    expect(errors[0]!.error).toBeInstanceOf(ClinicError);
+    expect(errors[0]!.event?.id).toBe(event.id);
+  });
+
+  it('a claim held by another delivery before the deadline is still answered 409', async () => {
+    vi.useFakeTimers();
+    const { store, inner } = slowStore(1_000);
+    const { handler, errors, send } = timed({ dedupe: store }, 0);
+    const event = appointmentEvent();
+    inner.claim(event.id, 60_000, 'another-delivery');
+    const { done } = send(event);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await done).status).toBe(409);
+    await handler.drain();
+    expect(errors).toEqual([]);
+  });
+
+  it('early answers clear the deadline: nothing is left pending', async () => {
+    vi.useFakeTimers();
+    const { handler } = timed({}, 0);
+    const response = await handler(new Request('https://consumer.example/webhooks'));
+    expect(response.status).toBe(405);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(handler.pending).toBe(0);
   });
 });
