@@ -99,9 +99,17 @@ describe('RedisDedupeStore keys', () => {
 describe('two consumer machines sharing one Redis', () => {
   it('an event delivered to both is processed once; the other answers duplicate or 409', async () => {
     const runs: string[] = [];
+    // Open, except while the concurrent deliveries run: the winner's handler then waits until
+    // the loser has answered, so the loser always finds the claim held (never already done).
+    let gate: Promise<void> = Promise.resolve();
     const machine = (client: Parameters<typeof createWebhookHandler>[0]['dedupe']) =>
       createWebhookHandler({
-        on: { 'appointment.created': (event) => void runs.push(event.id) },
+        on: {
+          'appointment.created': async (event) => {
+            runs.push(event.id);
+            await gate;
+          },
+        },
         dedupe: client,
       });
     const a = machine(new RedisDedupeStore({ client: nodeRedis, prefix: 'test:shared:' }));
@@ -112,9 +120,14 @@ describe('two consumer machines sharing one Redis', () => {
     expect(await (await b(post(event))).json()).toEqual({ status: 'duplicate', id: event.id });
 
     const concurrent = appointmentEvent();
-    const statuses = (await Promise.all([a(post(concurrent)), b(post(concurrent))])).map(
-      (r) => r.status,
-    );
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const answers = [a(post(concurrent)), b(post(concurrent))];
+    expect((await Promise.race(answers)).status).toBe(409);
+    open();
+    const statuses = (await Promise.all(answers)).map((r) => r.status);
     expect(statuses.sort()).toEqual([200, 409]);
     expect(runs).toEqual([event.id, concurrent.id]);
   });
