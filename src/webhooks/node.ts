@@ -4,6 +4,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ClinicError } from '../core/errors.ts';
 
 /**
  * A `node:http` request listener that also works as Express (or Connect) middleware: when the
@@ -48,7 +49,7 @@ interface NodeBody {
   received(): number;
   /**
    * Stops feeding the stream (the answer was written, or the handler cancelled it); the rest of
-   * the request is left to {@link discardRest}. A reader still waiting gets an error.
+   * the request is left to {@link discardRest}. A reader still waiting gets a `ClinicError`.
    */
   detach(): void;
 }
@@ -83,7 +84,12 @@ function bodyStream(req: IncomingMessage): NodeBody {
     req.pause();
     if (!finished) {
       finished = true;
-      controller.error(new Error('The answer was sent before the request body was read.'));
+      controller.error(
+        new ClinicError(
+          'toNodeListener: the answer was written before the request body was read to its end; ' +
+            'the rest of the body was discarded. Read the body before returning the Response.',
+        ),
+      );
     }
   };
   const stream = new ReadableStream<Uint8Array>({

@@ -11,6 +11,7 @@ import {
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ClinicError } from '../../src/core/errors.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
 import { toNodeListener as referenceNodeListener } from '../../src/testing/node.ts';
 import type { WebhookEvent } from '../../src/webhooks/events.ts';
@@ -415,6 +416,33 @@ describe('toNodeListener bounds what it discards', () => {
     );
     expect(result.text).toMatch(/^HTTP\/1\.1 415 /);
     expect(result.closed).toBe(true);
+  });
+});
+
+describe('toNodeListener and a body still being read after the answer', () => {
+  it('a read of the body that outlives the answer fails with a ClinicError, not a hang', async () => {
+    let read: Promise<unknown> | undefined;
+    const url = await listen(
+      toNodeListener(async (request) => {
+        read = request.arrayBuffer().catch((error: unknown) => error);
+        return new Response(null, { status: 202 });
+      }) as RequestListener,
+    );
+    const { pathname, host } = new URL(url);
+    // 100 KB declared, 10 KB sent: the body cannot be read to its end.
+    const result = await rawExchange(
+      url,
+      `POST ${pathname} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+        'Content-Length: 102400\r\n\r\n',
+      ['v'.repeat(10 * 1024)],
+      500,
+    );
+    expect(result.text).toMatch(/^HTTP\/1\.1 202 /);
+    const error = await read;
+    expect(error).toBeInstanceOf(ClinicError);
+    expect((error as Error).message).toBe(
+      'toNodeListener: the answer was written before the request body was read to its end; the rest of the body was discarded. Read the body before returning the Response.',
+    );
   });
 });
 
