@@ -86,7 +86,7 @@ export class RedisDedupeStore implements DedupeStore {
    *   `sendCommand` (node-redis), or when `ttlMs` does not exceed the retry horizon.
    */
   constructor(options: RedisDedupeStoreOptions) {
-    const { client } = options;
+    const { client } = options ?? ({} as Partial<RedisDedupeStoreOptions>);
     // ioredis has a `sendCommand` too, taking a Command object: look for `call` first.
     if (client && typeof (client as IoRedisCommandClient).call === 'function') {
       const io = client as IoRedisCommandClient;
@@ -105,7 +105,6 @@ export class RedisDedupeStore implements DedupeStore {
     assertDedupeTtl(this.#ttlMs);
   }
 
-  /** {@inheritDoc DedupeStore.claim} */
   /**
    * {@inheritDoc DedupeStore.claim}
    *

@@ -71,6 +71,7 @@ describe('RedisDedupeStore keys', () => {
 
   it('refuses a client that is neither node-redis nor ioredis, and a short ttlMs', () => {
     expect(() => new RedisDedupeStore({ client: {} as never })).toThrow(ConfigurationError);
+    expect(() => new RedisDedupeStore(undefined as never)).toThrow(ConfigurationError);
     expect(() => new RedisDedupeStore({ client: {} as never })).toThrow(
       'RedisDedupeStore needs a connected node-redis client (createClient from "redis") or an ioredis client (new Redis() from "ioredis") as { client }.',
     );
