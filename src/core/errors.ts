@@ -50,8 +50,10 @@ export function withIdempotencyKey<E>(error: E, key: string | undefined): E {
  * `dangerouslyAllowBrowser`, or a header (in `headers`) that HTTP cannot carry. A call rejects
  * with it too, before anything is sent, when its own `timeout` or `maxRetries` (in
  * `RequestOptions`) is out of the client's range, one of its `headers` cannot be carried, or it
- * is given an `idempotencyKey` though it is not `appointments.create`. The message says what to
- * fix and never repeats the key nor a header's value.
+ * is given an `idempotencyKey` though it is not `appointments.create`. The webhook
+ * constructors of `@clinic-scheduling/sdk/webhooks` (`createWebhookHandler`, the dedupe stores,
+ * `StaleEventGuard`) throw it for an option out of range. The message says what to fix and
+ * never repeats the key nor a header's value.
  */
 export class ConfigurationError extends ClinicError {
   /** `'ConfigurationError'`: the class name, which survives minification. */
