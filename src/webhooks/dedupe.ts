@@ -53,7 +53,7 @@ export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
  * Checks that a retention outlives the retry horizon: an id forgotten earlier would let a late
  * retry of an event already processed run again.
  *
- * @throws {@link ConfigurationError} when `ttlMs` is not longer than
+ * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `ttlMs` is not longer than
  *   {@link WEBHOOK_DELIVERY.retryHorizonMs}.
  */
 export function assertDedupeTtl(ttlMs: number): void {
@@ -104,7 +104,7 @@ export class MemoryDedupeStore implements DedupeStore {
   #nextSweepAt = 0;
 
   /**
-   * @throws {@link ConfigurationError} when `ttlMs` does not exceed the retry horizon or
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `ttlMs` does not exceed the retry horizon or
    *   `maxEntries` is not a positive integer.
    */
   constructor(options: MemoryDedupeStoreOptions = {}) {

@@ -236,7 +236,7 @@ function checkOptions(options: WebhookHandlerOptions): void {
  *
  * Answers never echo the payload: it holds health data.
  *
- * @throws {@link ConfigurationError} when `on` has a key that is not an event type, or an
+ * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `on` has a key that is not an event type, or an
  *   `ackAfterMs`, `maxBodyBytes` or `dedupeLeaseMs` is out of range.
  *
  * @example

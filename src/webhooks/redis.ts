@@ -82,7 +82,7 @@ export class RedisDedupeStore implements DedupeStore {
   readonly #ttlMs: number;
 
   /**
-   * @throws {@link ConfigurationError} when `client` has neither `call` (ioredis) nor
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `client` has neither `call` (ioredis) nor
    *   `sendCommand` (node-redis), or when `ttlMs` does not exceed the retry horizon.
    */
   constructor(options: RedisDedupeStoreOptions) {
@@ -108,7 +108,7 @@ export class RedisDedupeStore implements DedupeStore {
   /**
    * {@inheritDoc DedupeStore.claim}
    *
-   * @throws {@link ConfigurationError} when the key holds a value this store did not write:
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when the key holds a value this store did not write:
    *   something else uses the same keys (give the store a `prefix` of its own).
    */
   async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {

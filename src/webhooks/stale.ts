@@ -103,7 +103,7 @@ export class StaleEventGuard {
   /** appointment id → newest `updated_at`; insertion order is recording order. */
   readonly #newest = new Map<string, string>();
 
-  /** @throws {@link ConfigurationError} when `maxEntries` is not a positive integer. */
+  /** @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `maxEntries` is not a positive integer. */
   constructor(options: StaleEventGuardOptions = {}) {
     this.#maxEntries = options.maxEntries ?? 100_000;
     if (!Number.isInteger(this.#maxEntries) || this.#maxEntries < 1) {
