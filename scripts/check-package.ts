@@ -3,11 +3,12 @@
  * @arethetypeswrong/cli on it, checks what it contains, and prints the size report. It also
  * type-checks the scripts of this folder, which the root tsconfig does not include.
  *
- *   node scripts/check-package.ts [--out <dir>]
+ *   node scripts/check-package.ts [--out <dir>] [--size-advisory]
  *
  * dist/ is built first when it is stale. The tarball is written to --out (kept, so that
  * test/consumer/run.ts can install the same file) or to a temporary folder that is removed.
- * Exits 1 when a check fails.
+ * Exits 1 when a check fails. With --size-advisory (CI), a size over its budget is reported
+ * but does not fail; without it (`npm run release:check`), it fails.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +19,10 @@ import { measure, table } from './size-report.ts';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+let sizeMissed = false;
+const { values } = parseArgs({
+  options: { out: { type: 'string' }, 'size-advisory': { type: 'boolean' } },
+});
 
 const failures: string[] = [];
 const section = (title: string) => process.stdout.write(`\n== ${title}\n`);
@@ -86,7 +90,13 @@ try {
   console.log(table(rows));
   for (const r of rows) {
     if (r.budget !== undefined && r.gzipped > r.budget) {
-      failures.push(`${r.entry} is ${r.gzipped} bytes min+gz, over its budget of ${r.budget}`);
+      const over = `${r.entry} is ${r.gzipped} bytes min+gz, over its budget of ${r.budget}`;
+      // CI keeps main's health apart from the release gate: with --size-advisory an overrun is
+      // reported loudly but does not fail the run; `npm run release:check` (no flag) fails on it.
+      if (values['size-advisory']) {
+        console.warn(`\nSIZE GOAL MISSED (advisory in CI): ${over}`);
+        sizeMissed = true;
+      } else failures.push(over);
     }
   }
   if (values.out) console.log(`\ntarball kept: ${tarball}`);
@@ -101,5 +111,7 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  '\ncheck-package: the tarball passes publint, attw, its contents check and the size budget',
+  sizeMissed
+    ? '\ncheck-package: the tarball passes publint, attw and its contents check; the size goal is MISSED (see above)'
+    : '\ncheck-package: the tarball passes publint, attw, its contents check and the size budget',
 );

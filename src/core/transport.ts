@@ -391,35 +391,17 @@ export class Transport {
   }
 
   /**
-   * Redacts every string of a parsed error body, member names included, walking it without
-   * recursion (a deeply nested body cannot overflow the stack): a JSON escape such as `\u002f`
-   * hides the key from {@link Transport.#redact} and shows it again once parsed. The body is
-   * the one just parsed, so it is changed in place.
+   * Redacts a parsed error body, member names included. `JSON.stringify` writes the key's
+   * characters as they are, so an escape that hid the key from {@link Transport.#redact} in the
+   * raw text (`\u002f`) is undone here and the key found; `JSON.parse` keeps a member named
+   * `__proto__` a member.
    */
   #redactBody(body: unknown): unknown {
     if (typeof body === 'string') return this.#redact(body);
     if (!this.#secrets || typeof body !== 'object' || body === null) return body;
-    const stack: object[] = [body];
-    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-      for (const name of Object.keys(node)) {
-        const value = (node as Record<string, unknown>)[name];
-        let next = value;
-        if (typeof value === 'string') next = this.#redact(value);
-        else if (typeof value === 'object' && value !== null) stack.push(value);
-        const renamed = Array.isArray(node) ? name : this.#redact(name);
-        if (renamed !== name) delete (node as Record<string, unknown>)[name];
-        if (renamed !== name || next !== value) {
-          // defineProperty, not assignment: a member named __proto__ stays a member.
-          Object.defineProperty(node, renamed, {
-            value: next,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        }
-      }
-    }
-    return body;
+    const json = JSON.stringify(body);
+    const redacted = this.#redact(json);
+    return redacted === json ? body : JSON.parse(redacted);
   }
 }
 
