@@ -26,10 +26,9 @@ import {
   withIdempotencyKey,
 } from './errors.ts';
 import { type Logger, redactHeaders } from './logger.ts';
-import { checkNumber, isRecord, sleep } from './utils.ts';
+import { API_PREFIX, checkNumber, isRecord, sleep } from './utils.ts';
 
-/** The path every endpoint of the API lives under (spec 9). */
-export const API_PREFIX = '/api/public/v1';
+export { API_PREFIX } from './utils.ts';
 
 /** Options every method takes as its last argument. They override the client's for one call. */
 export interface RequestOptions {

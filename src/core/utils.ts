@@ -5,6 +5,18 @@
  */
 import { APIUserAbortError, ConfigurationError } from './errors.ts';
 
+/** The path every endpoint of the API lives under (spec 9). */
+export const API_PREFIX = '/api/public/v1';
+
+/**
+ * Whether a `Content-Type` names JSON: `application/json` or any `application/<x>+json`, with
+ * or without parameters, in any case.
+ */
+export function isJsonContentType(value: string): boolean {
+  const type = value.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
 /** Waits `ms` milliseconds; rejects with {@link APIUserAbortError} at once if `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

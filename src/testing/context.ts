@@ -40,5 +40,4 @@ export interface ServerContext {
   readonly listEnvelope: ListEnvelopeSettings;
 }
 
-/** The prefix of every path of the API (spec 9). */
-export const API_PREFIX = '/api/public/v1';
+export { API_PREFIX } from '../core/utils.ts';

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { isJsonContentType } from '../core/utils.ts';
 import { AppointmentId } from '../schemas/common.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
@@ -149,8 +150,9 @@ const BODY_FORMATS: Record<Exclude<BodyKind, 'none'>, string> = {
  *   object, or an unsupported Content-Type.
  */
 async function readBody(request: Request, kind: Exclude<BodyKind, 'none'>) {
-  const media = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (media === 'application/json' || media.endsWith('+json')) {
+  const contentType = request.headers.get('content-type') ?? '';
+  const media = contentType.split(';')[0]!.trim().toLowerCase();
+  if (isJsonContentType(contentType)) {
     const text = await request.text();
     if (text.trim() === '') return {};
     let value: unknown;

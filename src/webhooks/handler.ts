@@ -7,6 +7,7 @@
  * @module
  */
 import { ConfigurationError } from '../core/errors.ts';
+import { isJsonContentType } from '../core/utils.ts';
 import { type DedupeStore, MemoryDedupeStore } from './dedupe.ts';
 import {
   WebhookNotProcessedError,
@@ -118,12 +119,6 @@ const TOO_LARGE = Symbol('too large');
 
 function json(status: number, body: unknown, headers?: Record<string, string>): Response {
   return Response.json(body, { status, headers });
-}
-
-/** `application/json`, or any `application/<x>+json`, with or without parameters. */
-function isJsonContentType(value: string): boolean {
-  const type = value.split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
 /**
