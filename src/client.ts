@@ -53,8 +53,9 @@ export interface ClientOptions {
   maxRetries?: number;
   /**
    * The `fetch` to send requests with: default the global one, looked up at each request so
-   * that MSW (started after the client) still intercepts. Pass the reference server's
-   * `api.fetch` to test without MSW.
+   * that MSW (started after the client) still intercepts. It is called as `fetch(url, init)`,
+   * `init` holding the method, the headers, the body and an `AbortSignal`. Pass the reference
+   * server's `api.fetch` to test without MSW.
    */
   fetch?: typeof fetch;
   /**

@@ -335,6 +335,28 @@ describe('the headers of every request', () => {
     expect(requests[0]?.url).toBe(`${API}/rooms/2`);
     expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
   });
+
+  it('calls the fetch option as fetch(url, init): method, headers, body and a live signal', async () => {
+    const calls: Array<{ input: unknown; init: RequestInit | undefined }> = [];
+    const client = makeClient({
+      fetch: async (input, init) => {
+        calls.push({ input, init });
+        return Response.json(appointmentWire());
+      },
+    });
+    await client.appointments.create(createBody, { idempotencyKey: 'key-1' });
+    expect(calls).toHaveLength(1);
+    const { input, init } = calls[0]!;
+    expect(input).toBe(`${API}/appointments`);
+    expect(init?.method).toBe('POST');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
+    expect(headers.get('idempotency-key')).toBe('key-1');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual(createBody);
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+    expect(init?.signal?.aborted).toBe(false);
+  });
 });
 
 describe('VERSION', () => {
