@@ -72,12 +72,10 @@ export async function run(): Promise<BenchRow[]> {
       retry: 0,
       timeout: false,
       throwHttpErrors: false,
-      fetch: (request: Request) =>
-        fetch(request.url, {
-          method: request.method,
-          headers: request.headers,
-          signal: abort.signal,
-        }),
+      fetch: (input) =>
+        input instanceof Request
+          ? fetch(input.url, { method: input.method, headers: input.headers, signal: abort.signal })
+          : fetch(input, { headers, signal: abort.signal }),
     });
     const data = JSON.parse(await response.text()) as unknown;
     clearTimeout(timer);

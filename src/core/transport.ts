@@ -303,13 +303,15 @@ export class Transport {
           timeout: false,
           retry: 0,
           throwHttpErrors: false,
-          fetch: (request: Request) =>
-            send(request.url, {
-              method: request.method,
-              headers: request.headers,
-              body,
-              signal: attemptSignal,
-            }),
+          fetch: (input) =>
+            input instanceof Request
+              ? send(input.url, {
+                  method: input.method,
+                  headers: input.headers,
+                  body,
+                  signal: attemptSignal,
+                })
+              : send(input, { method: spec.method, headers, body, signal: attemptSignal }),
         });
         text = await readText(response, attemptAbort.signal, signal);
         clearTimeout(timer);
