@@ -108,16 +108,12 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return day <= last.getUTCDate();
 }
 
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
-
-/** Formats a `Date` as an ISO 8601 instant with an explicit `+00:00` offset. */
+/**
+ * Formats a `Date` of the years 0000 to 9999 as an ISO 8601 instant to the second with an
+ * explicit `+00:00` offset, such as `2026-03-02T17:30:00+00:00`.
+ */
 export function formatInstant(date: Date): string {
-  return (
-    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` +
-    `T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}+00:00`
-  );
+  return `${date.toISOString().slice(0, 19)}+00:00`;
 }
 
 /**
