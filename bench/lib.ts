@@ -50,7 +50,10 @@ export function table(rows: BenchRow[]): string {
   return lines.join('\n');
 }
 
-/** Prints rows when a bench script is run on its own. */
+/**
+ * Prints rows when a bench script is run on its own: the table, or with `--json` (how
+ * bench/run.ts runs each suite) one line of JSON.
+ */
 export function printRows(rows: BenchRow[]): void {
-  console.log(table(rows));
+  console.log(process.argv.includes('--json') ? JSON.stringify(rows) : table(rows));
 }

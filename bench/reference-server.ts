@@ -20,7 +20,7 @@ import { type BenchRow, median, printRows } from './lib.ts';
 const BASE_URL = 'https://bench.clinic.test';
 const ROUNDS = 7;
 const PAIRS_PER_ROUND = 1_000;
-const MSW_ROUNDS = 5;
+const MSW_ROUNDS = 9;
 const MSW_PAIRS_PER_ROUND = 300;
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
