@@ -7,8 +7,8 @@
  * MSW's own interception costs far more than the server, so the MSW figure is compared with
  * the same pairs answered by a trivial MSW handler that returns a constant: the goal is that
  * the reference server keeps at least 80 % of that rate. The two run in interleaved rounds after
- * a warm-up round of each: run one after the other, the second ran on a warmer JIT and read
- * about 20 % faster for that alone.
+ * a warm-up round of each: run one after the other, the ratio depended on which ran first (0.79
+ * in one order, above 1 with interleaving), so the order, not the server, was being measured.
  *
  * Run: `node bench/reference-server.ts` (or from `npm run bench`).
  */
