@@ -62,8 +62,8 @@ export async function run(): Promise<BenchRow[]> {
     return JSON.parse(await response.text()) as unknown;
   };
   // ky as the SDK drives it: no ky timeout (one AbortController of its own instead), and a
-  // `fetch` adapter that hands fetch the URL and init rather than ky's Request, which fetch
-  // would wrap in a second Request following a second signal.
+  // `fetch` adapter that sends the URL and init ky was given rather than ky's Request, which
+  // fetch would copy into a second Request following a second signal.
   const kyAdapted = async () => {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), 30_000);
@@ -72,10 +72,7 @@ export async function run(): Promise<BenchRow[]> {
       retry: 0,
       timeout: false,
       throwHttpErrors: false,
-      fetch: (input) =>
-        input instanceof Request
-          ? fetch(input.url, { method: input.method, headers: input.headers, signal: abort.signal })
-          : fetch(input, { headers, signal: abort.signal }),
+      fetch: () => fetch(url, { headers, signal: abort.signal }),
     });
     const data = JSON.parse(await response.text()) as unknown;
     clearTimeout(timer);

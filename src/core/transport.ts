@@ -292,10 +292,10 @@ export class Transport {
           : attemptAbort.signal;
         // Looked up now, not at construction, so that MSW started after the client intercepts.
         const send = this.config.fetch ?? globalThis.fetch;
-        // ky builds the request (URL, method, merged headers); the adapter hands fetch its URL
-        // and init with the attempt's signal and the body as given, rather than ky's Request:
-        // fetch would copy that Request into a second one following a second signal, for
-        // nothing (bench/overhead.ts measures ky both ways).
+        // ky's fetch adapter sends the values ky built its Request from (the same URL, method,
+        // headers and body) as `fetch(url, init)` with the attempt's signal, rather than ky's
+        // Request: fetch would copy that Request into a second one following a second signal,
+        // for nothing (bench/overhead.ts measures ky both ways).
         response = await ky(url, {
           method: spec.method,
           headers,
@@ -303,15 +303,8 @@ export class Transport {
           timeout: false,
           retry: 0,
           throwHttpErrors: false,
-          fetch: (input) =>
-            input instanceof Request
-              ? send(input.url, {
-                  method: input.method,
-                  headers: input.headers,
-                  body,
-                  signal: attemptSignal,
-                })
-              : send(input, { method: spec.method, headers, body, signal: attemptSignal }),
+          fetch: () =>
+            send(url.href, { method: spec.method, headers, body, signal: attemptSignal }),
         });
         text = await readText(response, attemptAbort.signal, signal);
         clearTimeout(timer);
