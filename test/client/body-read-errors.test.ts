@@ -1,0 +1,148 @@
+/**
+ * Pins of how a failure while the body is read is classed (issue 11, item 0), through
+ * `ClinicClient` and a custom `fetch`: a `TypeError` (what undici rejects with when a
+ * connection drops mid-body, also from another realm) is a connection error, retried under the
+ * policy; any other error is rethrown as is, never retried.
+ */
+import { runInNewContext } from 'node:vm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APIConnectionError, APIConnectionTimeoutError, ClinicClient } from '../../src/index.ts';
+
+const KEY = 'csk_live_bodyread.0123456789abcdef';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A body that sends a few bytes and then fails with `error`. */
+function failingBody(error: unknown) {
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(new TextEncoder().encode('{"id": 2,'));
+      controller.error(error);
+    },
+  });
+}
+
+/** A fetch whose first answers' bodies fail with the given errors, then a whole room. */
+function flakyBodies(errors: unknown[]) {
+  const calls: string[] = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    calls.push(`${init.method} ${url}`);
+    const error = errors[calls.length - 1];
+    if (calls.length <= errors.length) {
+      return new Response(failingBody(error), { headers: { 'content-type': 'application/json' } });
+    }
+    return new Response(JSON.stringify({ id: 2, name: 'Sala 2' }), {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+function client(fetch: typeof globalThis.fetch, maxRetries = 2) {
+  return new ClinicClient({
+    apiKey: KEY,
+    baseUrl: 'https://clinic.test',
+    logLevel: 'off',
+    maxRetries,
+    fetch,
+  });
+}
+
+async function drive<T>(promise: Promise<T>) {
+  let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
+  promise.then(
+    (value) => {
+      outcome = { ok: true, value };
+    },
+    (error: unknown) => {
+      outcome = { ok: false, error };
+    },
+  );
+  for (let t = 0; outcome === undefined && t <= 60_000; t += 100) {
+    await vi.advanceTimersByTimeAsync(100);
+  }
+  if (outcome === undefined) throw new Error('did not settle');
+  return outcome;
+}
+
+describe('a TypeError while the body is read', () => {
+  it('is a connection error that a safe call retries, after a backoff', async () => {
+    const { fetch, calls } = flakyBodies([new TypeError('terminated')]);
+    const started = Date.now();
+    const outcome = await drive(client(fetch).rooms.retrieve(2));
+    expect(outcome).toEqual({ ok: true, value: { id: 2, name: 'Sala 2' } });
+    expect(calls).toEqual([
+      'GET https://clinic.test/api/public/v1/rooms/2',
+      'GET https://clinic.test/api/public/v1/rooms/2',
+    ]);
+    // The first retry waits 0.5 s less up to 25 % jitter.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(Date.now() - started).toBeLessThanOrEqual(700);
+  });
+
+  it('once the retries are spent, rejects with APIConnectionError holding it as cause', async () => {
+    const errors = [new TypeError('terminated'), new TypeError('terminated')];
+    const { fetch, calls } = flakyBodies(errors);
+    const outcome = await drive(client(fetch, 1).rooms.retrieve(2));
+    expect(outcome.ok).toBe(false);
+    const error = (outcome as { error: unknown }).error as APIConnectionError;
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APIConnectionTimeoutError);
+    expect(error.cause).toBe(errors[1]);
+    expect(error.message).toBe(
+      'GET /api/public/v1/rooms/2 failed: no response was received (terminated).',
+    );
+    expect(calls).toHaveLength(2);
+  });
+
+  it('names the code of the cause when the message does not hold it', async () => {
+    const socket = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    const { fetch } = flakyBodies([new TypeError('terminated', { cause: socket })]);
+    const outcome = await drive(client(fetch, 0).rooms.retrieve(2));
+    const error = (outcome as { error: unknown }).error as APIConnectionError;
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.message).toBe(
+      'GET /api/public/v1/rooms/2 failed: no response was received (terminated: UND_ERR_SOCKET).',
+    );
+  });
+
+  it('is a connection error when it comes from another realm', async () => {
+    const foreign = runInNewContext('new TypeError("terminated")') as Error;
+    expect(foreign instanceof TypeError).toBe(false);
+    const { fetch, calls } = flakyBodies([foreign]);
+    const outcome = await drive(client(fetch).rooms.retrieve(2));
+    expect(outcome).toEqual({ ok: true, value: { id: 2, name: 'Sala 2' } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is not retried on a call that may not be repeated (POST /patients)', async () => {
+    const { fetch, calls } = flakyBodies([new TypeError('terminated')]);
+    const outcome = await drive(
+      client(fetch).patients.create({ name: 'Ana Souza', phone: '+5511999990000' }),
+    );
+    expect(outcome.ok).toBe(false);
+    expect((outcome as { error: unknown }).error).toBeInstanceOf(APIConnectionError);
+    expect(calls).toEqual(['POST https://clinic.test/api/public/v1/patients']);
+  });
+});
+
+describe('any other error while the body is read', () => {
+  it.each([
+    ['a RangeError', new RangeError('bug')],
+    ['an Error named like something else', Object.assign(new Error('x'), { name: 'SyntaxError' })],
+    ['a non-error value', 'a string'],
+    ['an object named TypeError that is no Error', { name: 'TypeError', message: 'x' }],
+  ])('rethrows %s as is, without retrying', async (_, thrown) => {
+    const { fetch, calls } = flakyBodies([thrown]);
+    const outcome = await drive(client(fetch).rooms.retrieve(2));
+    expect(outcome.ok).toBe(false);
+    expect((outcome as { error: unknown }).error).toBe(thrown);
+    expect(calls).toHaveLength(1);
+  });
+});

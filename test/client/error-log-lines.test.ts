@@ -1,0 +1,116 @@
+/**
+ * Pins of the log line of an error answer (issue 11, item 0), through `ClinicClient`, a custom
+ * `fetch` and a capturing logger: status, method, path, and the body's `code` and the request
+ * id only when they look like identifiers (a body or header may put anything there); a 5xx is a
+ * warning, a 4xx a debug line; the body's detail never appears.
+ */
+import { describe, expect, it } from 'vitest';
+import { APIError, ClinicClient, type Logger } from '../../src/index.ts';
+
+const KEY = 'csk_live_loglines.0123456789abcdef';
+
+function logged(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const lines: string[] = [];
+  const at = (level: string) => (message: string) => {
+    lines.push(`${level}: ${message}`);
+  };
+  const logger: Logger = {
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+  };
+  const fetch = async () =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const clinic = new ClinicClient({
+    apiKey: KEY,
+    baseUrl: 'https://clinic.test',
+    logLevel: 'debug',
+    logger,
+    maxRetries: 0,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+  });
+  return { clinic, lines };
+}
+
+/** The lines about the answer (not the per-attempt request line). */
+const answerLines = (lines: string[]) => lines.filter((l) => !/attempt \d|→/.test(l));
+
+describe('the log line of an error answer', () => {
+  it('a 5xx is a warning with its code and request id when they are identifiers', async () => {
+    const { clinic, lines } = logged(
+      503,
+      { code: 'upstream_unavailable', detail: 'patient Ana Souza, CPF 123' },
+      { 'x-request-id': 'req_01H:abc/def+1=' },
+    );
+    await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
+    expect(answerLines(lines)).toEqual([
+      'warn: clinic-scheduling: 503 upstream_unavailable (GET /api/public/v1/rooms/2, request id req_01H:abc/def+1=)',
+    ]);
+  });
+
+  it('a 4xx is a debug line', async () => {
+    const { clinic, lines } = logged(409, { code: 'slot_taken', detail: 'taken' });
+    await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
+    expect(answerLines(lines)).toEqual([
+      'debug: clinic-scheduling: 409 slot_taken (GET /api/public/v1/rooms/2)',
+    ]);
+  });
+
+  it.each([
+    ['a space', 'slot taken'],
+    ['a line break', 'slot_taken\nwarn: forged line'],
+    ['an empty code', ''],
+    ['129 characters', 'a'.repeat(129)],
+    ['a character outside the identifier set', 'slot_taken;'],
+  ])('leaves out a code holding %s', async (_, code) => {
+    const { clinic, lines } = logged(500, { code, detail: 'x' });
+    await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
+    expect(answerLines(lines)).toEqual([
+      'warn: clinic-scheduling: 500 (GET /api/public/v1/rooms/2)',
+    ]);
+  });
+
+  it('keeps a code of exactly 128 identifier characters', async () => {
+    const code = 'a'.repeat(128);
+    const { clinic, lines } = logged(500, { code });
+    await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
+    expect(answerLines(lines)).toEqual([
+      `warn: clinic-scheduling: 500 ${code} (GET /api/public/v1/rooms/2)`,
+    ]);
+  });
+
+  it.each([
+    ['a space', 'req 1'],
+    ['a quote', 'req"1'],
+    ['129 characters', 'r'.repeat(129)],
+  ])('leaves out a request id holding %s', async (_, id) => {
+    const { clinic, lines } = logged(502, {}, { 'x-request-id': id });
+    await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
+    expect(answerLines(lines)).toEqual([
+      'warn: clinic-scheduling: 502 (GET /api/public/v1/rooms/2)',
+    ]);
+  });
+
+  it('reads the request id from request-id when x-request-id is absent', async () => {
+    const { clinic, lines } = logged(500, {}, { 'request-id': 'abc-123' });
+    await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
+    expect(answerLines(lines)).toEqual([
+      'warn: clinic-scheduling: 500 (GET /api/public/v1/rooms/2, request id abc-123)',
+    ]);
+  });
+
+  it('logs each attempt at debug with the key redacted, and the status line', async () => {
+    const { clinic, lines } = logged(404, { detail: 'Not found.' });
+    await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
+    expect(lines[0]).toBe('debug: clinic-scheduling: GET /api/public/v1/rooms/2 attempt 1');
+    expect(lines[1]).toMatch(
+      /^debug: clinic-scheduling: GET \/api\/public\/v1\/rooms\/2 → 404 in \d+ ms$/,
+    );
+    expect(lines.join('\n')).not.toContain(KEY.split('.')[1]);
+    expect(lines.join('\n')).not.toContain('Not found.');
+  });
+});
