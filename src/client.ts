@@ -16,16 +16,16 @@ import {
 } from './core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { type PageLink, Paginator } from './core/pagination.ts';
+import type { RetryPolicy } from './core/retry.ts';
 import {
-  API_PREFIX,
   MAX_RETRIES_LIMIT,
   MAX_TIMEOUT_MS,
   type RawResponse,
   type RequestOptions,
-  type RetryPolicy,
   Transport,
 } from './core/transport.ts';
-import { checkNumber, isRecord, readEnv, runtimeName } from './core/utils.ts';
+import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
+import { API_PREFIX } from './internal/wire.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
