@@ -279,7 +279,10 @@ export class Transport {
     };
   }
 
-  /** The error a failed call rejects with, logged (a 5xx or a connection error at `warn`). */
+  /**
+   * The error a failed call rejects with. Logged at `debug` only: the caller receives it and
+   * decides what to print, so at the default level (`warn`) a failed call prints nothing.
+   */
   #failure(error: unknown, call: Call, timeout: number, signal: AbortSignal | undefined): unknown {
     if (signal?.aborted) return new APIUserAbortError();
     const log = this.config.logger;
@@ -288,7 +291,7 @@ export class Transport {
       const failure = this.#apiError(error, call);
       // Status, method, path, code and request id only: never the body nor its detail, which
       // may hold health data.
-      (failure.status >= 500 ? log.warn : log.debug)(`clinic-scheduling: ${logLine(failure)}`);
+      log.debug(`clinic-scheduling: ${logLine(failure)}`);
       return failure;
     }
     let failure: APIConnectionError;
@@ -303,7 +306,7 @@ export class Transport {
       // Not a network failure (a custom fetch's bug, say): rethrown as is, never retried.
       return error;
     }
-    log.warn(`clinic-scheduling: ${failure.message}`);
+    log.debug(`clinic-scheduling: ${failure.message}`);
     return failure;
   }
 

@@ -27,6 +27,8 @@ import {
   makeClient,
   roomWire,
   SECRET,
+  settleError,
+  useFakeClock,
 } from './helpers.ts';
 
 const server = setupServer();
@@ -42,6 +44,8 @@ afterEach(() => {
   server.resetHandlers();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /** Records the headers of every request to GET /rooms/2. */
@@ -98,14 +102,54 @@ describe('environment defaults', () => {
     ).toBe(true);
   });
 
-  it('the default level is warn: a final 5xx is logged, debug lines are not', async () => {
+  it('the default level is warn: a call that fails after its retries prints nothing', async () => {
+    useFakeClock();
     server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 500)));
     const { logger, lines } = captureLogger();
-    await expect(
-      makeClient({ logLevel: undefined, logger, maxRetries: 0 }).rooms.retrieve(2),
-    ).rejects.toBeInstanceOf(InternalServerError);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^warn: clinic-scheduling: 500/);
+    const client = makeClient({ logLevel: undefined, logger, maxRetries: 2 });
+    const error = await settleError(client.rooms.retrieve(2));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(lines).toEqual([]);
+  });
+
+  it('at info, each retry is one line (status, retry count, wait); the final error is not logged', async () => {
+    useFakeClock();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 503)));
+    const { logger, lines } = captureLogger();
+    const client = makeClient({ logLevel: 'info', logger, maxRetries: 2 });
+    await settleError(client.rooms.retrieve(2));
+    expect(lines).toEqual([
+      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retry 1 of 2, after 500 ms.',
+      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retry 2 of 2, after 1000 ms.',
+    ]);
+  });
+
+  it('at debug, the final error is one line: status, method, path, code, never the body', async () => {
+    useFakeClock();
+    server.use(
+      http.get(`${API}/rooms/2`, () => json({ code: 'x_code', detail: 'Ana Souza' }, 409)),
+    );
+    const { logger, lines } = captureLogger();
+    await settleError(makeClient({ logLevel: 'debug', logger }).rooms.retrieve(2));
+    expect(lines.filter((l) => !l.includes(' attempt 1') && !l.includes(' → 409 in '))).toEqual([
+      'debug: clinic-scheduling: 409 x_code (GET /api/public/v1/rooms/2)',
+    ]);
+  });
+
+  it('with no logger given, injected 5xx and connection faults print nothing on the console', async () => {
+    useFakeClock();
+    const printed = (['log', 'info', 'warn', 'error', 'debug'] as const).map((name) =>
+      vi.spyOn(console, name).mockImplementation(() => {}),
+    );
+    let attempt = 0;
+    server.use(
+      http.get(`${API}/rooms/2`, () => (++attempt % 2 ? HttpResponse.error() : json({}, 502))),
+    );
+    const client = new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 3 });
+    expect(await settleError(client.rooms.retrieve(2))).toBeInstanceOf(InternalServerError);
+    expect(attempt).toBe(4);
+    for (const spy of printed) expect(spy).not.toHaveBeenCalled();
   });
 
   it('logLevel off silences everything', async () => {
