@@ -20,7 +20,7 @@ import ky, {
 } from 'ky';
 import { v4 as uuidv4 } from 'uuid';
 import { checkNumber } from '../internal/utils.ts';
-import { API_PREFIX, REPLAYED_HEADER } from '../internal/wire.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
 import { IdempotencyKey } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { attemptFetch, bodyText, type Call } from './attempt.ts';
@@ -101,6 +101,9 @@ export interface TransportConfig {
   userAgent: string;
 }
 
+/** Header maps are keyed by lower-cased name. */
+const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+
 /** The largest `timeout` (ms) accepted, client-wide or per request: what `setTimeout` can wait. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** The largest `maxRetries` accepted, client-wide or per request. */
@@ -128,7 +131,7 @@ export class Transport {
     this.apiRoot = new URL(`${config.baseUrl}${API_PREFIX}`);
     const headers = lowerCaseNames(config.headers, 'headers');
     delete headers.authorization;
-    delete headers['idempotency-key'];
+    delete headers[KEY_HEADER];
     checkHeaders(headers, 'headers');
     this.#headers = headers;
     this.#redact = new Redactor(apiKey);
@@ -208,9 +211,9 @@ export class Transport {
 
     const callHeaders = lowerCaseNames(options.headers, "the call's headers");
     delete callHeaders.authorization;
-    const callKey = callHeaders['idempotency-key'];
+    const callKey = callHeaders[KEY_HEADER];
     // On an idempotent call the header's key is checked below as an Idempotency-Key.
-    if (spec.idempotent) delete callHeaders['idempotency-key'];
+    if (spec.idempotent) delete callHeaders[KEY_HEADER];
     checkHeaders(callHeaders, "the call's headers");
     const headers = mergeHeaders(
       { accept: 'application/json', 'user-agent': this.config.userAgent },
@@ -224,11 +227,11 @@ export class Transport {
       const checked = IdempotencyKey.safeParse(idempotencyKey);
       if (!checked.success) {
         throw new ValidationError(
-          issuesToFields(checked.error.issues, 'Idempotency-Key'),
-          'Idempotency-Key',
+          issuesToFields(checked.error.issues, IDEMPOTENCY_HEADER),
+          IDEMPOTENCY_HEADER,
         );
       }
-      headers['idempotency-key'] = idempotencyKey;
+      headers[KEY_HEADER] = idempotencyKey;
     }
     headers.authorization = `Bearer ${this.#apiKey}`;
     let body: string | undefined;
@@ -318,7 +321,7 @@ export class Transport {
       body: this.#redact.body(parseBody(this.#redact.text(bodyText(response)))),
       method: call.method,
       path: call.url.pathname,
-      idempotencyKey: call.headers['idempotency-key'],
+      idempotencyKey: call.headers[KEY_HEADER],
     });
   }
 }

@@ -15,6 +15,7 @@ import {
   InternalServerError,
   VERSION,
 } from '../../src/index.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
 import {
   API,
   API_KEY,
@@ -395,7 +396,7 @@ describe('the headers of every request', () => {
     expect(init?.method).toBe('POST');
     const headers = new Headers(init?.headers);
     expect(headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
-    expect(headers.get('idempotency-key')).toBe('key-1');
+    expect(headers.get(IDEMPOTENCY_HEADER)).toBe('key-1');
     expect(headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(String(init?.body))).toEqual(createBody);
     expect(init?.signal).toBeInstanceOf(AbortSignal);

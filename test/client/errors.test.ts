@@ -24,6 +24,7 @@ import {
   UnprocessableEntityError,
   ValidationError,
 } from '../../src/index.ts';
+import { API_PREFIX } from '../../src/internal/wire.ts';
 import {
   API,
   APPOINTMENT_ID,
@@ -38,7 +39,7 @@ import {
   useFakeClock,
 } from './helpers.ts';
 
-const P = '/api/public/v1';
+const P = API_PREFIX;
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

@@ -16,8 +16,10 @@ export {
   roomWire,
 } from '../fixtures.ts';
 
+import { API_PREFIX } from '../../src/internal/wire.ts';
+
 export const BASE_URL = 'https://clinic.test';
-export const API = `${BASE_URL}/api/public/v1`;
+export const API = `${BASE_URL}${API_PREFIX}`;
 
 /** The secret part of the test key: no output of the SDK may ever contain it. */
 export const SECRET = 'Zq8sEcReTvAlUe0123456789xyzW';

@@ -11,6 +11,7 @@ import {
   IdempotencyKeyReuseError,
   ValidationError,
 } from '../../src/index.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
 import {
   API,
   APPOINTMENT_ID,
@@ -43,7 +44,7 @@ function recordCreate(...responses: Array<() => Response | Promise<Response>>): 
   const keys: (string | null)[] = [];
   server.use(
     http.post(`${API}/appointments`, ({ request }) => {
-      keys.push(request.headers.get('idempotency-key'));
+      keys.push(request.headers.get(IDEMPOTENCY_HEADER));
       const next = responses[keys.length - 1];
       return next ? next() : json(appointmentWire(), 201);
     }),
@@ -205,7 +206,7 @@ describe('no other operation sends an Idempotency-Key', () => {
     const seen: (string | null)[] = [];
     server.use(
       http[method](`${API}${path}`, ({ request }) => {
-        seen.push(request.headers.get('idempotency-key'));
+        seen.push(request.headers.get(IDEMPOTENCY_HEADER));
         return json(body);
       }),
     );

@@ -38,11 +38,12 @@ import {
   SlotBlockedError,
   ValidationError,
 } from '../../src/index.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
 import { Appointment } from '../../src/schemas/appointments.ts';
 import { APPOINTMENT_ID, appointmentWire, createBody, roomWire } from '../fixtures.ts';
 
 const BASE_URL = 'https://clinic.test';
-const P = '/api/public/v1';
+const P = API_PREFIX;
 const API = `${BASE_URL}${P}`;
 /** A secret with every character the key format allows beyond \w: `+`, `/`, `=` and `-`. */
 const SECRET = 'Zq8+sEc/ReT=vAl-Ue0123456789xyzW';
@@ -139,7 +140,7 @@ function onCreate(respond: () => Response | Promise<Response>): (string | null)[
   const keys: (string | null)[] = [];
   server.use(
     http.post(`${API}/appointments`, ({ request }) => {
-      keys.push(request.headers.get('idempotency-key'));
+      keys.push(request.headers.get(IDEMPOTENCY_HEADER));
       return respond();
     }),
   );

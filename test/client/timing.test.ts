@@ -15,6 +15,7 @@ import {
   MAX_RETRY_AFTER_MS,
   RateLimitError,
 } from '../../src/index.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
 import {
   API,
   appointmentWire,
@@ -349,7 +350,7 @@ describe('AbortSignal', () => {
     const keys: (string | null)[] = [];
     server.use(
       http.post(`${API}/appointments`, ({ request }) => {
-        keys.push(request.headers.get('idempotency-key'));
+        keys.push(request.headers.get(IDEMPOTENCY_HEADER));
         return json({}, 500, { 'Retry-After': '5' });
       }),
     );

@@ -9,10 +9,11 @@ import {
   ResponseValidationError,
   TO_ARRAY_MAX_LIMIT,
 } from '../../src/index.ts';
+import { API_PREFIX } from '../../src/internal/wire.ts';
 import { patientWire } from '../fixtures.ts';
 
 const BASE = 'https://clinic.test';
-const ROOT = `${BASE}/api/public/v1`;
+const ROOT = `${BASE}${API_PREFIX}`;
 const KEY = 'csk_live_pagetest.0123456789abcdef';
 
 const server = setupServer();
@@ -290,7 +291,7 @@ describe('a next URL outside the base URL is refused before any request (the key
 
   it('a base URL with a path keeps its prefix', async () => {
     const seen: string[] = [];
-    const prefixed = `${BASE}/clinic-a/api/public/v1`;
+    const prefixed = `${BASE}/clinic-a${API_PREFIX}`;
     server.use(
       http.get(`${prefixed}/rooms`, ({ request }) => {
         seen.push(request.url);
