@@ -13,6 +13,8 @@
  *   key never sits in ky's `Request` nor in its errors, and the `fetch` in use is called as
  *   `fetch(url, init)` with the prepared headers and body, not with a copy of ky's `Request`.
  *
+ * Not API: nothing here is exported by an entry point (see src/internal/README.md).
+ *
  * @module
  */
 import type { Input } from 'ky';

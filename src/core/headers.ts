@@ -2,6 +2,8 @@
  * The request headers of a call: names lower-cased, values checked before anything is sent, and
  * the merge of the SDK's defaults, the client's `headers` and the call's.
  *
+ * Not API: nothing here is exported by an entry point (see src/internal/README.md).
+ *
  * @module
  */
 import { isRecord } from '../internal/utils.ts';

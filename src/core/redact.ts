@@ -3,6 +3,8 @@
  * headers back must not put the key into an {@link APIError}'s `body`, `detail` or message, and
  * so into logs and error reports.
  *
+ * Not API: nothing here is exported by an entry point (see src/internal/README.md).
+ *
  * @module
  */
 
