@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_PREFIX,
+  APIConnectionError,
   APIPromise,
   ClinicClient,
   ConfigurationError,
@@ -26,15 +26,16 @@ import {
   createBody,
   json,
   makeClient,
+  recordRequests,
+  rejection,
   roomWire,
   SECRET,
   settleError,
   useFakeClock,
+  useServer,
 } from './helpers.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = useServer();
 beforeEach(() => {
   // No test may depend on the environment of the machine running it.
   vi.stubEnv('CLINIC_API_KEY', undefined);
@@ -42,7 +43,6 @@ beforeEach(() => {
   vi.stubEnv('CLINIC_LOG', undefined);
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -492,5 +492,88 @@ describe('APIPromise', () => {
     );
     const result = await makeClient().appointments.update(APPOINTMENT_ID, { status: 'confirmed' });
     expect(result.status).toBe('confirmed');
+  });
+});
+
+describe('local mistakes are ConfigurationErrors, not connection errors, and are not retried', () => {
+  it.each([
+    ['a line feed', 'a\nb'],
+    ['a carriage return', 'a\rb'],
+    ['a NUL', 'a\u0000b'],
+    ['a character beyond Latin-1', 'caf€'],
+  ])('a call header with %s: ConfigurationError naming it, nothing sent', async (_name, value) => {
+    const seen = recordRequests(server);
+    const error = await rejection(
+      makeClient().rooms.retrieve(2, { headers: { 'X-Trace': `${value}-${SECRET}` } }),
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain('x-trace');
+    expect((error as Error).message).not.toContain(SECRET);
+    expect(seen).toEqual([]);
+  });
+
+  it('an invalid header name: ConfigurationError, nothing sent', async () => {
+    const seen = recordRequests(server);
+    const error = await rejection(makeClient().rooms.retrieve(2, { headers: { 'X Trace': 'a' } }));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain('X Trace'.toLowerCase());
+    expect(seen).toEqual([]);
+  });
+
+  it('a client header HTTP cannot carry: ConfigurationError at construction, its value not repeated', () => {
+    let error: unknown;
+    try {
+      makeClient({ headers: { 'X-Team': `front\r\nX-Injected: ${SECRET}` } });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain('x-team');
+    expect((error as Error).message).not.toContain(SECRET);
+  });
+
+  it('an Authorization header is dropped unread, whatever it holds: no error, its value nowhere', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.get(`${API}/rooms/2`, ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return json(roomWire());
+      }),
+    );
+    const client = makeClient({ headers: { Authorization: 'Bearer other\nvalue' } });
+    await client.rooms.retrieve(2, { headers: { authorization: 'x\ny' } });
+    expect(authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('a custom fetch that throws something other than a TypeError: rethrown as is, not retried', async () => {
+    const bug = new RangeError('a bug in the custom fetch');
+    let calls = 0;
+    const client = makeClient({
+      maxRetries: 2,
+      fetch: async () => {
+        calls++;
+        throw bug;
+      },
+    });
+    const error = await rejection(client.rooms.retrieve(2));
+    expect(error).toBe(bug);
+    expect(calls).toBe(1);
+  });
+
+  it("a custom fetch's TypeError is a network failure: APIConnectionError, retried, naming its code", async () => {
+    let calls = 0;
+    const client = makeClient({
+      maxRetries: 1,
+      fetch: async () => {
+        calls++;
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect refused'), { code: 'ECONNREFUSED' }),
+        });
+      },
+    });
+    const error = await rejection(client.rooms.retrieve(2));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toContain('ECONNREFUSED');
+    expect(calls).toBe(2);
   });
 });
