@@ -16,16 +16,16 @@ import {
 } from './core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { type PageLink, Paginator } from './core/pagination.ts';
+import type { RetryPolicy } from './core/retry.ts';
 import {
-  API_PREFIX,
   MAX_RETRIES_LIMIT,
   MAX_TIMEOUT_MS,
   type RawResponse,
   type RequestOptions,
-  type RetryPolicy,
   Transport,
 } from './core/transport.ts';
-import { checkNumber, isRecord, readEnv, runtimeName } from './core/utils.ts';
+import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
+import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
@@ -79,8 +79,6 @@ export interface ClientOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 2;
-const KEY_FORMAT = '<key_prefix>_live_<key_id>.<secret>';
-const KEY_PATTERN = /^[A-Za-z0-9][\w-]*_live_[\w-]+\.[\w\-+/=]+$/;
 
 /** @internal How a resource method describes one call. */
 export interface CallSpec<T> {
@@ -353,76 +351,6 @@ function parseInput(schema: z.ZodType, value: unknown, what: string, field?: str
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new ValidationError(issuesToFields(result.error.issues, field), what);
-}
-
-function isBrowser(): boolean {
-  const g = globalThis as { window?: unknown; document?: unknown };
-  return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
-}
-
-function checkApiKey(key: unknown): string {
-  if (key === undefined || key === null || key === '') {
-    throw new ConfigurationError(
-      'Missing API key: pass apiKey to ClinicClient or set the CLINIC_API_KEY environment ' +
-        `variable. Keys look like ${KEY_FORMAT}.`,
-    );
-  }
-  if (typeof key !== 'string') throw new ConfigurationError('apiKey must be a string.');
-  if (/^\s*bearer\b/i.test(key)) {
-    throw new ConfigurationError(
-      'The API key starts with "Bearer ": pass the key alone; the client sends the ' +
-        'Authorization header itself.',
-    );
-  }
-  if (/\s/.test(key)) {
-    throw new ConfigurationError(
-      'The API key contains white space (a space or line break picked up when it was ' +
-        'copied?): remove it.',
-    );
-  }
-  if (!KEY_PATTERN.test(key)) {
-    throw new ConfigurationError(
-      `The API key is malformed: expected ${KEY_FORMAT}. Copy the whole key from the ` +
-        "clinic's settings (menu: clinic, then API and webhooks).",
-    );
-  }
-  return key;
-}
-
-function checkBaseUrl(value: unknown): string {
-  if (value === undefined || value === null || value === '') {
-    throw new ConfigurationError(
-      'Missing baseUrl: pass baseUrl (the service host root, such as ' +
-        'https://clinic.example.com) or set the CLINIC_BASE_URL environment variable.',
-    );
-  }
-  if (typeof value !== 'string') throw new ConfigurationError('baseUrl must be a string.');
-  // The message below repeats the value; a key pasted into the wrong variable must not be.
-  if (value.includes('_live_')) {
-    throw new ConfigurationError(
-      'baseUrl looks like an API key (were apiKey and baseUrl, or CLINIC_API_KEY and ' +
-        'CLINIC_BASE_URL, swapped?); pass the service host root, such as https://clinic.example.com.',
-    );
-  }
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new ConfigurationError(
-      `baseUrl "${value}" is not an absolute URL; pass the service host root, such as https://clinic.example.com.`,
-    );
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`baseUrl must be an http(s) URL; got ${url.protocol}.`);
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new ConfigurationError(
-      'baseUrl must be the service host root, without credentials, query or fragment.',
-    );
-  }
-  let path = url.pathname.replace(/\/+$/, '');
-  if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
-  return `${url.origin}${path}`;
 }
 
 /**

@@ -46,12 +46,9 @@ export {
 export type { Logger, LogLevel } from './core/logger.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';
 export { APIResource } from './core/resource.ts';
-export {
-  API_PREFIX,
-  MAX_RETRY_AFTER_MS,
-  type RequestOptions,
-  type RetryPolicy,
-} from './core/transport.ts';
+export { MAX_RETRY_AFTER_MS, type RetryPolicy } from './core/retry.ts';
+export type { RequestOptions } from './core/transport.ts';
+export { API_PREFIX } from './internal/wire.ts';
 export { AppointmentTypes } from './resources/appointment-types.ts';
 export { Appointments } from './resources/appointments.ts';
 export { Patients } from './resources/patients.ts';

@@ -13,11 +13,17 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 export interface Logger {
   /** Level `error`. The SDK reports a failed call by throwing, and logs nothing at this level. */
   error(message: string, ...rest: unknown[]): void;
-  /** Level `warn`: a 5xx answer or a connection error that ends a call, retries exhausted. */
+  /**
+   * Level `warn` (the default level): nothing today. A failed call is reported by throwing;
+   * the SDK does not print it too (quiet by default).
+   */
   warn(message: string, ...rest: unknown[]): void;
   /** Level `info`: each retry, with its reason and wait. */
   info(message: string, ...rest: unknown[]): void;
-  /** Level `debug`: each attempt with its request headers (key redacted), status and timing. */
+  /**
+   * Level `debug`: each attempt with its request headers (key redacted), status and timing, and
+   * each failed call's status, code and request id (never its body).
+   */
   debug(message: string, ...rest: unknown[]): void;
 }
 

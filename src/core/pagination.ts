@@ -5,9 +5,9 @@
  * @module
  */
 import type { z } from 'zod';
+import { isRecord } from '../internal/utils.ts';
 import { APIUserAbortError, ClinicError, ResponseValidationError } from './errors.ts';
 import type { RawResponse, RequestOptions } from './transport.ts';
-import { isRecord } from './utils.ts';
 
 /** The largest `limit` that {@link Paginator.toArray} accepts. */
 export const TO_ARRAY_MAX_LIMIT = 10_000;

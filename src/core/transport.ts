@@ -1,19 +1,29 @@
 /**
- * The one request loop. Every call of every resource goes through {@link Transport.request}:
- * auth and headers, the per-attempt timeout and the caller's signal, the retry policy with
- * exponential backoff and `Retry-After`, the `Idempotency-Key` reused on every attempt, the
- * mapping of non-2xx answers to {@link APIError} subclasses, and logging.
+ * The one request path. Every call of every resource goes through {@link Transport.request}:
+ * the SDK checks the call and prepares its headers (auth, the `Idempotency-Key` made once and
+ * reused on every attempt) and states its retry policy; ky carries it out: the attempts, the
+ * per-attempt `timeout`, the waits (which the caller's signal aborts) and the `beforeRetry`
+ * hook that logs each retry. Non-2xx answers become {@link APIError} subclasses here.
  *
- * Each attempt is one ky call with ky's own retries off: the policy here depends on the
- * endpoint (POST /patients and cancel may not be repeated after a lost response), which ky's
- * method-based policy cannot express.
+ * Two ky instances per client, one per retry policy, built once; a call adds only its own
+ * limit, timeout, signal and the `fetch` of its attempts (core/attempt.ts, which says what ky
+ * lacks).
  *
  * @module
  */
-import ky, { isNetworkError } from 'ky';
+import ky, {
+  type HTTPError,
+  isHTTPError,
+  isNetworkError,
+  isTimeoutError,
+  type KyInstance,
+} from 'ky';
 import { v4 as uuidv4 } from 'uuid';
+import { checkNumber } from '../internal/utils.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
 import { IdempotencyKey } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
+import { attemptFetch, bodyText, type Call } from './attempt.ts';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -21,14 +31,13 @@ import {
   APIUserAbortError,
   ConfigurationError,
   makeAPIError,
-  parseRetryAfter,
   ValidationError,
   withIdempotencyKey,
 } from './errors.ts';
-import { type Logger, redactHeaders } from './logger.ts';
-import { API_PREFIX, checkNumber, isRecord, sleep } from './utils.ts';
-
-export { API_PREFIX } from './utils.ts';
+import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
+import type { Logger } from './logger.ts';
+import { Redactor } from './redact.ts';
+import { callRetry, isTypeError, policyRetry, type RetryPolicy } from './retry.ts';
 
 /** Options every method takes as its last argument. They override the client's for one call. */
 export interface RequestOptions {
@@ -51,15 +60,6 @@ export interface RequestOptions {
    */
   idempotencyKey?: string;
 }
-
-/**
- * When a request may be sent again.
- * - `safe`: on connection errors, timeouts, 408, 429 and 5xx (GET, PATCH, and
- *   POST /appointments, which carries an `Idempotency-Key`).
- * - `rate-limit-only`: only on 429, when the service says it did not process the request
- *   (POST /patients and cancel, which cannot be deduplicated by the service).
- */
-export type RetryPolicy = 'safe' | 'rate-limit-only';
 
 /** One logical request. */
 export interface RequestSpec {
@@ -101,45 +101,24 @@ export interface TransportConfig {
   userAgent: string;
 }
 
+/** Header maps are keyed by lower-cased name. */
+const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+
 /** The largest `timeout` (ms) accepted, client-wide or per request: what `setTimeout` can wait. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** The largest `maxRetries` accepted, client-wide or per request. */
 export const MAX_RETRIES_LIMIT = 10;
 
-/**
- * The longest `Retry-After` a call waits out before retrying. When the service asks for longer,
- * the call does not retry: it throws the `RateLimitError` (or `InternalServerError`) at once,
- * with `retryAfterMs` set, so the caller can schedule the retry.
- */
-export const MAX_RETRY_AFTER_MS = 60_000;
-const INITIAL_RETRY_DELAY_MS = 500;
-const MAX_RETRY_DELAY_MS = 8_000;
-
-/**
- * The backoff before retry number `retry` (0 for the first): 0.5 s doubling up to 8 s, minus up
- * to 25 % jitter so that many clients do not retry in step.
- */
-export function backoffDelay(retry: number, random = Math.random): number {
-  const base = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retry, MAX_RETRY_DELAY_MS);
-  return base * (1 - 0.25 * random());
-}
-
-/** Whether `status` may be retried under `policy`. */
-export function isRetryableStatus(policy: RetryPolicy, status: number): boolean {
-  if (status === 429) return true;
-  if (policy === 'rate-limit-only') return false;
-  return status === 408 || status >= 500;
-}
-
-/** @internal The request loop. One per client; holds the key in a private field. */
+/** @internal The request path. One per client; holds the key in a private field. */
 export class Transport {
   readonly #apiKey: string;
   readonly config: TransportConfig;
   readonly apiRoot: URL;
   /** The client's `headers`, names lower-cased and values checked, once. */
   readonly #headers: Headerish;
-  /** Every form of the key (and of its secret) to redact from error bodies, found at once. */
-  readonly #secrets: RegExp | undefined;
+  readonly #redact: Redactor;
+  /** One ky instance per retry policy. */
+  readonly #engines: Record<RetryPolicy, KyInstance>;
 
   /**
    * @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent (its
@@ -152,10 +131,28 @@ export class Transport {
     this.apiRoot = new URL(`${config.baseUrl}${API_PREFIX}`);
     const headers = lowerCaseNames(config.headers, 'headers');
     delete headers.authorization;
-    delete headers['idempotency-key'];
+    delete headers[KEY_HEADER];
     checkHeaders(headers, 'headers');
     this.#headers = headers;
-    this.#secrets = secretPattern(apiKey);
+    this.#redact = new Redactor(apiKey);
+    const log = config.logger;
+    const engine = (policy: RetryPolicy) =>
+      ky.create({
+        retry: policyRetry(policy),
+        hooks: {
+          // Runs once ky has waited and is about to send the attempt again.
+          beforeRetry: [
+            ({ options, error, retryCount }) => {
+              const call = options.context.call as Call;
+              log.info(
+                `clinic-scheduling: ${retryReason(error, call)} ` +
+                  `Retry ${retryCount} of ${call.maxRetries}, after ${Math.round(call.delay)} ms.`,
+              );
+            },
+          ],
+        },
+      });
+    this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
   /** Builds the absolute URL for a path under the API root, or keeps an absolute URL. */
@@ -214,21 +211,15 @@ export class Transport {
 
     const callHeaders = lowerCaseNames(options.headers, "the call's headers");
     delete callHeaders.authorization;
-    const callKey = callHeaders['idempotency-key'];
+    const callKey = callHeaders[KEY_HEADER];
     // On an idempotent call the header's key is checked below as an Idempotency-Key.
-    if (spec.idempotent) delete callHeaders['idempotency-key'];
+    if (spec.idempotent) delete callHeaders[KEY_HEADER];
     checkHeaders(callHeaders, "the call's headers");
-    const merged: Headerish = {
-      accept: 'application/json',
-      'user-agent': this.config.userAgent,
-      ...this.#headers,
-      ...callHeaders,
-    };
-    // An undefined value removes a header (a client default, say) for this call.
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(merged)) {
-      if (value !== undefined) headers[name] = value;
-    }
+    const headers = mergeHeaders(
+      { accept: 'application/json', 'user-agent': this.config.userAgent },
+      this.#headers,
+      callHeaders,
+    );
 
     let idempotencyKey: string | undefined;
     if (spec.idempotent) {
@@ -236,11 +227,11 @@ export class Transport {
       const checked = IdempotencyKey.safeParse(idempotencyKey);
       if (!checked.success) {
         throw new ValidationError(
-          issuesToFields(checked.error.issues, 'Idempotency-Key'),
-          'Idempotency-Key',
+          issuesToFields(checked.error.issues, IDEMPOTENCY_HEADER),
+          IDEMPOTENCY_HEADER,
         );
       }
-      headers['idempotency-key'] = idempotencyKey;
+      headers[KEY_HEADER] = idempotencyKey;
     }
     headers.authorization = `Bearer ${this.#apiKey}`;
     let body: string | undefined;
@@ -249,258 +240,98 @@ export class Transport {
       headers['content-type'] = 'application/json';
     }
 
-    const call: Prepared = { spec, url, headers, body, idempotencyKey, maxRetries, timeout };
+    const signal = options.signal;
+    if (signal?.aborted) throw new APIUserAbortError();
+    const call: Call = {
+      method: spec.method,
+      url,
+      headers,
+      body,
+      attempts: 0,
+      serverWait: undefined,
+      delay: 0,
+      maxRetries,
+    };
+    let response: Response;
     try {
-      return await this.#send(call);
-    } catch (error) {
-      // Once anything was sent, the key is what lets the caller replay instead of booking twice.
-      throw call.sent ? withIdempotencyKey(error, idempotencyKey) : error;
-    }
-  }
-
-  /** The attempts of one checked request. */
-  async #send(call: Prepared): Promise<RawResponse> {
-    const { spec, url, headers, body, idempotencyKey, maxRetries, timeout } = call;
-    const signal = spec.options?.signal;
-    const path = url.pathname;
-    const log = this.config.logger;
-    for (let attempt = 0; ; attempt++) {
-      if (signal?.aborted) throw new APIUserAbortError();
-      const started = Date.now();
-      if (this.config.debug) {
-        log.debug(`clinic-scheduling: ${spec.method} ${path} attempt ${attempt + 1}`, {
-          headers: redactHeaders(headers),
-        });
-      }
-
-      // One controller and one timer bound the whole attempt, headers and body alike (ky's own
-      // timeout stops at the headers, so a body that stalls would otherwise hang the call).
-      const attemptAbort = new AbortController();
-      // The abort is queued as a microtask of the timer's task: aborting undici from the timer
-      // callback itself, while a mocked socket (MSW 3's interceptor) is streaming a body, trips
-      // an internal assertion of undici's that surfaces as an uncaught exception.
-      const timer = setTimeout(
-        () => queueMicrotask(() => attemptAbort.abort(ATTEMPT_TIMED_OUT)),
-        timeout,
-      );
-      let response: Response;
-      let text: string;
-      call.sent = true;
-      try {
-        const attemptSignal = signal
-          ? AbortSignal.any([signal, attemptAbort.signal])
-          : attemptAbort.signal;
-        // Looked up now, not at construction, so that MSW started after the client intercepts.
-        const send = this.config.fetch ?? globalThis.fetch;
-        // ky's fetch adapter sends the values ky built its Request from (the same URL, method,
-        // headers and body) as `fetch(url, init)` with the attempt's signal, rather than ky's
-        // Request: fetch would copy that Request into a second one following a second signal,
-        // for nothing (bench/overhead.ts measures ky both ways).
-        response = await ky(url, {
-          method: spec.method,
-          headers,
-          body,
-          timeout: false,
-          retry: 0,
-          throwHttpErrors: false,
-          fetch: () =>
-            send(url.href, { method: spec.method, headers, body, signal: attemptSignal }),
-        });
-        text = await readText(response, attemptAbort.signal, signal);
-        clearTimeout(timer);
-      } catch (error) {
-        clearTimeout(timer);
-        if (signal?.aborted) throw new APIUserAbortError();
-        let failure: APIConnectionError;
-        if (attemptAbort.signal.aborted) {
-          failure = new APIConnectionTimeoutError(
-            `${spec.method} ${path} timed out after ${timeout} ms (per attempt; raise ` +
-              '`timeout` if the service is slow).',
-          );
-        } else if (isNetworkError(error) || isTypeError(error)) {
-          failure = connectionError(error, spec.method, path);
-        } else {
-          // Not a network failure (a custom fetch's bug, say): rethrown as is, never retried.
-          throw error;
-        }
-        if (attempt < maxRetries && spec.retry === 'safe') {
-          const wait = backoffDelay(attempt);
-          log.info(
-            `clinic-scheduling: ${spec.method} ${path} ${failure.message} Retrying in ` +
-              `${Math.round(wait)} ms (retry ${attempt + 1} of ${maxRetries}).`,
-          );
-          await sleep(wait, signal);
-          continue;
-        }
-        log.warn(`clinic-scheduling: ${failure.message}`);
-        throw failure;
-      }
-
-      if (this.config.debug) {
-        log.debug(
-          `clinic-scheduling: ${spec.method} ${path} → ${response.status} in ${Date.now() - started} ms`,
-        );
-      }
-      if (response.ok) {
-        return {
-          response,
-          body: parseBody(text),
-          idempotencyKey,
-          replayed: response.headers.get('idempotent-replayed')?.toLowerCase() === 'true',
-          method: spec.method,
-          path,
-          url: url.href,
-        };
-      }
-
-      if (attempt < maxRetries && isRetryableStatus(spec.retry, response.status)) {
-        const retryAfter = parseRetryAfter(response.headers);
-        if (retryAfter === undefined || retryAfter <= MAX_RETRY_AFTER_MS) {
-          const wait = retryAfter ?? backoffDelay(attempt);
-          log.info(
-            `clinic-scheduling: ${spec.method} ${path} → ${response.status}. Retrying in ` +
-              `${Math.round(wait)} ms (retry ${attempt + 1} of ${maxRetries}).`,
-          );
-          await sleep(wait, signal);
-          continue;
-        }
-        // Longer than a call may sleep: the caller schedules the retry, with retryAfterMs.
-        log.info(
-          `clinic-scheduling: ${spec.method} ${path} → ${response.status}. Retry-After asks for ` +
-            `${Math.round(retryAfter)} ms, more than MAX_RETRY_AFTER_MS (${MAX_RETRY_AFTER_MS} ` +
-            'ms): not retrying.',
-        );
-      }
-
-      const error: APIError = makeAPIError({
-        status: response.status,
-        headers: response.headers,
-        body: this.#redactBody(parseBody(this.#redact(text))),
+      response = await this.#engines[spec.retry](url, {
         method: spec.method,
-        path,
-        idempotencyKey,
+        timeout,
+        signal,
+        retry: callRetry(maxRetries, call),
+        context: { call },
+        fetch: attemptFetch(
+          call,
+          () => this.config.fetch ?? globalThis.fetch,
+          this.config.debug ? this.config.logger : undefined,
+        ),
       });
+    } catch (error) {
+      const failure = this.#failure(error, call, timeout, signal);
+      // Once anything was sent, the key is what lets the caller replay instead of booking twice.
+      throw call.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
+    }
+    return {
+      response,
+      body: parseBody(bodyText(response)),
+      idempotencyKey,
+      replayed: response.headers.get(REPLAYED_HEADER)?.toLowerCase() === 'true',
+      method: spec.method,
+      path: url.pathname,
+      url: url.href,
+    };
+  }
+
+  /**
+   * The error a failed call rejects with. Logged at `debug` only: the caller receives it and
+   * decides what to print, so at the default level (`warn`) a failed call prints nothing.
+   */
+  #failure(error: unknown, call: Call, timeout: number, signal: AbortSignal | undefined): unknown {
+    if (signal?.aborted) return new APIUserAbortError();
+    const log = this.config.logger;
+    const path = call.url.pathname;
+    if (isHTTPError(error)) {
+      const failure = this.#apiError(error, call);
       // Status, method, path, code and request id only: never the body nor its detail, which
-      // may hold health data. A 4xx is an answer the caller handles; only a server failure is
-      // worth a warning.
-      (response.status >= 500 ? log.warn : log.debug)(`clinic-scheduling: ${logLine(error)}`);
-      throw error;
+      // may hold health data.
+      log.debug(`clinic-scheduling: ${logLine(failure)}`);
+      return failure;
     }
-  }
-
-  /**
-   * Removes the key from an error body's text before it becomes part of an {@link APIError}
-   * (its `body`, `detail` and message): a proxy or debug endpoint that echoes the request's
-   * headers back must not put the key into logs and error reports. Every form is removed: the
-   * whole key and its secret, as is, URL-encoded (either case of hex) and JSON-escaped (`\/`).
-   */
-  #redact(text: string): string {
-    return this.#secrets ? text.replace(this.#secrets, REDACTED) : text;
-  }
-
-  /**
-   * Redacts a parsed error body, member names included. `JSON.stringify` writes the key's
-   * characters as they are, so an escape that hid the key from {@link Transport.#redact} in the
-   * raw text (`\u002f`) is undone here and the key found; `JSON.parse` keeps a member named
-   * `__proto__` a member.
-   */
-  #redactBody(body: unknown): unknown {
-    if (typeof body === 'string') return this.#redact(body);
-    if (!this.#secrets || typeof body !== 'object' || body === null) return body;
-    const json = JSON.stringify(body);
-    const redacted = this.#redact(json);
-    return redacted === json ? body : JSON.parse(redacted);
-  }
-}
-
-/** One request, checked and ready to send. */
-interface Prepared {
-  spec: RequestSpec;
-  url: URL;
-  headers: Record<string, string>;
-  body: string | undefined;
-  idempotencyKey: string | undefined;
-  maxRetries: number;
-  timeout: number;
-  /** Set once the first attempt goes out. */
-  sent?: boolean;
-}
-
-/** A header map whose values may be `undefined` (a header removed for one call). */
-type Headerish = Record<string, string | undefined>;
-
-/**
- * Lower-cases header names; with duplicates, the last one wins.
- *
- * @throws {@link ConfigurationError} when `headers` is not an object.
- */
-function lowerCaseNames(headers: Record<string, string> | undefined, where: string): Headerish {
-  if (headers !== undefined && !isRecord(headers)) {
-    throw new ConfigurationError(`${where} must be an object of header names and values.`);
-  }
-  const out: Headerish = {};
-  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
-  return out;
-}
-
-/** A header name: an HTTP token (RFC 9110, 5.1). */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/**
- * A header value HTTP carries unchanged: tab, visible ASCII, space and Latin-1; no line break,
- * no other control character, nothing beyond Latin-1. The same characters as the
- * Idempotency-Key's rule (src/schemas/common.ts), without that rule's "not empty" and "no white
- * space at either end": fetch trims a general header's ends, and an empty value is valid.
- */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-/**
- * Checks header names and values before anything is sent, so that fetch never refuses them
- * (a `TypeError` that would read as a network failure, and whose message repeats the value).
- *
- * @throws {@link ConfigurationError} naming the header, never repeating its value.
- */
-function checkHeaders(headers: Headerish, where: string): void {
-  for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name)) {
-      throw new ConfigurationError(
-        `${where}: ${JSON.stringify(name.slice(0, 60))} is not a valid header name (letters, ` +
-          "digits and !#$%&'*+-.^_`|~ only).",
+    let failure: APIConnectionError;
+    if (isTimeoutError(error)) {
+      failure = new APIConnectionTimeoutError(
+        `${call.method} ${path} timed out after ${timeout} ms (per attempt; raise ` +
+          '`timeout` if the service is slow).',
       );
+    } else if (isNetworkError(error) || isTypeError(error)) {
+      failure = connectionError(error, call.method, path);
+    } else {
+      // Not a network failure (a custom fetch's bug, say): rethrown as is, never retried.
+      return error;
     }
-    if (value === undefined) continue;
-    if (typeof value !== 'string') {
-      throw new ConfigurationError(`${where}: the value of header ${name} must be a string.`);
-    }
-    if (!HEADER_VALUE.test(value)) {
-      throw new ConfigurationError(
-        `${where}: the value of header ${name} cannot be sent: it holds a line break, a control ` +
-          'character or a character beyond Latin-1 (the value is not repeated here).',
-      );
-    }
+    log.debug(`clinic-scheduling: ${failure.message}`);
+    return failure;
+  }
+
+  /** The {@link APIError} of a non-2xx answer, the key redacted from its body. */
+  #apiError({ response }: HTTPError, call: Call): APIError {
+    return makeAPIError({
+      status: response.status,
+      headers: response.headers,
+      body: this.#redact.body(parseBody(this.#redact.text(bodyText(response)))),
+      method: call.method,
+      path: call.url.pathname,
+      idempotencyKey: call.headers[KEY_HEADER],
+    });
   }
 }
 
-const REDACTED = '[redacted]';
-
-/**
- * One pattern that finds every form of the key and of its secret in a text: as is,
- * URL-encoded (upper- or lower-case hex) and JSON-escaped (`/` written `\/`). Longest first, so
- * the whole key is found before its secret. Built once per client.
- */
-function secretPattern(apiKey: string): RegExp | undefined {
-  const secret = apiKey.slice(apiKey.indexOf('.') + 1);
-  const forms = new Set<string>();
-  for (const value of [apiKey, secret]) {
-    if (value === '') continue;
-    const encoded = encodeURIComponent(value);
-    forms.add(value);
-    forms.add(encoded);
-    forms.add(encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
-    forms.add(value.replaceAll('/', '\\/'));
-  }
-  if (forms.size === 0) return undefined;
-  const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return new RegExp(sorted.map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'g');
+/** Why an attempt is retried, for the log line: its status, or how it failed. */
+function retryReason(error: Error, call: Call): string {
+  const path = call.url.pathname;
+  if (isHTTPError(error)) return `${call.method} ${path} → ${error.response.status}.`;
+  if (isTimeoutError(error)) return `${call.method} ${path} timed out.`;
+  return connectionError(error, call.method, path).message;
 }
 
 /**
@@ -519,37 +350,6 @@ function logLine(error: APIError): string {
 
 const IDENTIFIER = /^[\w.:/+=-]{1,128}$/;
 
-/** The abort reason of an attempt that outlived its `timeout`. */
-const ATTEMPT_TIMED_OUT = Object.freeze(new Error('attempt timed out'));
-
-/**
- * Reads a body's text, stopping as soon as the attempt's signal (its timeout) or the caller's
- * signal aborts, even when the `fetch` in use does not tie the body to the request's signal.
- */
-function readText(
-  response: Response,
-  attempt: AbortSignal,
-  signal: AbortSignal | undefined,
-): Promise<string> {
-  const text = response.text();
-  if (attempt.aborted || signal?.aborted) {
-    text.catch(() => {});
-    return Promise.reject(attempt.aborted ? attempt.reason : new APIUserAbortError());
-  }
-  return new Promise((resolve, reject) => {
-    const stop = () => {
-      response.body?.cancel().catch(() => {});
-      reject(attempt.aborted ? attempt.reason : new APIUserAbortError());
-    };
-    attempt.addEventListener('abort', stop, { once: true });
-    signal?.addEventListener('abort', stop, { once: true });
-    text.then(resolve, reject).finally(() => {
-      attempt.removeEventListener('abort', stop);
-      signal?.removeEventListener('abort', stop);
-    });
-  });
-}
-
 /** Parses a body's text: JSON when it parses, the text otherwise, `undefined` when empty. */
 function parseBody(text: string): unknown {
   if (text === '') return undefined;
@@ -558,15 +358,6 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** Whether `error` is a `TypeError`, the type fetch rejects with when the network fails. */
-function isTypeError(error: unknown): boolean {
-  return (
-    error instanceof TypeError ||
-    (Object.prototype.toString.call(error) === '[object Error]' &&
-      (error as Error).name === 'TypeError')
-  );
 }
 
 /**

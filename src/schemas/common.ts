@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from 'zod';
+import { EXACT_HEADER_VALUE } from '../internal/wire.ts';
 
 /** Limits stated in section 8 of the spec. */
 export const LIMITS = {
@@ -227,13 +228,6 @@ export const Note = z
   .max(LIMITS.noteLength, { error: `must be at most ${LIMITS.noteLength} characters` });
 
 /**
- * What an HTTP header value carries unchanged: visible ASCII and Latin-1 characters, with
- * spaces and tabs only inside (a header loses white space at either end, and cannot hold a
- * line break, a control character or anything beyond Latin-1).
- */
-const HEADER_VALUE = /^[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?$/;
-
-/**
  * The `Idempotency-Key` header: a non-empty string of at most 255 characters that a header can
  * carry as given (so the key the server sees is the caller's).
  */
@@ -243,7 +237,7 @@ export const IdempotencyKey = z
   .max(LIMITS.idempotencyKeyLength, {
     error: `must be at most ${LIMITS.idempotencyKeyLength} characters`,
   })
-  .refine((key) => key === '' || HEADER_VALUE.test(key), {
+  .refine((key) => key === '' || EXACT_HEADER_VALUE.test(key), {
     error:
       'must be text an HTTP header carries unchanged: no line breaks or control characters, ' +
       'nothing beyond Latin-1, no white space at either end (a uuid is a good key)',

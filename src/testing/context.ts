@@ -40,4 +40,4 @@ export interface ServerContext {
   readonly listEnvelope: ListEnvelopeSettings;
 }
 
-export { API_PREFIX } from '../core/utils.ts';
+export { API_PREFIX } from '../internal/wire.ts';

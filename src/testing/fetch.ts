@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isJsonContentType } from '../core/utils.ts';
+import { isJsonContentType } from '../internal/utils.ts';
 import { AppointmentId } from '../schemas/common.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';

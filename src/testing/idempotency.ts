@@ -10,15 +10,11 @@
  *
  * @module
  */
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
 import { IdempotencyKey, LIMITS } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { badRequest, unprocessable } from './responses.ts';
 import type { ClinicState } from './store.ts';
-
-/** Name of the request header. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** Name of the response header of a replay. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
  * Reads and checks the header.

@@ -7,7 +7,7 @@
  * @module
  */
 import { ConfigurationError } from '../core/errors.ts';
-import { isJsonContentType } from '../core/utils.ts';
+import { isJsonContentType } from '../internal/utils.ts';
 import { type DedupeStore, MemoryDedupeStore } from './dedupe.ts';
 import {
   WebhookNotProcessedError,

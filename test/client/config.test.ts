@@ -5,16 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_PREFIX,
+  APIConnectionError,
   APIPromise,
   ClinicClient,
   ConfigurationError,
   InternalServerError,
   VERSION,
 } from '../../src/index.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
 import {
   API,
   API_KEY,
@@ -25,13 +26,16 @@ import {
   createBody,
   json,
   makeClient,
+  recordRequests,
+  rejection,
   roomWire,
   SECRET,
+  settleError,
+  useFakeClock,
+  useServer,
 } from './helpers.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = useServer();
 beforeEach(() => {
   // No test may depend on the environment of the machine running it.
   vi.stubEnv('CLINIC_API_KEY', undefined);
@@ -39,9 +43,10 @@ beforeEach(() => {
   vi.stubEnv('CLINIC_LOG', undefined);
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /** Records the headers of every request to GET /rooms/2. */
@@ -98,14 +103,54 @@ describe('environment defaults', () => {
     ).toBe(true);
   });
 
-  it('the default level is warn: a final 5xx is logged, debug lines are not', async () => {
+  it('the default level is warn: a call that fails after its retries prints nothing', async () => {
+    useFakeClock();
     server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 500)));
     const { logger, lines } = captureLogger();
-    await expect(
-      makeClient({ logLevel: undefined, logger, maxRetries: 0 }).rooms.retrieve(2),
-    ).rejects.toBeInstanceOf(InternalServerError);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^warn: clinic-scheduling: 500/);
+    const client = makeClient({ logLevel: undefined, logger, maxRetries: 2 });
+    const error = await settleError(client.rooms.retrieve(2));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(lines).toEqual([]);
+  });
+
+  it('at info, each retry is one line (status, retry count, wait); the final error is not logged', async () => {
+    useFakeClock();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 503)));
+    const { logger, lines } = captureLogger();
+    const client = makeClient({ logLevel: 'info', logger, maxRetries: 2 });
+    await settleError(client.rooms.retrieve(2));
+    expect(lines).toEqual([
+      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retry 1 of 2, after 500 ms.',
+      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retry 2 of 2, after 1000 ms.',
+    ]);
+  });
+
+  it('at debug, the final error is one line: status, method, path, code, never the body', async () => {
+    useFakeClock();
+    server.use(
+      http.get(`${API}/rooms/2`, () => json({ code: 'x_code', detail: 'Ana Souza' }, 409)),
+    );
+    const { logger, lines } = captureLogger();
+    await settleError(makeClient({ logLevel: 'debug', logger }).rooms.retrieve(2));
+    expect(lines.filter((l) => !l.includes(' attempt 1') && !l.includes(' → 409 in '))).toEqual([
+      'debug: clinic-scheduling: 409 x_code (GET /api/public/v1/rooms/2)',
+    ]);
+  });
+
+  it('with no logger given, injected 5xx and connection faults print nothing on the console', async () => {
+    useFakeClock();
+    const printed = (['log', 'info', 'warn', 'error', 'debug'] as const).map((name) =>
+      vi.spyOn(console, name).mockImplementation(() => {}),
+    );
+    let attempt = 0;
+    server.use(
+      http.get(`${API}/rooms/2`, () => (++attempt % 2 ? HttpResponse.error() : json({}, 502))),
+    );
+    const client = new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 3 });
+    expect(await settleError(client.rooms.retrieve(2))).toBeInstanceOf(InternalServerError);
+    expect(attempt).toBe(4);
+    for (const spy of printed) expect(spy).not.toHaveBeenCalled();
   });
 
   it('logLevel off silences everything', async () => {
@@ -351,7 +396,7 @@ describe('the headers of every request', () => {
     expect(init?.method).toBe('POST');
     const headers = new Headers(init?.headers);
     expect(headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
-    expect(headers.get('idempotency-key')).toBe('key-1');
+    expect(headers.get(IDEMPOTENCY_HEADER)).toBe('key-1');
     expect(headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(String(init?.body))).toEqual(createBody);
     expect(init?.signal).toBeInstanceOf(AbortSignal);
@@ -447,5 +492,88 @@ describe('APIPromise', () => {
     );
     const result = await makeClient().appointments.update(APPOINTMENT_ID, { status: 'confirmed' });
     expect(result.status).toBe('confirmed');
+  });
+});
+
+describe('local mistakes are ConfigurationErrors, not connection errors, and are not retried', () => {
+  it.each([
+    ['a line feed', 'a\nb'],
+    ['a carriage return', 'a\rb'],
+    ['a NUL', 'a\u0000b'],
+    ['a character beyond Latin-1', 'caf€'],
+  ])('a call header with %s: ConfigurationError naming it, nothing sent', async (_name, value) => {
+    const seen = recordRequests(server);
+    const error = await rejection(
+      makeClient().rooms.retrieve(2, { headers: { 'X-Trace': `${value}-${SECRET}` } }),
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain('x-trace');
+    expect((error as Error).message).not.toContain(SECRET);
+    expect(seen).toEqual([]);
+  });
+
+  it('an invalid header name: ConfigurationError, nothing sent', async () => {
+    const seen = recordRequests(server);
+    const error = await rejection(makeClient().rooms.retrieve(2, { headers: { 'X Trace': 'a' } }));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain('X Trace'.toLowerCase());
+    expect(seen).toEqual([]);
+  });
+
+  it('a client header HTTP cannot carry: ConfigurationError at construction, its value not repeated', () => {
+    let error: unknown;
+    try {
+      makeClient({ headers: { 'X-Team': `front\r\nX-Injected: ${SECRET}` } });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain('x-team');
+    expect((error as Error).message).not.toContain(SECRET);
+  });
+
+  it('an Authorization header is dropped unread, whatever it holds: no error, its value nowhere', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.get(`${API}/rooms/2`, ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return json(roomWire());
+      }),
+    );
+    const client = makeClient({ headers: { Authorization: 'Bearer other\nvalue' } });
+    await client.rooms.retrieve(2, { headers: { authorization: 'x\ny' } });
+    expect(authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('a custom fetch that throws something other than a TypeError: rethrown as is, not retried', async () => {
+    const bug = new RangeError('a bug in the custom fetch');
+    let calls = 0;
+    const client = makeClient({
+      maxRetries: 2,
+      fetch: async () => {
+        calls++;
+        throw bug;
+      },
+    });
+    const error = await rejection(client.rooms.retrieve(2));
+    expect(error).toBe(bug);
+    expect(calls).toBe(1);
+  });
+
+  it("a custom fetch's TypeError is a network failure: APIConnectionError, retried, naming its code", async () => {
+    let calls = 0;
+    const client = makeClient({
+      maxRetries: 1,
+      fetch: async () => {
+        calls++;
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect refused'), { code: 'ECONNREFUSED' }),
+        });
+      },
+    });
+    const error = await rejection(client.rooms.retrieve(2));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toContain('ECONNREFUSED');
+    expect(calls).toBe(2);
   });
 });

@@ -4,13 +4,13 @@
  * empty) still maps by status; a 2xx of the wrong shape is a ResponseValidationError.
  */
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type APIError,
   AuthenticationError,
   BadRequestError,
   type ClinicClient,
+  ClinicError,
   ConflictError,
   IdempotencyKeyReuseError,
   InternalServerError,
@@ -18,12 +18,15 @@ import {
   PatientCpfExistsError,
   PermissionDeniedError,
   RateLimitError,
+  ReadBackError,
   ResponseValidationError,
   RoomRequiredError,
   SlotBlockedError,
   UnprocessableEntityError,
   ValidationError,
 } from '../../src/index.ts';
+import { API_PREFIX } from '../../src/internal/wire.ts';
+import { Appointment } from '../../src/schemas/appointments.ts';
 import {
   API,
   APPOINTMENT_ID,
@@ -32,22 +35,22 @@ import {
   json,
   makeClient,
   patientWire,
+  recordRequests,
+  rejection,
   roomWire,
   settle,
   settleError,
   useFakeClock,
+  useServer,
 } from './helpers.ts';
 
-const P = '/api/public/v1';
+const P = API_PREFIX;
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = useServer();
 beforeEach(() => {
   useFakeClock();
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.useRealTimers();
 });
 
@@ -390,5 +393,111 @@ describe('ValidationError: bad input is refused before anything is sent', () => 
     expect(err).toBeInstanceOf(ValidationError);
     expect(Object.keys((err as ValidationError).fields)).toContain(field);
     expect(requests).toBe(0);
+  });
+});
+
+describe('a write that succeeded, then a read-back that failed: ReadBackError', () => {
+  // Drives its calls on the real clock (or installs its own fake one).
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  const ITEM = `${API}/appointments/${APPOINTMENT_ID}`;
+
+  it('PATCH 204, then GET 500: ReadBackError says the write succeeded; the PATCH is not repeated', async () => {
+    let patches = 0;
+    server.use(
+      http.patch(ITEM, () => {
+        patches++;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get(ITEM, () => json({ detail: 'boom' }, 500)),
+    );
+    const error = await rejection(
+      makeClient({ maxRetries: 0 }).appointments.update(APPOINTMENT_ID, { status: 'confirmed' }),
+    );
+    expect(error).toBeInstanceOf(ReadBackError);
+    expect(error).toBeInstanceOf(ClinicError);
+    const readBack = error as ReadBackError;
+    expect(readBack.method).toBe('PATCH');
+    expect(readBack.path).toBe(`${P}/appointments/${APPOINTMENT_ID}`);
+    expect(readBack.response.status).toBe(204);
+    expect(readBack.cause).toBeInstanceOf(InternalServerError);
+    expect(readBack.message).toMatch(/PATCH \S+ succeeded \(204\)/);
+    expect(readBack.message).toContain(`GET ${P}/appointments/${APPOINTMENT_ID}`);
+    expect(readBack.message).toMatch(/do not repeat it/);
+    expect(patches).toBe(1);
+  });
+
+  it('cancel 202, then GET 404: ReadBackError whose cause is the NotFoundError', async () => {
+    server.use(
+      http.post(`${ITEM}/cancel`, () => json({ detail: 'Cancelled.' }, 202)),
+      http.get(ITEM, () => json({ detail: 'Not found.' }, 404)),
+    );
+    const error = (await rejection(
+      makeClient().appointments.cancel(APPOINTMENT_ID),
+    )) as ReadBackError;
+    expect(error).toBeInstanceOf(ReadBackError);
+    expect(error.method).toBe('POST');
+    expect(error.path).toBe(`${P}/appointments/${APPOINTMENT_ID}/cancel`);
+    expect(error.response.status).toBe(202);
+    expect(error.cause).toBeInstanceOf(NotFoundError);
+  });
+
+  it('a read-back of the wrong shape: ReadBackError whose cause is the ResponseValidationError', async () => {
+    server.use(
+      http.patch(ITEM, () => new HttpResponse(null, { status: 200 })),
+      http.get(ITEM, () => json(appointmentWire({ status: 'nope' }))),
+    );
+    const error = (await rejection(
+      makeClient().appointments.update(APPOINTMENT_ID, { note: 'x' }),
+    )) as ReadBackError;
+    expect(error).toBeInstanceOf(ReadBackError);
+    expect(error.cause).toBeInstanceOf(ResponseValidationError);
+    expect((error.cause as ResponseValidationError).paths).toEqual(['status']);
+  });
+
+  it('the read-back goes to the path of the write, without its suffix', async () => {
+    const seen = recordRequests(server);
+    server.use(
+      http.post(`${ITEM}/cancel`, () => new HttpResponse(null, { status: 204 })),
+      http.get(ITEM, () => json(appointmentWire({ status: 'cancelled' }))),
+    );
+    const result = await makeClient().appointments.cancel(APPOINTMENT_ID);
+    expect(result.status).toBe('cancelled');
+    expect(seen).toEqual([
+      `POST ${P}/appointments/${APPOINTMENT_ID}/cancel`,
+      `GET ${P}/appointments/${APPOINTMENT_ID}`,
+    ]);
+  });
+
+  it('an appointment in the write answer is checked with zod once, not twice', async () => {
+    server.use(http.patch(ITEM, () => json(appointmentWire({ status: 'confirmed' }))));
+    const spy = vi.spyOn(Appointment, 'safeParse');
+    const result = await makeClient().appointments.update(APPOINTMENT_ID, { status: 'confirmed' });
+    expect(result.status).toBe('confirmed');
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the 403 message does not assert why the service refused', () => {
+  // Drives its calls on the real clock (or installs its own fake one).
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('names the scope the spec gives, says the key may lack it, points at Full access', () => {
+    const error = new PermissionDeniedError({
+      status: 403,
+      headers: new Headers(),
+      body: { detail: 'Forbidden.' },
+      method: 'POST',
+      path: `${P}/appointments`,
+    });
+    expect(error.requiredScope).toBe('appointments:write');
+    expect(error.message).toContain('this endpoint requires scope appointments:write (spec 5)');
+    expect(error.message).toContain('the key may lack it');
+    expect(error.message).toContain('Full access preset');
+    expect(error.message).not.toMatch(/the key lacks/);
   });
 });

@@ -1,11 +1,13 @@
 /**
- * Shared fixtures of the client tests: a key whose secret the secrecy test hunts for, the wire
- * objects of test/fixtures.ts, a client factory, a capturing logger and `settle`, which drives
- * vitest's fake timers until a call settles (no test ever really sleeps).
+ * Shared fixtures of the client tests: one MSW server and base URL for every file
+ * ({@link useServer}), a key whose secret the secrecy tests hunt for, the wire objects of
+ * test/fixtures.ts, a client factory, a capturing logger, and `settle`, which drives vitest's
+ * fake timers until a call settles (no test ever really sleeps).
  */
 import { inspect } from 'node:util';
 import { HttpResponse } from 'msw';
-import { vi } from 'vitest';
+import { type SetupServer, setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { type ClientOptions, ClinicClient, type Logger } from '../../src/index.ts';
 
 export {
@@ -16,13 +18,78 @@ export {
   roomWire,
 } from '../fixtures.ts';
 
-export const BASE_URL = 'https://clinic.test';
-export const API = `${BASE_URL}/api/public/v1`;
+import { API_PREFIX } from '../../src/internal/wire.ts';
 
-/** The secret part of the test key: no output of the SDK may ever contain it. */
-export const SECRET = 'Zq8sEcReTvAlUe0123456789xyzW';
+export const BASE_URL = 'https://clinic.test';
+export const API = `${BASE_URL}${API_PREFIX}`;
+
+/**
+ * The secret part of the test key: no output of the SDK may ever contain it. It holds every
+ * character the key format allows beyond \w (`+`, `/`, `=` and `-`), so that its URL-encoded
+ * and JSON-escaped forms differ from it.
+ */
+export const SECRET = 'Zq8+sEc/ReT=vAl-Ue0123456789xyzW';
 /** A key in the spec's format `<key_prefix>_live_<key_id>.<secret>`. */
 export const API_KEY = `clk_live_k7Fq2.${SECRET}`;
+
+/**
+ * The MSW server of this test file, listening from the first test to the last; after each test
+ * its handlers and event listeners are reset. Call once, at the top of a file.
+ */
+export function useServer(): SetupServer {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  afterAll(() => server.close());
+  afterEach(() => {
+    server.resetHandlers();
+    server.events.removeAllListeners();
+  });
+  return server;
+}
+
+/** Every request that reaches `server`, as `METHOD pathname+search`. */
+export function recordRequests(server: SetupServer): string[] {
+  const seen: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    seen.push(`${request.method} ${url.pathname}${url.search}`);
+  });
+  return seen;
+}
+
+/** The rejection of `promise` on the real clock; fails the test when it resolves. */
+export async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection, but it resolved');
+}
+
+/**
+ * Drives a call on vitest's fake clock: lets the I/O of MSW run, then jumps to the next timer,
+ * until the call settles. Returns its rejection (fails when it resolves).
+ */
+export async function rejectionOnFakeClock(promise: PromiseLike<unknown>): Promise<unknown> {
+  let outcome: { error: unknown } | { value: unknown } | undefined;
+  Promise.resolve(promise).then(
+    (value) => {
+      outcome = { value };
+    },
+    (error: unknown) => {
+      outcome = { error };
+    },
+  );
+  for (let jumps = 0; jumps < 50; jumps++) {
+    await flush();
+    if (outcome) break;
+    await vi.advanceTimersToNextTimerAsync();
+  }
+  if (!outcome) throw new Error('the call did not settle');
+  if ('value' in outcome) throw new Error('expected a rejection, but it resolved');
+  return outcome.error;
+}
 
 /** A client on the test base URL that logs nothing unless told. */
 export function makeClient(options: ClientOptions = {}): ClinicClient {

@@ -2,15 +2,24 @@
  * Spec 4.4 and public-api.md: `POST /appointments` always carries an `Idempotency-Key` (a uuid
  * v4 unless the caller gives one, at most 255 characters), the same on every retry of one call.
  */
-import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { delay, HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
   type APIPromise,
+  APIUserAbortError,
   type ClinicClient,
+  type ClinicError,
+  ConfigurationError,
   IdempotencyKeyReuseError,
+  InternalServerError,
+  RateLimitError,
+  ResponseValidationError,
+  SlotBlockedError,
   ValidationError,
 } from '../../src/index.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
 import {
   API,
   APPOINTMENT_ID,
@@ -19,22 +28,35 @@ import {
   json,
   makeClient,
   patientWire,
+  recordRequests,
+  rejection,
+  rejectionOnFakeClock,
   roomWire,
   settle,
   settleError,
   useFakeClock,
+  useServer,
 } from './helpers.ts';
+
+/** Answers POST /appointments with `respond`, recording each attempt's Idempotency-Key. */
+function onCreate(respond: () => Response | Promise<Response>): (string | null)[] {
+  const keys: (string | null)[] = [];
+  server.use(
+    http.post(`${API}/appointments`, ({ request }) => {
+      keys.push(request.headers.get(IDEMPOTENCY_HEADER));
+      return respond();
+    }),
+  );
+  return keys;
+}
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = useServer();
 beforeEach(() => {
   useFakeClock();
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.useRealTimers();
 });
 
@@ -43,7 +65,7 @@ function recordCreate(...responses: Array<() => Response | Promise<Response>>): 
   const keys: (string | null)[] = [];
   server.use(
     http.post(`${API}/appointments`, ({ request }) => {
-      keys.push(request.headers.get('idempotency-key'));
+      keys.push(request.headers.get(IDEMPOTENCY_HEADER));
       const next = responses[keys.length - 1];
       return next ? next() : json(appointmentWire(), 201);
     }),
@@ -205,12 +227,158 @@ describe('no other operation sends an Idempotency-Key', () => {
     const seen: (string | null)[] = [];
     server.use(
       http[method](`${API}${path}`, ({ request }) => {
-        seen.push(request.headers.get('idempotency-key'));
+        seen.push(request.headers.get(IDEMPOTENCY_HEADER));
         return json(body);
       }),
     );
     const outcome = await settle(call(makeClient()).withResponse());
     expect(seen).toEqual([null]);
     expect(outcome.ok && outcome.value.idempotencyKey).toBeUndefined();
+  });
+});
+
+describe('every error of appointments.create after a send carries the key sent', () => {
+  // Drives its calls on the real clock (or installs its own fake one).
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['a network error → APIConnectionError', () => HttpResponse.error(), APIConnectionError],
+    ['409 slot_blocked', () => json({ code: 'slot_blocked', detail: 'd' }, 409), SlotBlockedError],
+    ['500', () => json({ detail: 'boom' }, 500), InternalServerError],
+    ['429', () => json({ detail: 'slow' }, 429), RateLimitError],
+    [
+      'a 201 of the wrong shape → ResponseValidationError',
+      () => json(appointmentWire({ start_at: 'nope' }), 201),
+      ResponseValidationError,
+    ],
+  ])('%s', async (_name, respond, cls) => {
+    const keys = onCreate(respond);
+    const error = await rejection(makeClient({ maxRetries: 0 }).appointments.create(createBody));
+    expect(error).toBeInstanceOf(cls);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect((error as ClinicError).idempotencyKey).toBe(keys[0]);
+  });
+
+  it('the caller-given key, after retries: the same key, and it replays', async () => {
+    let fail = true;
+    const keys = onCreate(() =>
+      fail
+        ? json({ detail: 'boom' }, 503)
+        : json(appointmentWire(), 200, { 'Idempotent-Replayed': 'true' }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const error = await rejectionOnFakeClock(
+      makeClient().appointments.create(createBody, { idempotencyKey: 'booking-77' }),
+    );
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(keys).toEqual(['booking-77', 'booking-77', 'booking-77']);
+    expect((error as InternalServerError).idempotencyKey).toBe('booking-77');
+
+    fail = false;
+    vi.useRealTimers();
+    const again = await makeClient()
+      .appointments.create(createBody, {
+        idempotencyKey: (error as InternalServerError).idempotencyKey,
+      })
+      .withResponse();
+    expect(keys.at(-1)).toBe('booking-77');
+    expect(again.replayed).toBe(true);
+  });
+
+  it('a timeout → APIConnectionTimeoutError with the key', async () => {
+    const keys = onCreate(() => new Promise<Response>(() => {}));
+    const error = await rejection(
+      makeClient({ maxRetries: 0, timeout: 30 }).appointments.create(createBody),
+    );
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as ClinicError).idempotencyKey).toBe(keys[0]);
+  });
+
+  it('an abort while the request is in flight → APIUserAbortError with the key', async () => {
+    const keys = onCreate(async () => {
+      await delay(5_000);
+      return json(appointmentWire(), 201);
+    });
+    const controller = new AbortController();
+    const call = makeClient().appointments.create(createBody, { signal: controller.signal });
+    await vi.waitFor(() => expect(keys).toHaveLength(1));
+    controller.abort();
+    const error = await rejection(call);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as ClinicError).idempotencyKey).toBe(keys[0]);
+  });
+
+  it('an abort during the backoff after a 500 → APIUserAbortError with the key', async () => {
+    const keys = onCreate(() => json({}, 500, { 'Retry-After': '5' }));
+    const controller = new AbortController();
+    const call = makeClient().appointments.create(createBody, { signal: controller.signal });
+    await vi.waitFor(() => expect(keys).toHaveLength(1));
+    await delay(20);
+    controller.abort();
+    const error = await rejection(call);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as ClinicError).idempotencyKey).toBe(keys[0]);
+  });
+
+  it('nothing sent → no key: an abort before the call, a ValidationError', async () => {
+    const seen = recordRequests(server);
+    const controller = new AbortController();
+    controller.abort();
+    const aborted = await rejection(
+      makeClient().appointments.create(createBody, { signal: controller.signal }),
+    );
+    const invalid = await rejection(
+      makeClient().appointments.create({ ...createBody, start_at: '2026-03-02T14:30:30' }),
+    );
+    expect(aborted).toBeInstanceOf(APIUserAbortError);
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect((aborted as ClinicError).idempotencyKey).toBeUndefined();
+    expect((invalid as ClinicError).idempotencyKey).toBeUndefined();
+    expect(seen).toEqual([]);
+  });
+
+  it('IdempotencyKeyReuseError keeps its key; other calls carry none', async () => {
+    onCreate(() => json({ code: 'idempotency_key_reused', detail: 'd' }, 422));
+    server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'boom' }, 500)));
+    const reuse = await rejection(
+      makeClient().appointments.create(createBody, { idempotencyKey: 'k-1' }),
+    );
+    const room = await rejection(makeClient({ maxRetries: 0 }).rooms.retrieve(2));
+    expect(reuse).toBeInstanceOf(IdempotencyKeyReuseError);
+    expect((reuse as IdempotencyKeyReuseError).idempotencyKey).toBe('k-1');
+    expect(room).toBeInstanceOf(InternalServerError);
+    expect((room as ClinicError).idempotencyKey).toBeUndefined();
+  });
+});
+
+describe('idempotencyKey on any call but appointments.create: ConfigurationError, nothing sent', () => {
+  // Drives its calls on the real clock (or installs its own fake one).
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  const calls: Array<
+    [string, (c: ClinicClient, o: { idempotencyKey: string }) => PromiseLike<unknown>]
+  > = [
+    ['rooms.retrieve', (c, o) => c.rooms.retrieve(2, o)],
+    ['rooms.list', (c, o) => c.rooms.list(undefined, o)],
+    ['patients.create', (c, o) => c.patients.create({ name: 'Ana' }, o)],
+    ['patients.update', (c, o) => c.patients.update(7, { name: 'Ana' }, o)],
+    ['appointments.update', (c, o) => c.appointments.update(APPOINTMENT_ID, { note: 'x' }, o)],
+    ['appointments.cancel', (c, o) => c.appointments.cancel(APPOINTMENT_ID, o)],
+    ['appointments.retrieve', (c, o) => c.appointments.retrieve(APPOINTMENT_ID, o)],
+  ];
+
+  it.each(calls)('%s', async (_name, call) => {
+    const seen = recordRequests(server);
+    const error = await rejection(call(makeClient(), { idempotencyKey: 'k-1' }));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(
+      /only appointments\.create takes an Idempotency-Key; the spec gives none to other calls/,
+    );
+    expect(seen).toEqual([]);
   });
 });

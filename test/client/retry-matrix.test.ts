@@ -5,8 +5,7 @@
  * retryable failure costs exactly 3 attempts and any other failure exactly 1.
  */
 import { delay, HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -31,6 +30,7 @@ import {
   roomWire,
   settle,
   useFakeClock,
+  useServer,
 } from './helpers.ts';
 
 const TIMEOUT_MS = 1_000;
@@ -188,14 +188,11 @@ const failures: Failure[] = [
   },
 ];
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = useServer();
 beforeEach(() => {
   useFakeClock();
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.useRealTimers();
 });
 

@@ -6,9 +6,9 @@
  */
 import { inspect } from 'node:util';
 import { delay, HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClinicClient, ConfigurationError } from '../../src/index.ts';
+import { API_PREFIX } from '../../src/internal/wire.ts';
 import {
   API,
   API_KEY,
@@ -18,16 +18,21 @@ import {
   captureLogger,
   createBody,
   json,
+  makeClient,
+  rejection,
   SECRET,
   settleError,
   useFakeClock,
+  useServer,
 } from './helpers.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const P = API_PREFIX;
+/** `text` URL-encoded with lower-case hex digits (`%2f`), which decoders accept too. */
+const lowerHex = (text: string) =>
+  encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+
+const server = useServer();
 afterEach(() => {
-  server.resetHandlers();
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
@@ -200,7 +205,10 @@ describe('configuration errors never repeat the key', () => {
     ['a character outside the format', { apiKey: `clk_live_k7Fq2.${SECRET}!` }],
     ['a non-http baseUrl', { baseUrl: `ftp://clinic.test/${SECRET}` }],
     ['the key passed as baseUrl', { baseUrl: API_KEY }],
-    ['a baseUrl with the key as its user name', { baseUrl: `https://${SECRET}@clinic.test` }],
+    [
+      'a baseUrl with the key as its user name',
+      { baseUrl: `https://${encodeURIComponent(SECRET)}@clinic.test` },
+    ],
     ['a baseUrl with the key in the query', { baseUrl: `https://clinic.test/?key=${SECRET}` }],
     ['a bad timeout', { timeout: -1 }],
     ['a bad logLevel', { logLevel: 'verbose' }],
@@ -255,5 +263,100 @@ describe('the client itself', () => {
       timeout: 30_000,
       maxRetries: 2,
     });
+  });
+});
+
+describe('the parsed error body is redacted too, in every form of the key', () => {
+  /** `text` with each character of the secret written as a JSON \u escape. */
+  const jsonEscaped = (text: string) =>
+    [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+  function renderings(error: unknown): string {
+    const e = error as Error & { body?: unknown; detail?: unknown };
+    return [e.message, JSON.stringify(e.body), String(e.detail), JSON.stringify(e)].join('\n');
+  }
+
+  function expectClean(error: unknown): void {
+    const text = renderings(error);
+    for (const form of [
+      SECRET,
+      encodeURIComponent(SECRET),
+      lowerHex(SECRET),
+      SECRET.replaceAll('/', '\\/'),
+    ]) {
+      expect(text).not.toContain(form);
+    }
+    expect(text).toContain('[redacted]');
+  }
+
+  it('a JSON body whose strings hide the secret behind \\u escapes (detail, nested, member names)', async () => {
+    const hidden = jsonEscaped(SECRET);
+    const raw =
+      `{"detail":"Unauthorized: Bearer clk_live_k7Fq2.${hidden}",` +
+      `"echo":{"headers":[["authorization","Bearer ${hidden}"]]},"${hidden}":1}`;
+    server.use(
+      http.get(
+        `${API}/rooms/2`,
+        () =>
+          new HttpResponse(raw, { status: 401, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const error = await rejection(makeClient().rooms.retrieve(2));
+    expect((error as { detail?: string }).detail).toBe('Unauthorized: Bearer [redacted]');
+    expectClean(error);
+  });
+
+  it.each([
+    ['URL-encoded, upper-case hex', encodeURIComponent(API_KEY)],
+    ['URL-encoded, lower-case hex', lowerHex(API_KEY)],
+    ['the secret URL-encoded alone', `key=${encodeURIComponent(SECRET)}`],
+    ['JSON-escaped slashes', SECRET.replaceAll('/', '\\/')],
+  ])('a text body with the key %s', async (_name, form) => {
+    server.use(
+      http.get(`${API}/rooms/2`, () => new HttpResponse(`echo: ${form}`, { status: 400 })),
+    );
+    const error = await rejection(makeClient().rooms.retrieve(2));
+    expectClean(error);
+  });
+});
+
+describe('log lines carry status, method, path, code and request id, never the body', () => {
+  it.each([
+    [500, 'warn'],
+    [409, 'debug'],
+  ])('a final %i', async (status) => {
+    const detail = 'Patient Maria Silva, CPF 529.982.247-25, diagnosis X';
+    server.use(
+      http.get(`${API}/rooms/2`, () =>
+        json({ code: 'slot_blocked', detail }, status, { 'x-request-id': 'req-42' }),
+      ),
+    );
+    const { logger, lines } = captureLogger();
+    const error = await rejection(
+      makeClient({ logLevel: 'debug', logger, maxRetries: 0 }).rooms.retrieve(2),
+    );
+    expect((error as Error).message).toContain(detail); // the error itself may keep it
+    const last = lines.at(-1) ?? '';
+    expect(last).toContain(String(status));
+    expect(last).toContain(`GET ${P}/rooms/2`);
+    expect(last).toContain('slot_blocked');
+    expect(last).toContain('req-42');
+    for (const line of lines) {
+      expect(line).not.toContain('Maria');
+      expect(line).not.toContain('529.982');
+    }
+  });
+
+  it('a text body is not logged either', async () => {
+    server.use(
+      http.get(
+        `${API}/rooms/2`,
+        () => new HttpResponse('Maria Silva is not here', { status: 502 }),
+      ),
+    );
+    const { logger, lines } = captureLogger();
+    await rejection(makeClient({ logLevel: 'debug', logger, maxRetries: 0 }).rooms.retrieve(2));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).not.toContain('Maria');
   });
 });

@@ -5,16 +5,17 @@
  * client's. Everything runs on vitest's fake clock.
  */
 import { delay, HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionTimeoutError,
   APIUserAbortError,
   ConfigurationError,
   InternalServerError,
   MAX_RETRY_AFTER_MS,
+  NotFoundError,
   RateLimitError,
 } from '../../src/index.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
 import {
   API,
   appointmentWire,
@@ -22,23 +23,22 @@ import {
   flush,
   json,
   makeClient,
+  rejectionOnFakeClock,
   roomWire,
   settle,
   settleError,
   useFakeClock,
+  useServer,
 } from './helpers.ts';
 
 const ROOM = `${API}/rooms/2`;
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = useServer();
 beforeEach(() => {
   useFakeClock();
   vi.setSystemTime(new Date('2026-03-02T12:00:00.000Z'));
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
@@ -349,7 +349,7 @@ describe('AbortSignal', () => {
     const keys: (string | null)[] = [];
     server.use(
       http.post(`${API}/appointments`, ({ request }) => {
-        keys.push(request.headers.get('idempotency-key'));
+        keys.push(request.headers.get(IDEMPOTENCY_HEADER));
         return json({}, 500, { 'Retry-After': '5' });
       }),
     );
@@ -366,5 +366,45 @@ describe('AbortSignal', () => {
     expect(await result).toBeInstanceOf(APIUserAbortError);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(keys).toHaveLength(1);
+  });
+});
+
+describe(`a Retry-After over MAX_RETRY_AFTER_MS (${MAX_RETRY_AFTER_MS} ms) is not waited out`, () => {
+  it.each([
+    ['429 Retry-After: 120', 429, { 'Retry-After': '120' }, RateLimitError, 120_000],
+    ['503 Retry-After: 61', 503, { 'Retry-After': '61' }, InternalServerError, 61_000],
+    ['429 retry-after-ms: 60001', 429, { 'retry-after-ms': '60001' }, RateLimitError, 60_001],
+  ] as const)('%s: thrown at once with retryAfterMs', async (_n, status, headers, cls, ms) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let attempts = 0;
+    server.use(
+      http.get(`${API}/rooms/2`, () => {
+        attempts++;
+        return json({ detail: 'later' }, status, headers);
+      }),
+    );
+    const started = Date.now();
+    const error = await rejectionOnFakeClock(makeClient().rooms.retrieve(2));
+    expect(error).toBeInstanceOf(cls);
+    expect((error as RateLimitError | InternalServerError).retryAfterMs).toBe(ms);
+    expect(attempts).toBe(1);
+    expect(Date.now()).toBe(started);
+  });
+
+  it('exactly MAX_RETRY_AFTER_MS is still waited out and retried', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const times: number[] = [];
+    server.use(
+      http.get(`${API}/rooms/2`, () => {
+        times.push(Date.now());
+        return times.length === 1
+          ? json({}, 429, { 'retry-after-ms': String(MAX_RETRY_AFTER_MS) })
+          : json({ detail: 'x' }, 404);
+      }),
+    );
+    const error = await rejectionOnFakeClock(makeClient().rooms.retrieve(2));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(times).toHaveLength(2);
+    expect(times[1]! - times[0]!).toBe(MAX_RETRY_AFTER_MS);
   });
 });

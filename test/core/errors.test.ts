@@ -28,8 +28,9 @@ import {
   UnprocessableEntityError,
   ValidationError,
 } from '../../src/index.ts';
+import { API_PREFIX } from '../../src/internal/wire.ts';
 
-const P = '/api/public/v1';
+const P = API_PREFIX;
 
 function init(overrides: Partial<APIErrorInit> = {}): APIErrorInit {
   return {

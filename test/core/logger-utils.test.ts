@@ -1,8 +1,8 @@
-/** Log levels and redaction (core/logger.ts); `sleep`, `checkNumber`, `readEnv` (core/utils.ts). */
+/** Log levels and redaction (core/logger.ts); `checkNumber`, `readEnv` (internal/utils.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isLogLevel, type Logger, levelLogger, redactHeaders } from '../../src/core/logger.ts';
-import { checkNumber, readEnv, runtimeName, sleep } from '../../src/core/utils.ts';
-import { APIUserAbortError, ConfigurationError } from '../../src/index.ts';
+import { ConfigurationError } from '../../src/index.ts';
+import { checkNumber, readEnv, runtimeName } from '../../src/internal/utils.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -63,33 +63,6 @@ describe('redactHeaders', () => {
       accept: 'application/json',
       'idempotency-key': 'k1',
     });
-  });
-});
-
-describe('sleep', () => {
-  it('resolves after the time given', async () => {
-    vi.useFakeTimers();
-    let done = false;
-    void sleep(1_000).then(() => {
-      done = true;
-    });
-    await vi.advanceTimersByTimeAsync(999);
-    expect(done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(done).toBe(true);
-  });
-
-  it('rejects at once with APIUserAbortError when the signal aborts, and clears its timer', async () => {
-    vi.useFakeTimers();
-    const controller = new AbortController();
-    const p = sleep(60_000, controller.signal);
-    controller.abort();
-    await expect(p).rejects.toBeInstanceOf(APIUserAbortError);
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('rejects when the signal is already aborted', async () => {
-    await expect(sleep(10, AbortSignal.abort())).rejects.toBeInstanceOf(APIUserAbortError);
   });
 });
 

@@ -1,6 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APIUserAbortError,
   ClinicClient,
@@ -8,19 +7,28 @@ import {
   Page,
   ResponseValidationError,
   TO_ARRAY_MAX_LIMIT,
+  ValidationError,
 } from '../../src/index.ts';
+import { API_PREFIX } from '../../src/internal/wire.ts';
+import {
+  API,
+  API_KEY,
+  BASE_URL,
+  json,
+  makeClient,
+  recordRequests,
+  rejection,
+  roomWire,
+  useServer,
+} from '../client/helpers.ts';
 import { patientWire } from '../fixtures.ts';
 
-const BASE = 'https://clinic.test';
-const ROOT = `${BASE}/api/public/v1`;
-const KEY = 'csk_live_pagetest.0123456789abcdef';
+const ROOT = `${BASE_URL}${API_PREFIX}`;
+const P = API_PREFIX;
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useServer();
 
-const client = () => new ClinicClient({ apiKey: KEY, baseUrl: BASE, maxRetries: 0 });
+const client = () => makeClient({ maxRetries: 0 });
 
 /** A rooms list of `total` items behind a numeric cursor, counting requests. */
 function roomsList(total: number, defaultSize = 50) {
@@ -290,7 +298,7 @@ describe('a next URL outside the base URL is refused before any request (the key
 
   it('a base URL with a path keeps its prefix', async () => {
     const seen: string[] = [];
-    const prefixed = `${BASE}/clinic-a/api/public/v1`;
+    const prefixed = `${BASE_URL}/clinic-a${API_PREFIX}`;
     server.use(
       http.get(`${prefixed}/rooms`, ({ request }) => {
         seen.push(request.url);
@@ -302,8 +310,126 @@ describe('a next URL outside the base URL is refused before any request (the key
         });
       }),
     );
-    const c = new ClinicClient({ apiKey: KEY, baseUrl: `${BASE}/clinic-a` });
+    const c = new ClinicClient({ apiKey: API_KEY, baseUrl: `${BASE_URL}/clinic-a` });
     expect((await c.rooms.list().toArray({ limit: 5 })).map((r) => r.id)).toEqual([1, 2]);
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('list() with a bad query rejects when awaited; it never throws at the call', () => {
+  const bad = { page_size: { nested: true } } as unknown as Record<string, string>;
+
+  it('await, iteration and toArray reject with the ValidationError; nothing is sent', async () => {
+    const seen = recordRequests(server);
+    const client = makeClient();
+    let paginator: ReturnType<typeof client.rooms.list> | undefined;
+    expect(() => {
+      paginator = client.rooms.list(bad);
+    }).not.toThrow();
+    const awaited = await rejection(paginator!);
+    expect(awaited).toBeInstanceOf(ValidationError);
+    expect(Object.keys((awaited as ValidationError).fields)).toContain('page_size');
+    const iterated = await rejection(
+      (async () => {
+        for await (const _ of client.rooms.list(bad)) {
+          // nothing
+        }
+      })(),
+    );
+    expect(iterated).toBeInstanceOf(ValidationError);
+    expect(await rejection(client.patients.list(bad).toArray({ limit: 5 }))).toBeInstanceOf(
+      ValidationError,
+    );
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('next/previous links', () => {
+  /** GET /rooms answering page 1 with `links`, and any page with a cursor as the last page. */
+  function rooms(links: { next?: string | null; previous?: string | null }): string[] {
+    const seen = recordRequests(server);
+    server.use(
+      http.get(`${API}/rooms`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return cursor
+          ? json({ results: [roomWire({ id: 9 })], next: null, previous: null })
+          : json({ results: [roomWire({ id: 1 })], next: null, previous: null, ...links });
+      }),
+      http.all('*', () => json({ stolen: true })),
+    );
+    return seen;
+  }
+
+  it.each([
+    ['a query only', '?cursor=2'],
+    ['a path relative to the page', 'rooms?cursor=2'],
+    ['a path from the root', `${P}/rooms?cursor=2`],
+  ])('a relative next (%s) resolves against the page that gave it', async (_name, next) => {
+    const seen = rooms({ next });
+    const ids = (await makeClient().rooms.list({ page_size: 1 }).toArray({ limit: 10 })).map(
+      (r) => r.id,
+    );
+    expect(ids).toEqual([1, 9]);
+    expect(seen).toEqual([`GET ${P}/rooms?page_size=1`, `GET ${P}/rooms?cursor=2`]);
+  });
+
+  it('a previous link outside the API is refused, named as previous', async () => {
+    const seen = rooms({ previous: 'https://evil.example/api/public/v1/rooms?cursor=0' });
+    const page = await makeClient().rooms.list();
+    const error = await rejection(page.getPreviousPage());
+    expect(error).toBeInstanceOf(ClinicError);
+    expect((error as Error).message).toMatch(/Refused to follow the previous page URL/);
+    expect((error as Error).message).toMatch(/never sent to another host/);
+    expect(seen).toEqual([`GET ${P}/rooms`]);
+  });
+
+  it('a previous link that is not a URL: ResponseValidationError naming previous', async () => {
+    rooms({ previous: 'https://[broken' });
+    const page = await makeClient().rooms.list();
+    const error = await rejection(page.getPreviousPage());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).paths).toEqual(['previous']);
+  });
+
+  it.each([
+    ['absolute', `${API}/rooms?page_size=1`],
+    ['relative, empty', ''],
+  ])(
+    'a next link equal to the page itself (%s) is refused, not followed forever',
+    async (_n, next) => {
+      const seen = rooms({ next });
+      const error = await rejection(
+        makeClient().rooms.list({ page_size: 1 }).toArray({ limit: 5 }),
+      );
+      expect(error).toBeInstanceOf(ClinicError);
+      expect((error as Error).message).toMatch(/same page forever/);
+      expect(seen).toEqual([`GET ${P}/rooms?page_size=1`]);
+    },
+  );
+});
+
+describe('Paginator memory', () => {
+  it('a walk past page 1 lets the paginator drop it: a later await fetches it again', async () => {
+    const seen = recordRequests(server);
+    server.use(
+      http.get(`${API}/rooms`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return json({
+          results: [roomWire({ id: cursor ? 2 : 1 })],
+          next: cursor ? null : `${API}/rooms?cursor=2`,
+          previous: null,
+        });
+      }),
+    );
+    const paginator = makeClient().rooms.list();
+    const first = await paginator;
+    const ids: number[] = [];
+    for await (const page of paginator.pages()) ids.push(...page.results.map((r) => r.id));
+    expect(ids).toEqual([1, 2]);
+    expect(seen).toHaveLength(2); // page 1 came from the await, not fetched again
+    const again = await paginator;
+    expect(again).not.toBe(first);
+    expect(again.results).toEqual(first.results);
+    expect(seen).toHaveLength(3);
   });
 });

@@ -1,12 +1,10 @@
 /**
- * Small pure helpers shared by the client and the reference server.
+ * Small pure helpers shared by the client, the webhook handler and the reference server. Not
+ * API (see ./README.md).
  *
  * @module
  */
-import { APIUserAbortError, ConfigurationError } from './errors.ts';
-
-/** The path every endpoint of the API lives under (spec 9). */
-export const API_PREFIX = '/api/public/v1';
+import { ConfigurationError } from '../core/errors.ts';
 
 /**
  * Whether a `Content-Type` names JSON: `application/json` or any `application/<x>+json`, with
@@ -15,25 +13,6 @@ export const API_PREFIX = '/api/public/v1';
 export function isJsonContentType(value: string): boolean {
   const type = value.split(';')[0]!.trim().toLowerCase();
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
-}
-
-/** Waits `ms` milliseconds; rejects with {@link APIUserAbortError} at once if `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new APIUserAbortError());
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new APIUserAbortError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Reads an environment variable in Node, Bun or Deno; `undefined` elsewhere or when unset. */

@@ -1,0 +1,110 @@
+/**
+ * One attempt, as the `fetch` that ky calls: what ky's request path does not do for this SDK.
+ *
+ * - **The body inside the timeout.** ky's `timeout` stops at the response headers; a body read
+ *   afterwards is timed out only through ky's shortcut methods, and that timeout is never
+ *   retried. The body is read here, inside the `fetch` ky times, so `timeout` bounds the whole
+ *   attempt and a body that stalls is retried like a connection that stalls.
+ * - **Abort whatever the fetch.** A custom `fetch` may ignore the signal: the body read stops
+ *   at the abort all the same.
+ * - **The service's wait.** ky reads `Retry-After` in whole seconds or as a date; the SDK also
+ *   honours `retry-after-ms` and fractional seconds, read here for the call's `delay` (core/retry.ts).
+ * - **The SDK's own headers and body.** ky's `Request` carries the URL and method only: the
+ *   key never sits in ky's `Request` nor in its errors, and the `fetch` in use is called as
+ *   `fetch(url, init)` with the prepared headers and body, not with a copy of ky's `Request`.
+ *
+ * Not API: nothing here is exported by an entry point (see src/internal/README.md).
+ *
+ * @module
+ */
+import type { Input } from 'ky';
+import { APIUserAbortError, parseRetryAfter } from './errors.ts';
+import { type Logger, redactHeaders } from './logger.ts';
+import type { RetryState } from './retry.ts';
+
+/** One call, checked and ready to send, and what its attempts learn. */
+export interface Call extends RetryState {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** Retries allowed (the call's `maxRetries`). */
+  maxRetries: number;
+  /** Attempts sent so far. */
+  attempts: number;
+}
+
+/** The text of each body read by an attempt, for the answer ky settles the call with. */
+const texts = new WeakMap<Response, string>();
+
+/** The body text an attempt read from `response`. */
+export function bodyText(response: Response): string {
+  return texts.get(response) ?? '';
+}
+
+/**
+ * The `fetch` ky calls for each attempt of `call`: sends with `send` (looked up per attempt, so
+ * that MSW started after the client intercepts) and reads the body. With `debug`, logs each
+ * attempt with its headers (key redacted), and its status and timing.
+ */
+export function attemptFetch(
+  call: Call,
+  send: () => typeof fetch,
+  debug: Logger | undefined,
+): (input: Input) => Promise<Response> {
+  return async (input) => {
+    // ky always passes its Request here; its signal is the caller's joined to ky's timeout.
+    const { signal } = input as Request;
+    call.attempts++;
+    call.serverWait = undefined;
+    const path = call.url.pathname;
+    const started = Date.now();
+    debug?.debug(`clinic-scheduling: ${call.method} ${path} attempt ${call.attempts}`, {
+      headers: redactHeaders(call.headers),
+    });
+    // The abort reaches fetch a microtask later: aborting undici from within ky's timer callback,
+    // while a mocked socket (MSW's interceptor) streams a body, trips an internal assertion of
+    // undici's that surfaces as an uncaught exception.
+    const relay = new AbortController();
+    const forward = () => queueMicrotask(() => relay.abort(signal.reason));
+    if (signal.aborted) relay.abort(signal.reason);
+    else signal.addEventListener('abort', forward, { once: true });
+    let response: Response;
+    try {
+      response = await send()(call.url.href, {
+        method: call.method,
+        headers: call.headers,
+        body: call.body,
+        signal: relay.signal,
+      });
+      texts.set(response, await readText(response, relay.signal));
+    } finally {
+      signal.removeEventListener('abort', forward);
+    }
+    if (!response.ok) call.serverWait = parseRetryAfter(response.headers);
+    debug?.debug(
+      `clinic-scheduling: ${call.method} ${path} → ${response.status} in ${Date.now() - started} ms`,
+    );
+    return response;
+  };
+}
+
+/**
+ * Reads a body's text, stopping as soon as `signal` aborts (the attempt's timeout or the
+ * caller's abort), even when the `fetch` in use does not tie the body to the request's signal.
+ */
+function readText(response: Response, signal: AbortSignal): Promise<string> {
+  const text = response.text();
+  if (signal.aborted) {
+    text.catch(() => {});
+    return Promise.reject(signal.reason ?? new APIUserAbortError());
+  }
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      response.body?.cancel().catch(() => {});
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    text.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}

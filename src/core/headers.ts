@@ -1,0 +1,71 @@
+/**
+ * The request headers of a call: names lower-cased, values checked before anything is sent, and
+ * the merge of the SDK's defaults, the client's `headers` and the call's.
+ *
+ * Not API: nothing here is exported by an entry point (see src/internal/README.md).
+ *
+ * @module
+ */
+import { isRecord } from '../internal/utils.ts';
+import { HEADER_NAME, HEADER_VALUE } from '../internal/wire.ts';
+import { ConfigurationError } from './errors.ts';
+
+/** A header map whose values may be `undefined` (a header removed for one call). */
+export type Headerish = Record<string, string | undefined>;
+
+/**
+ * Lower-cases header names; with duplicates, the last one wins.
+ *
+ * @throws {@link ConfigurationError} when `headers` is not an object.
+ */
+export function lowerCaseNames(
+  headers: Record<string, string> | undefined,
+  where: string,
+): Headerish {
+  if (headers !== undefined && !isRecord(headers)) {
+    throw new ConfigurationError(`${where} must be an object of header names and values.`);
+  }
+  const out: Headerish = {};
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/**
+ * Checks header names and values before anything is sent, so that fetch never refuses them
+ * (a `TypeError` that would read as a network failure, and whose message repeats the value).
+ *
+ * @throws {@link ConfigurationError} naming the header, never repeating its value.
+ */
+export function checkHeaders(headers: Headerish, where: string): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) {
+      throw new ConfigurationError(
+        `${where}: ${JSON.stringify(name.slice(0, 60))} is not a valid header name (letters, ` +
+          "digits and !#$%&'*+-.^_`|~ only).",
+      );
+    }
+    if (value === undefined) continue;
+    if (typeof value !== 'string') {
+      throw new ConfigurationError(`${where}: the value of header ${name} must be a string.`);
+    }
+    if (!HEADER_VALUE.test(value)) {
+      throw new ConfigurationError(
+        `${where}: the value of header ${name} cannot be sent: it holds a line break, a control ` +
+          'character or a character beyond Latin-1 (the value is not repeated here).',
+      );
+    }
+  }
+}
+
+/**
+ * Merges headers by lower-cased name, later maps winning; an `undefined` value removes a
+ * header (a client default, say) for this call.
+ */
+export function mergeHeaders(...maps: Headerish[]): Record<string, string> {
+  const merged: Headerish = Object.assign({}, ...maps);
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(merged)) {
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}

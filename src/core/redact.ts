@@ -1,0 +1,64 @@
+/**
+ * Keeps the API key out of error bodies: a proxy or debug endpoint that echoes the request's
+ * headers back must not put the key into an {@link APIError}'s `body`, `detail` or message, and
+ * so into logs and error reports.
+ *
+ * Not API: nothing here is exported by an entry point (see src/internal/README.md).
+ *
+ * @module
+ */
+
+const REDACTED = '[redacted]';
+
+/** Removes every form of one API key (and of its secret) from texts and parsed bodies. */
+export class Redactor {
+  /** Every form of the key and of its secret, found at once; `undefined` when there is none. */
+  readonly #secrets: RegExp | undefined;
+
+  constructor(apiKey: string) {
+    this.#secrets = secretPattern(apiKey);
+  }
+
+  /**
+   * A copy of `text` without the key: the whole key and its secret, as is, URL-encoded (either
+   * case of hex) and JSON-escaped (`\/`).
+   */
+  text(text: string): string {
+    return this.#secrets ? text.replace(this.#secrets, REDACTED) : text;
+  }
+
+  /**
+   * Redacts a parsed body, member names included. `JSON.stringify` writes the key's characters
+   * as they are, so an escape that hid the key from {@link Redactor.text} in the raw text
+   * (`\u002f`) is undone here and the key found; `JSON.parse` keeps a member named `__proto__`
+   * a member.
+   */
+  body(body: unknown): unknown {
+    if (typeof body === 'string') return this.text(body);
+    if (!this.#secrets || typeof body !== 'object' || body === null) return body;
+    const json = JSON.stringify(body);
+    const redacted = this.text(json);
+    return redacted === json ? body : JSON.parse(redacted);
+  }
+}
+
+/**
+ * One pattern that finds every form of the key and of its secret in a text: as is,
+ * URL-encoded (upper- or lower-case hex) and JSON-escaped (`/` written `\/`). Longest first, so
+ * the whole key is found before its secret. Built once per client.
+ */
+function secretPattern(apiKey: string): RegExp | undefined {
+  const secret = apiKey.slice(apiKey.indexOf('.') + 1);
+  const forms = new Set<string>();
+  for (const value of [apiKey, secret]) {
+    if (value === '') continue;
+    const encoded = encodeURIComponent(value);
+    forms.add(value);
+    forms.add(encoded);
+    forms.add(encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
+    forms.add(value.replaceAll('/', '\\/'));
+  }
+  if (forms.size === 0) return undefined;
+  const sorted = [...forms].sort((a, b) => b.length - a.length);
+  return new RegExp(sorted.map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'g');
+}
