@@ -11,7 +11,8 @@ import {
   WebhookVerificationError,
 } from '../../src/webhooks/errors.ts';
 import type { WebhookEvent } from '../../src/webhooks/events.ts';
-import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/webhooks/handler.ts';
+import { createWebhookHandler } from '../../src/webhooks/handler.ts';
+import type { WebhookHandlerOptions } from '../../src/webhooks/options.ts';
 import { appointmentEvent, pingEvent, post } from './fixtures.ts';
 
 /** A handler whose errors are collected instead of logged. */

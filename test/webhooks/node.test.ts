@@ -15,8 +15,9 @@ import { ClinicError } from '../../src/core/errors.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
 import { toNodeListener as referenceNodeListener } from '../../src/testing/node.ts';
 import type { WebhookEvent } from '../../src/webhooks/events.ts';
-import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/webhooks/handler.ts';
+import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import { toNodeListener } from '../../src/webhooks/node.ts';
+import type { WebhookHandlerOptions } from '../../src/webhooks/options.ts';
 import { appointmentEvent } from './fixtures.ts';
 
 const servers: Server[] = [];
