@@ -7,22 +7,26 @@
  *
  * @module
  */
+import { ClinicError } from '../core/errors.ts';
 import { isJsonContentType } from '../core/utils.ts';
 import { discardBody, readBody, TOO_LARGE } from './body.ts';
 import { MemoryDedupeStore } from './dedupe.ts';
-import { WebhookPayloadError } from './errors.ts';
+import { WebhookNotProcessedError, WebhookPayloadError } from './errors.ts';
 import type { WebhookEvent } from './events.ts';
 import {
   checkOptions,
   DEFAULT_ACK_AFTER_MS,
   DEFAULT_DEDUPE_LEASE_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_STORE_TIMEOUT_MS,
   defaultOnError,
   type WebhookHandlerOptions,
 } from './options.ts';
 import {
   type Answer,
+  type Claimed,
   claimDelivery,
+  invoke,
   isAnswer,
   parseDelivery,
   processDelivery,
@@ -49,6 +53,9 @@ export interface WebhookHandler {
   readonly pending: number;
 }
 
+/** The 503 of a delivery whose event was not claimed before the `ackAfterMs` deadline. */
+const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
+
 /**
  * Creates a Fetch-API handler for webhook deliveries (spec 6). For each request it:
  *
@@ -62,19 +69,21 @@ export interface WebhookHandler {
  *    delivery can release its claim): processed already → **200**
  *    `{ status: 'duplicate' }` without running handlers; being processed by another delivery
  *    right now → **409** with `Retry-After`, so the service tries again later (answering 2xx
- *    would lose the event if that first run fails); the store failing → **503**;
+ *    would lose the event if that first run fails); the store failing, or not answering within
+ *    `storeTimeoutMs` (2 s) → **503**;
  * 5. runs `on[event.type]`, then `onAny`: success → **200** `{ status: 'processed', id }` and
  *    the id is marked done; a throw → **500**, the claim is released and the service's retry
  *    runs the handlers again;
- * 6. when no answer is ready `ackAfterMs` (9 s) after the request arrived, answers **202**
- *    `{ status: 'accepted', id }` (no `id` while `verify` still runs: the envelope is not parsed
- *    yet) and lets the rest finish, steps 2 to 5 included; a later failure releases the claim
- *    and reaches `onError`.
+ * 6. when the handlers of a claimed event still run `ackAfterMs` (9 s) after the request
+ *    arrived, answers **202** `{ status: 'accepted', id }` and lets them finish; a later
+ *    failure releases the claim and reaches `onError`. Never a 2xx before the store confirmed
+ *    the claim: a delivery whose `verify` or claim is not done by then is answered **503** and
+ *    runs no handler (the service retries it).
  *
  * Answers never echo the payload: it holds health data.
  *
  * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `on` has a key that is not an event type, or an
- *   `ackAfterMs`, `maxBodyBytes` or `dedupeLeaseMs` is out of range.
+ *   `ackAfterMs`, `storeTimeoutMs`, `maxBodyBytes` or `dedupeLeaseMs` is out of range.
  *
  * @example
  * ```ts
@@ -93,6 +102,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const onError = options.onError ?? defaultOnError;
   const ackAfterMs = options.ackAfterMs ?? DEFAULT_ACK_AFTER_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  const leaseMs = options.dedupeLeaseMs ?? DEFAULT_DEDUPE_LEASE_MS;
   const background = new Set<Promise<unknown>>();
 
   const track = (promise: Promise<unknown>) => {
@@ -104,53 +115,91 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     void tracked.then(() => background.delete(tracked));
   };
 
+  const within = <T>(call: Promise<T>, what: string, limitMs = storeTimeoutMs): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new ClinicError(
+              `The dedupe store did not answer ${what} within ${limitMs} ms (storeTimeoutMs).`,
+            ),
+          ),
+        limitMs,
+      );
+    });
+    return Promise.race([call, limit]).finally(() => clearTimeout(timer));
+  };
+
   const receiver: Receiver = {
     on: options.on ?? {},
     onAny: options.onAny,
     verify: options.verify,
     store: options.dedupe === false ? undefined : (options.dedupe ?? new MemoryDedupeStore()),
-    leaseMs: options.dedupeLeaseMs ?? DEFAULT_DEDUPE_LEASE_MS,
+    leaseMs,
     // Tells onError, never letting it break the answer.
-    report: (error: unknown, event?: WebhookEvent) => {
-      track(Promise.resolve().then(() => onError(error, event)));
+    report: (error, event) => track(Promise.resolve().then(() => onError(error, event))),
+    within,
+    track,
+    persist: (call, what, event) => {
+      const giveUpAt = Date.now() + leaseMs;
+      const retry = async (): Promise<void> => {
+        for (let wait = 100; Date.now() < giveUpAt; wait = Math.min(wait * 2, storeTimeoutMs)) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          try {
+            await within(invoke(call), `${what} of event ${event.id}`);
+            return;
+          } catch {
+            // Told once already; the next attempt follows.
+          }
+        }
+        receiver.report(
+          new ClinicError(
+            `The dedupe store could not ${what} event ${event.id} within its lease (${leaseMs} ms).`,
+          ),
+          event,
+        );
+      };
+      track(retry());
     },
   };
 
   /**
-   * Everything after the body was read: verify, parse, claim, run the handlers. Resolves with
-   * the answer and never rejects (failures are reported). `acked()` tells whether the 202 went
-   * out already; `parsed(id)` makes the id known to it.
+   * Verifies, parses and claims: the claim, or the answer that ends the delivery. Once
+   * `abandoned()` (the delivery was answered 503 at the deadline), no claim is made, and one
+   * confirmed since is released.
    */
-  const respond = async (
+  const admit = async (
     request: Request,
     rawBody: Uint8Array,
-    acked: () => boolean,
-    parsed: (id: string) => void,
-  ): Promise<Answer> => {
+    abandoned: () => boolean,
+    parsed: (event: WebhookEvent) => void,
+  ): Promise<Answer | { event: WebhookEvent; claimed: Claimed }> => {
     const refused = await verifyDelivery(receiver, request, rawBody);
     if (refused) return refused;
     const event = parseDelivery(receiver, rawBody);
     if (isAnswer(event)) return event;
-    parsed(event.id);
-    const claim = await claimDelivery(receiver, event, acked);
-    if (isAnswer(claim)) return claim;
-    return processDelivery(receiver, event, { request }, claim);
+    parsed(event);
+    if (abandoned()) return { status: 503, body: { detail: NOT_IN_TIME, id: event.id } };
+    const claimed = await claimDelivery(receiver, event, abandoned);
+    return isAnswer(claimed) ? claimed : { event, claimed };
   };
 
   const handle = async (request: Request): Promise<Answer> => {
     // The service's 10 s run from the delivery, so the early answer's deadline runs from the
     // arrival of the request, not from the end of our own checks.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let acked = false;
+    let late = false;
     const deadline =
       ackAfterMs === false
         ? undefined
-        : new Promise<'ack'>((resolve) => {
+        : new Promise<'late'>((resolve) => {
             timer = setTimeout(() => {
-              acked = true;
-              resolve('ack');
+              late = true;
+              resolve('late');
             }, ackAfterMs);
           });
+    const race = <T>(work: Promise<T>) => (deadline ? Promise.race([work, deadline]) : work);
     try {
       if (request.method !== 'POST') {
         await discardBody(request);
@@ -184,22 +233,38 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         return { status: 413, body: { detail: `The body is larger than ${maxBodyBytes} bytes.` } };
       }
 
-      let id: string | undefined;
-      const answer = respond(
+      let event: WebhookEvent | undefined;
+      const admitted = admit(
         request,
         rawBody,
-        () => acked,
+        () => late,
         (parsed) => {
-          id = parsed;
+          event = parsed;
         },
       );
-      const first = await (deadline ? Promise.race([answer, deadline]) : answer);
-      if (first !== 'ack') return first;
-      track(answer);
-      return {
-        status: 202,
-        body: id === undefined ? { status: 'accepted' } : { status: 'accepted', id },
-      };
+      const admission = await race(admitted);
+      if (admission === 'late') {
+        // Not claimed in time: never 2xx, or a claim that then fails would lose the event.
+        track(admitted);
+        receiver.report(
+          new WebhookNotProcessedError(
+            `${event ? `The delivery of event ${event.id}` : 'A delivery'} was answered 503 and ran no handler: ` +
+              `verify and the claim of its event did not finish within ackAfterMs (${ackAfterMs} ms). The service retries it.`,
+          ),
+          event,
+        );
+        return {
+          status: 503,
+          body: event ? { detail: NOT_IN_TIME, id: event.id } : { detail: NOT_IN_TIME },
+        };
+      }
+      if (isAnswer(admission)) return admission;
+      const { id } = admission.event;
+      const processed = processDelivery(receiver, admission.event, { request }, admission.claimed);
+      const answer = await race(processed);
+      if (answer !== 'late') return answer;
+      track(processed);
+      return { status: 202, body: { status: 'accepted', id } };
     } finally {
       clearTimeout(timer);
     }

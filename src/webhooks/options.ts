@@ -48,9 +48,10 @@ export interface WebhookHandlerOptions {
   /**
    * Told about every failure: a handler that threw (the request was answered 500, or, after an
    * early 202, nothing will retry it), a body that was refused (`WebhookPayloadError`), a
-   * failed `verify` (`WebhookVerificationError`), a dedupe store that failed, a delivery
-   * answered 202 that another delivery's claim then kept from running
-   * (`WebhookNotProcessedError`). `event` is given once the body was parsed. Default:
+   * failed `verify` (`WebhookVerificationError`), a dedupe store that failed or did not
+   * answer within `storeTimeoutMs`, a delivery answered 503 because its event was not claimed
+   * before `ackAfterMs` (`WebhookNotProcessedError`). `event` is given once the body was
+   * parsed. Default:
    * `console.error` with the event's id and type.
    */
   onError?: (error: unknown, event?: WebhookEvent) => unknown;
@@ -68,14 +69,23 @@ export interface WebhookHandlerOptions {
   /** The integrator's signature check; see {@link WebhookVerifier}. Default: none. */
   verify?: WebhookVerifier;
   /**
-   * When no answer is ready this many ms after the request arrived (default 9000), answer 202
-   * and let the rest (`verify`, the dedupe store, the handlers) finish in the background, so
-   * that the service, which waits at most 10 s, does not count the delivery as failed. The
-   * 202 needs the whole body: a body still arriving then is acknowledged as soon as it has been
-   * read. The service does not retry an answered delivery: a failure after the 202 reaches only
-   * `onError`. `false` waits for everything always.
+   * When the handlers of a claimed event are still running this many ms after the request
+   * arrived (default 9000), answer 202 and let them finish in the background, so that the
+   * service, which waits at most 10 s, does not count the delivery as failed. The 202 is only
+   * ever sent once the dedupe store has confirmed the claim: a delivery whose `verify` or
+   * claim is not done by then is answered 503, runs no handler, and the service retries it.
+   * The service does not retry an answered delivery: a handler failure after the 202 reaches
+   * only `onError`. `false` waits for the handlers always.
    */
   ackAfterMs?: number | false;
+  /**
+   * The time limit of each call to the dedupe store, in ms (default 2000): a claim not
+   * confirmed by then is answered 503 (a claim that lands later is released at once); a
+   * `complete` or `release` not confirmed by then is retried in the background until it lands
+   * or the lease ends. Keep it below `ackAfterMs`. It bounds a store that hangs, such as an
+   * ioredis client queueing commands while Redis is down.
+   */
+  storeTimeoutMs?: number;
   /** Largest body accepted, in bytes (default 1 MiB); a larger one is answered 413. */
   maxBodyBytes?: number;
 }
@@ -84,6 +94,8 @@ export interface WebhookHandlerOptions {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Default of `ackAfterMs`: 9 s, leaving 1 s of the service's 10 s for the answer to travel. */
 export const DEFAULT_ACK_AFTER_MS = 9_000;
+/** Default of `storeTimeoutMs`: 2 s, well below the 9 s of `ackAfterMs`. */
+export const DEFAULT_STORE_TIMEOUT_MS = 2_000;
 /** Default of `dedupeLeaseMs`: 10 minutes. */
 export const DEFAULT_DEDUPE_LEASE_MS = 10 * 60_000;
 
@@ -112,7 +124,7 @@ export function checkOptions(options: WebhookHandlerOptions): void {
       );
     }
   }
-  const { ackAfterMs, maxBodyBytes, dedupeLeaseMs } = options;
+  const { ackAfterMs, maxBodyBytes, dedupeLeaseMs, storeTimeoutMs } = options;
   if (
     ackAfterMs !== undefined &&
     ackAfterMs !== false &&
@@ -125,6 +137,21 @@ export function checkOptions(options: WebhookHandlerOptions): void {
     throw new ConfigurationError(
       `ackAfterMs must be at least 0 and below the service's ${WEBHOOK_DELIVERY.responseTimeoutMs} ms limit, or false; ` +
         `leave it out for the default of ${DEFAULT_ACK_AFTER_MS} ms.`,
+    );
+  }
+  if (
+    storeTimeoutMs !== undefined &&
+    !(
+      Number.isFinite(storeTimeoutMs) &&
+      storeTimeoutMs > 0 &&
+      storeTimeoutMs < WEBHOOK_DELIVERY.responseTimeoutMs &&
+      (ackAfterMs === false || storeTimeoutMs < (ackAfterMs ?? DEFAULT_ACK_AFTER_MS))
+    )
+  ) {
+    throw new ConfigurationError(
+      `storeTimeoutMs must be a positive number of milliseconds below the service's ${WEBHOOK_DELIVERY.responseTimeoutMs} ms limit ` +
+        '(and below ackAfterMs, so that a hanging store is answered 503 in time); ' +
+        `leave it out for the default of ${DEFAULT_STORE_TIMEOUT_MS} ms.`,
     );
   }
   if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {

@@ -7,11 +7,7 @@
  * @module
  */
 import type { DedupeStore } from './dedupe.ts';
-import {
-  WebhookNotProcessedError,
-  WebhookPayloadError,
-  WebhookVerificationError,
-} from './errors.ts';
+import { WebhookPayloadError, WebhookVerificationError } from './errors.ts';
 import { parseWebhookEvent, type WebhookEvent } from './events.ts';
 import type { WebhookContext, WebhookHandlers, WebhookVerifier } from './options.ts';
 
@@ -37,7 +33,18 @@ export interface Receiver {
   leaseMs: number;
   /** Tells `onError`; never throws. */
   report(error: unknown, event?: WebhookEvent): void;
+  /**
+   * Settles with `call`, or rejects with an error naming `what` when `limitMs` (by default the
+   * store's time limit, `storeTimeoutMs`) passes first.
+   */
+  within<T>(call: Promise<T>, what: string, limitMs?: number): Promise<T>;
+  /** Retries a store call in the background until it lands or the claim's lease ends. */
+  persist(call: () => unknown, what: string, event: WebhookEvent): void;
+  /** Keeps background work counted in `pending` and awaited by `drain()`. */
+  track(work: Promise<unknown>): void;
 }
+
+const STORE_DOWN = 'The deduplication store is unavailable; retry later.';
 
 /** Runs `verify`, if any: `undefined` when the request may go on, else the 401 answer. */
 export async function verifyDelivery(
@@ -93,42 +100,68 @@ export interface Claimed {
   token: string;
 }
 
+/** Calls `call` now, its result or its throw as a promise. */
+export function invoke<T>(call: () => T): Promise<Awaited<T>> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * Runs one store call within its time limit; on a failure or a time-out, reports it and hands
+ * the call to {@link Receiver.persist}. Resolves once the call landed or was handed over.
+ */
+async function settleClaim(
+  receiver: Receiver,
+  event: WebhookEvent,
+  call: () => unknown,
+  what: string,
+): Promise<void> {
+  try {
+    await receiver.within(invoke(call), `${what} of event ${event.id}`);
+  } catch (error) {
+    receiver.report(error, event);
+    receiver.persist(call, what, event);
+  }
+}
+
 /**
  * Claims the event id in the dedupe store under a fresh token: the claim, or the answer when
  * the event was processed already (200 duplicate), is being processed by another delivery
- * (409) or the store failed (503). `acked()` tells whether the delivery was answered 202
- * already, in which case a claim held elsewhere is reported as not processed.
+ * (409), or the store failed or did not answer in time (503). A claim confirmed too late (after
+ * its time limit, or once `abandoned()` says the delivery was answered) is released at once:
+ * this delivery will run no handler, and the service retries it.
  */
 export async function claimDelivery(
   receiver: Receiver,
   event: WebhookEvent,
-  acked: () => boolean,
+  abandoned: () => boolean,
 ): Promise<Claimed | Answer> {
   const token = crypto.randomUUID();
   const { store } = receiver;
   const { id } = event;
   if (!store) return { token };
-  let claim: Awaited<ReturnType<DedupeStore['claim']>>;
+  const unavailable: Answer = { status: 503, body: { detail: STORE_DOWN, id } };
+  const release = () => store.release(id, token);
+  const pending = invoke(() => store.claim(id, receiver.leaseMs, token));
+  let claim: Awaited<typeof pending>;
   try {
-    claim = await store.claim(id, receiver.leaseMs, token);
+    claim = await receiver.within(pending, `claim of event ${id}`);
   } catch (error) {
     receiver.report(error, event);
-    return {
-      status: 503,
-      body: { detail: 'The deduplication store is unavailable; retry later.', id },
-    };
+    // Waited for as long as a claim can hold (a store that never answers is not waited for).
+    const late = receiver.within(pending, `late claim of event ${id}`, receiver.leaseMs);
+    receiver.track(
+      late.then((result) => {
+        if (result === 'claimed') return settleClaim(receiver, event, release, 'release');
+      }),
+    );
+    return unavailable;
   }
   if (claim === 'done') return { status: 200, body: { status: 'duplicate', id } };
   if (claim === 'processing') {
-    if (acked()) {
-      receiver.report(
-        new WebhookNotProcessedError(
-          `The delivery of event ${id} was answered 202 (ackAfterMs passed before the dedupe ` +
-            'store answered), and another delivery holds its claim: this one ran no handler.',
-        ),
-        event,
-      );
-    }
     return {
       status: 409,
       body: {
@@ -137,6 +170,10 @@ export async function claimDelivery(
       },
       headers: { 'retry-after': '60' },
     };
+  }
+  if (abandoned()) {
+    await settleClaim(receiver, event, release, 'release');
+    return unavailable;
   }
   return { token };
 }
@@ -156,7 +193,8 @@ export async function dispatchEvent(
 
 /**
  * Runs the handlers of a claimed event and settles its claim: complete on success (200
- * processed), release on failure (500, so the service retries).
+ * processed), release on failure (500, so the service retries). A store call that fails or
+ * times out does not change the answer: it is retried in the background.
  */
 export async function processDelivery(
   receiver: Receiver,
@@ -169,27 +207,16 @@ export async function processDelivery(
   try {
     await dispatchEvent(receiver, event, context);
   } catch (error) {
-    if (store) {
-      try {
-        await store.release(id, claimed.token);
-      } catch (storeError) {
-        receiver.report(storeError, event);
-      }
-    }
+    if (store)
+      await settleClaim(receiver, event, () => store.release(id, claimed.token), 'release');
     receiver.report(error, event);
     return {
       status: 500,
       body: { detail: 'A handler failed; the service will retry this delivery.', id },
     };
   }
-  if (store) {
-    try {
-      await store.complete(id);
-    } catch (storeError) {
-      // The handlers succeeded: answer 2xx all the same. A retry would run them again; the
-      // claim's lease ends instead, and only a later duplicate could run them twice.
-      receiver.report(storeError, event);
-    }
-  }
+  // The handlers succeeded: answer 2xx even when the store cannot record it yet (a retry would
+  // run them again); until `complete` lands, a duplicate finds the claim and gets 409.
+  if (store) await settleClaim(receiver, event, () => store.complete(id), 'complete');
   return { status: 200, body: { status: 'processed', id } };
 }

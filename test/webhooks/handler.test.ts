@@ -33,6 +33,10 @@ function setup(options: Partial<WebhookHandlerOptions> = {}) {
   return { handler, errors, seen };
 }
 
+/** The 503 of a delivery whose event was not claimed before the ackAfterMs deadline. */
+const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
+const STORE_DOWN = 'The deduplication store is unavailable; retry later.';
+
 async function answer(response: Response) {
   return { status: response.status, body: await response.json() };
 }
@@ -616,7 +620,8 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     expect(errors.map((e) => (e.error as Error).message)).toEqual(['ECONNREFUSED']);
   });
 
-  it('answers 200 when the handlers succeeded but complete failed (a retry would run them again)', async () => {
+  it('answers 200 when the handlers succeeded but complete failed (a retry would run them again); gives up on complete when the lease ends', async () => {
+    vi.useFakeTimers();
     const store: DedupeStore = {
       claim: () => 'claimed',
       complete: async () => {
@@ -624,10 +629,15 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
       },
       release: () => {},
     };
-    const { handler, errors } = setup({ dedupe: store });
-    expect((await handler(post(appointmentEvent()))).status).toBe(200);
+    const { handler, errors } = setup({ dedupe: store, dedupeLeaseMs: 5_000 });
+    const event = appointmentEvent();
+    expect((await handler(post(event))).status).toBe(200);
+    await vi.advanceTimersByTimeAsync(10_000);
     await handler.drain();
-    expect(errors.map((e) => (e.error as Error).message)).toEqual(['store down']);
+    expect(errors.map((e) => (e.error as Error).message)).toEqual([
+      'store down',
+      `The dedupe store could not complete event ${event.id} within its lease (5000 ms).`,
+    ]);
   });
 
   it('dedupe: false runs the handlers on every delivery', async () => {
@@ -815,32 +825,18 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
 
   it('a slow dedupe store and a slow handler that together pass 9 s get the 202 at 9 s from arrival', async () => {
     vi.useFakeTimers();
-    const { store, inner } = slowStore(5_000);
+    const { store, inner } = slowStore(1_500);
     const event = appointmentEvent();
-    await expectAckAtNineSeconds(timed({ dedupe: store }, 5_000), event);
+    await expectAckAtNineSeconds(timed({ dedupe: store }, 8_000), event);
     expect(inner.claim(event.id, 1000, 'a-later-delivery')).toBe('done');
   });
 
-  it('a dedupe store slower than ackAfterMs: 202 at 9 s, then the claim and the handlers finish in the background', async () => {
+  it('a verify slower than ackAfterMs: 503 at 9 s, never claimed, no handler runs', async () => {
     vi.useFakeTimers();
-    const { store, inner } = slowStore(20_000);
-    const { handler, finished, send } = timed({ dedupe: store }, 0);
-    const event = appointmentEvent();
-    const { done } = send(event);
-    await vi.advanceTimersByTimeAsync(9_000);
-    expect((await done).status).toBe(202);
-    expect(handler.pending).toBe(1);
-    expect(finished).toEqual([]);
-    await vi.advanceTimersByTimeAsync(11_000);
-    await handler.drain();
-    expect(finished).toEqual([event.id]);
-    expect(inner.claim(event.id, 1000, 'a-later-delivery')).toBe('done');
-  });
-
-  it('a verify slower than ackAfterMs: 202 at 9 s without an id (not parsed yet), then processed', async () => {
-    vi.useFakeTimers();
-    const { handler, finished, send } = timed(
+    const { store, inner } = slowStore(0);
+    const { handler, finished, errors, send } = timed(
       {
+        dedupe: store,
         verify: async () => {
           await sleep(20_000);
           return true;
@@ -851,13 +847,22 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
     const event = appointmentEvent();
     const { done } = send(event);
     await vi.advanceTimersByTimeAsync(9_000);
-    expect(await answer(await done)).toEqual({ status: 202, body: { status: 'accepted' } });
+    expect(await answer(await done)).toEqual({
+      status: 503,
+      body: { detail: NOT_IN_TIME },
+    });
     await vi.advanceTimersByTimeAsync(11_000);
     await handler.drain();
-    expect(finished).toEqual([event.id]);
+    expect(finished).toEqual([]);
+    expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookNotProcessedError)]);
+    expect((errors[0]!.error as Error).message).toBe(
+      'A delivery was answered 503 and ran no handler: verify and the claim of its event did not finish within ackAfterMs (9000 ms). The service retries it.',
+    );
+    // Never claimed: the service's retry is processed.
+    expect(inner.claim(event.id, 1000, 'the-retry')).toBe('claimed');
   });
 
-  it('a verify that refuses after the 202 runs no handler and reaches onError', async () => {
+  it('a verify that refuses after the deadline: 503 at 9 s, then 401 is reported', async () => {
     vi.useFakeTimers();
     const { handler, finished, errors, send } = timed(
       {
@@ -870,29 +875,14 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
     );
     const { done } = send(appointmentEvent());
     await vi.advanceTimersByTimeAsync(9_000);
-    expect((await done).status).toBe(202);
+    expect((await done).status).toBe(503);
     await vi.advanceTimersByTimeAsync(11_000);
     await handler.drain();
     expect(finished).toEqual([]);
-    expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookVerificationError)]);
-  });
-
-  it('after a 202, a claim held by another delivery reaches onError as WebhookNotProcessedError', async () => {
-    vi.useFakeTimers();
-    const { store, inner } = slowStore(20_000);
-    const { handler, finished, errors, send } = timed({ dedupe: store }, 0);
-    const event = appointmentEvent();
-    expect(inner.claim(event.id, 60_000, 'a-process-that-died')).toBe('claimed');
-    const { done } = send(event);
-    await vi.advanceTimersByTimeAsync(9_000);
-    expect((await done).status).toBe(202);
-    await vi.advanceTimersByTimeAsync(11_000);
-    await handler.drain();
-    expect(finished).toEqual([]);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.error).toBeInstanceOf(WebhookNotProcessedError);
-    expect(errors[0]!.error).toBeInstanceOf(ClinicError);
-    expect(errors[0]!.event?.id).toBe(event.id);
+    expect(errors.map((e) => e.error)).toEqual([
+      expect.any(WebhookNotProcessedError),
+      expect.any(WebhookVerificationError),
+    ]);
   });
 
   it('a claim held by another delivery before the deadline is still answered 409', async () => {
@@ -915,5 +905,193 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
     expect(response.status).toBe(405);
     expect(vi.getTimerCount()).toBe(0);
     expect(handler.pending).toBe(0);
+  });
+});
+
+describe('never 2xx before the claim is secured (storeTimeoutMs)', () => {
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+  /** A memory store whose every call answers after `ms` (never, for Infinity). */
+  function delayed(ms: number, inner = new MemoryDedupeStore()) {
+    const wait = () => (ms === Number.POSITIVE_INFINITY ? new Promise<void>(() => {}) : sleep(ms));
+    const store: DedupeStore = {
+      claim: async (id, leaseMs, token) => {
+        await wait();
+        return inner.claim(id, leaseMs, token);
+      },
+      complete: (id) => inner.complete(id),
+      release: (id, token) => inner.release(id, token),
+    };
+    return { store, inner };
+  }
+
+  /** Sends `event`; the answer once it comes, and whether it came yet. */
+  function send(handler: ReturnType<typeof createWebhookHandler>, event: WebhookEvent) {
+    const result: { response?: Response } = {};
+    const done = handler(post(event)).then((response) => {
+      result.response = response;
+      return response;
+    });
+    return { result, done };
+  }
+
+  it('a store that hangs: no answer before 2,000 ms, then 503 (never 202), and no handler runs', async () => {
+    vi.useFakeTimers();
+    const { store } = delayed(Number.POSITIVE_INFINITY);
+    const { handler, seen, errors } = setup({ dedupe: store });
+    const event = appointmentEvent();
+    const { result, done } = send(handler, event);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer(await done)).toEqual({
+      status: 503,
+      body: { detail: STORE_DOWN, id: event.id },
+    });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(seen).toEqual([]);
+    expect(errors.map((e) => e.error)).toEqual([expect.any(ClinicError)]);
+    expect((errors[0]!.error as Error).message).toBe(
+      `The dedupe store did not answer claim of event ${event.id} within 2000 ms (storeTimeoutMs).`,
+    );
+  });
+
+  it('a store slower than ackAfterMs is answered 503 at the deadline, not 202', async () => {
+    vi.useFakeTimers();
+    const { store, inner } = delayed(Number.POSITIVE_INFINITY);
+    const { handler, seen, errors } = setup({ dedupe: store, ackAfterMs: 500 });
+    const event = appointmentEvent();
+    const { result, done } = send(handler, event);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer(await done)).toEqual({
+      status: 503,
+      body: { detail: NOT_IN_TIME, id: event.id },
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(seen).toEqual([]);
+    expect(errors[0]!.error).toBeInstanceOf(WebhookNotProcessedError);
+    expect(errors[0]!.event?.id).toBe(event.id);
+    expect(inner.size).toBe(0);
+  });
+
+  it('honours storeTimeoutMs, and refuses one that is not below the 10 s limit', async () => {
+    vi.useFakeTimers();
+    const { store } = delayed(Number.POSITIVE_INFINITY);
+    const { handler } = setup({ dedupe: store, storeTimeoutMs: 300 });
+    const { result, done } = send(handler, appointmentEvent());
+    await vi.advanceTimersByTimeAsync(299);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await done).status).toBe(503);
+    for (const storeTimeoutMs of [0, -1, 10_000, Number.NaN]) {
+      expect(() => createWebhookHandler({ storeTimeoutMs })).toThrow(
+        "storeTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit (and below ackAfterMs, so that a hanging store is answered 503 in time); leave it out for the default of 2000 ms.",
+      );
+    }
+  });
+
+  it('a claim that lands after its time limit is released at once: the retry is processed', async () => {
+    vi.useFakeTimers();
+    const { store, inner } = delayed(5_000);
+    const { handler, seen } = setup({ dedupe: store });
+    const event = appointmentEvent();
+    const { done } = send(handler, event);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect((await done).status).toBe(503);
+    await vi.advanceTimersByTimeAsync(3_000);
+    await handler.drain();
+    expect(seen).toEqual([]);
+    expect(inner.size).toBe(0);
+    // The service retries (the store answers at once now): processed once.
+    const retry = setup({ dedupe: inner });
+    expect(await answer(await retry.handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'processed', id: event.id },
+    });
+    expect(retry.seen).toHaveLength(1);
+  });
+
+  it('a complete that fails is retried in the background until it lands; a duplicate meanwhile gets 409', async () => {
+    vi.useFakeTimers();
+    const inner = new MemoryDedupeStore();
+    let failures = 3;
+    const store: DedupeStore = {
+      claim: (id, leaseMs, token) => inner.claim(id, leaseMs, token),
+      complete: async (id) => {
+        if (failures-- > 0) throw new Error('connection reset');
+        inner.complete(id);
+      },
+      release: (id, token) => inner.release(id, token),
+    };
+    const { handler, seen, errors } = setup({ dedupe: store });
+    const event = appointmentEvent();
+    expect((await handler(post(event))).status).toBe(200);
+    expect((await handler(post(event))).status).toBe(409);
+    expect(handler.pending).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await handler.drain();
+    expect(await answer(await handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'duplicate', id: event.id },
+    });
+    expect(seen).toHaveLength(1);
+    expect(errors.map((e) => (e.error as Error).message)).toEqual(['connection reset']);
+  });
+
+  it('a complete that hangs does not hold the answer past storeTimeoutMs', async () => {
+    vi.useFakeTimers();
+    const inner = new MemoryDedupeStore();
+    let hang = true;
+    const store: DedupeStore = {
+      claim: (id, leaseMs, token) => inner.claim(id, leaseMs, token),
+      complete: (id) => (hang ? new Promise<void>(() => {}) : inner.complete(id)),
+      release: (id, token) => inner.release(id, token),
+    };
+    const { handler } = setup({ dedupe: store });
+    const event = appointmentEvent();
+    const { result, done } = send(handler, event);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await done).status).toBe(200);
+    hang = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    await handler.drain();
+    expect(inner.claim(event.id, 1_000, 'later')).toBe('done');
+  });
+
+  it('a release that fails is retried too, so the retry of a failed handler is processed', async () => {
+    vi.useFakeTimers();
+    const inner = new MemoryDedupeStore();
+    let failures = 2;
+    let fail = true;
+    const store: DedupeStore = {
+      claim: (id, leaseMs, token) => inner.claim(id, leaseMs, token),
+      complete: (id) => inner.complete(id),
+      release: async (id, token) => {
+        if (failures-- > 0) throw new Error('connection reset');
+        inner.release(id, token);
+      },
+    };
+    const runs: string[] = [];
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': (event) => {
+          runs.push(event.id);
+          if (fail) throw new Error('transient');
+        },
+      },
+      dedupe: store,
+      onError: () => {},
+    });
+    const event = appointmentEvent();
+    expect((await handler(post(event))).status).toBe(500);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await handler.drain();
+    fail = false;
+    expect((await handler(post(event))).status).toBe(200);
+    expect(runs).toEqual([event.id, event.id]);
   });
 });
