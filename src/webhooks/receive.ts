@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { DedupeStore } from './dedupe.ts';
+import { type DedupeStore, dedupeKey } from './dedupe.ts';
 import { WebhookPayloadError, WebhookVerificationError } from './errors.ts';
 import { parseWebhookEvent, type WebhookEvent } from './events.ts';
 import type { WebhookContext, WebhookHandlers, WebhookVerifier } from './options.ts';
@@ -144,8 +144,9 @@ export async function claimDelivery(
   const { id } = event;
   if (!store) return { token };
   const unavailable: Answer = { status: 503, body: { detail: STORE_DOWN, id } };
-  const release = () => store.release(id, token);
-  const pending = invoke(() => store.claim(id, receiver.leaseMs, token));
+  const key = dedupeKey(id);
+  const release = () => store.release(key, token);
+  const pending = invoke(() => store.claim(key, receiver.leaseMs, token));
   let claim: Awaited<typeof pending>;
   try {
     claim = await receiver.within(pending, `claim of event ${id}`);
@@ -208,7 +209,12 @@ export async function processDelivery(
     await dispatchEvent(receiver, event, context);
   } catch (error) {
     if (store)
-      await settleClaim(receiver, event, () => store.release(id, claimed.token), 'release');
+      await settleClaim(
+        receiver,
+        event,
+        () => store.release(dedupeKey(id), claimed.token),
+        'release',
+      );
     receiver.report(error, event);
     return {
       status: 500,
@@ -217,6 +223,6 @@ export async function processDelivery(
   }
   // The handlers succeeded: answer 2xx even when the store cannot record it yet (a retry would
   // run them again); until `complete` lands, a duplicate finds the claim and gets 409.
-  if (store) await settleClaim(receiver, event, () => store.complete(id), 'complete');
+  if (store) await settleClaim(receiver, event, () => store.complete(dedupeKey(id)), 'complete');
   return { status: 200, body: { status: 'processed', id } };
 }

@@ -11,6 +11,7 @@ import {
   type ClaimResult,
   DEFAULT_DEDUPE_TTL_MS,
   type DedupeStore,
+  dedupeKey,
 } from './dedupe.ts';
 
 /** The part of a node-redis (v4 and later) client that the store uses: `sendCommand`. */
@@ -64,7 +65,7 @@ end
 return 0`;
 
 /**
- * A {@link DedupeStore} on Redis. Each envelope id is one key holding `processing:<token>` (with
+ * A {@link DedupeStore} on Redis. Each envelope id (lower-cased) is one key holding `processing:<token>` (with
  * the claim's lease as its expiry) or `done` (kept `ttlMs`, 24 h by default). The claim and the
  * release are Lua scripts, so two machines that receive the same event at once cannot both
  * process it, and a delivery only ever releases its own claim.
@@ -133,6 +134,6 @@ export class RedisDedupeStore implements DedupeStore {
   }
 
   #key(id: string): string {
-    return this.#prefix + id;
+    return this.#prefix + dedupeKey(id);
   }
 }

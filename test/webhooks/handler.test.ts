@@ -640,6 +640,34 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     ]);
   });
 
+  it('the same uuid in upper- and lower-case hex is one event, in any store (ids reach it lower-cased)', async () => {
+    const keys: string[] = [];
+    const inner = new MemoryDedupeStore();
+    const recording: DedupeStore = {
+      claim: (id, leaseMs, token) => {
+        keys.push(id);
+        return inner.claim(id, leaseMs, token);
+      },
+      complete: (id) => inner.complete(id),
+      release: (id, token) => inner.release(id, token),
+    };
+    for (const dedupe of [new MemoryDedupeStore(), recording]) {
+      const { handler, seen } = setup({ dedupe });
+      const event = appointmentEvent();
+      event.id = event.id.replace('evt_00000000', 'evt_abcdef0a'); // hex letters
+      const upper = { ...event, id: `evt_${event.id.slice(4).toUpperCase()}` };
+      expect((await handler(post(upper))).status).toBe(200);
+      expect(await answer(await handler(post(event)))).toEqual({
+        status: 200,
+        body: { status: 'duplicate', id: event.id },
+      });
+      expect(seen).toHaveLength(1);
+    }
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[0]).toBe(keys[0]!.toLowerCase());
+  });
+
   it('dedupe: false runs the handlers on every delivery', async () => {
     const { handler, seen } = setup({ dedupe: false });
     const event = appointmentEvent();
@@ -954,6 +982,37 @@ describe('never 2xx before the claim is secured (storeTimeoutMs)', () => {
     expect((errors[0]!.error as Error).message).toBe(
       `The dedupe store did not answer claim of event ${event.id} within 2000 ms (storeTimeoutMs).`,
     );
+  });
+
+  it('a MemoryDedupeStore full of claims in progress answers 503; the claim held is kept', async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const { handler, seen, errors } = setup({
+      dedupe: new MemoryDedupeStore({ maxEntries: 1 }),
+      ackAfterMs: false,
+      on: {
+        'appointment.created': async (event) => {
+          seen.push(event);
+          await gate;
+        },
+      },
+    });
+    const running = appointmentEvent();
+    const first = handler(post(running));
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    const other = appointmentEvent();
+    expect(await answer(await handler(post(other)))).toEqual({
+      status: 503,
+      body: { detail: STORE_DOWN, id: other.id },
+    });
+    expect((await handler(post(running))).status).toBe(409);
+    finish();
+    expect((await first).status).toBe(200);
+    expect((await handler(post(other))).status).toBe(200);
+    await handler.drain();
+    expect((errors[0]!.error as Error).message).toMatch(/^MemoryDedupeStore is full/);
   });
 
   it('a store slower than ackAfterMs is answered 503 at the deadline, not 202', async () => {
