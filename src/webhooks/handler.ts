@@ -9,13 +9,14 @@
  */
 import { ClinicError } from '../core/errors.ts';
 import { isJsonContentType } from '../core/utils.ts';
-import { discardBody, readBody, TOO_LARGE } from './body.ts';
+import { discardBody, readBody, TOO_LARGE, TOO_SLOW } from './body.ts';
 import { MemoryDedupeStore } from './dedupe.ts';
 import { WebhookNotProcessedError, WebhookPayloadError } from './errors.ts';
 import type { WebhookEvent } from './events.ts';
 import {
   checkOptions,
   DEFAULT_ACK_AFTER_MS,
+  DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_DEDUPE_LEASE_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_STORE_TIMEOUT_MS,
@@ -60,7 +61,8 @@ const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
  * Creates a Fetch-API handler for webhook deliveries (spec 6). For each request it:
  *
  * 1. answers **405** to anything but POST, **415** to a `Content-Type` that is not JSON (none
- *    at all is tolerated), **413** to a body over `maxBodyBytes`; a body it will not read is
+ *    at all is tolerated), **413** to a body over `maxBodyBytes`, **408** to a body not whole
+ *    within `bodyTimeoutMs` (5 s); a body it will not read is
  *    cancelled, so that the runtime discards it and the connection stays usable;
  * 2. runs `verify`, if given: not `true` → **401**;
  * 3. parses the envelope: not JSON, or not an envelope of spec 6.1 (`api_version` other than
@@ -103,6 +105,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const ackAfterMs = options.ackAfterMs ?? DEFAULT_ACK_AFTER_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const leaseMs = options.dedupeLeaseMs ?? DEFAULT_DEDUPE_LEASE_MS;
   const background = new Set<Promise<unknown>>();
 
@@ -219,9 +222,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         };
       }
 
-      let rawBody: Uint8Array | typeof TOO_LARGE;
+      let rawBody: Uint8Array | typeof TOO_LARGE | typeof TOO_SLOW;
       try {
-        rawBody = await readBody(request, maxBodyBytes);
+        rawBody = await readBody(request, maxBodyBytes, bodyTimeoutMs);
       } catch (error) {
         receiver.report(error);
         return { status: 400, body: { detail: 'The body could not be read.' } };
@@ -231,6 +234,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
           new WebhookPayloadError(`The webhook body is larger than ${maxBodyBytes} bytes.`),
         );
         return { status: 413, body: { detail: `The body is larger than ${maxBodyBytes} bytes.` } };
+      }
+      if (rawBody === TOO_SLOW) {
+        const detail = `The body did not arrive within ${bodyTimeoutMs} ms.`;
+        receiver.report(new WebhookPayloadError(`${detail} (bodyTimeoutMs)`));
+        return { status: 408, body: { detail } };
       }
 
       let event: WebhookEvent | undefined;

@@ -49,8 +49,10 @@ export { createWebhookHandler, type WebhookHandler } from './handler.ts';
 export { type NodeListener, toNodeListener } from './node.ts';
 export {
   DEFAULT_ACK_AFTER_MS,
+  DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_DEDUPE_LEASE_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_STORE_TIMEOUT_MS,
   type WebhookContext,
   type WebhookHandlerOptions,
   type WebhookHandlers,

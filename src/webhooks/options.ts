@@ -88,12 +88,20 @@ export interface WebhookHandlerOptions {
   storeTimeoutMs?: number;
   /** Largest body accepted, in bytes (default 1 MiB); a larger one is answered 413. */
   maxBodyBytes?: number;
+  /**
+   * The time the whole body has to arrive in, in ms from the start of its reading (default
+   * 5000): a body that trickles in slower (slow-loris) is answered 408 and cancelled, and
+   * `toNodeListener` closes the connection. Below the service's 10 s limit.
+   */
+  bodyTimeoutMs?: number;
 }
 
 /** Default of `maxBodyBytes`: 1 MiB, far above an envelope holding one appointment. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Default of `ackAfterMs`: 9 s, leaving 1 s of the service's 10 s for the answer to travel. */
 export const DEFAULT_ACK_AFTER_MS = 9_000;
+/** Default of `bodyTimeoutMs`: 5 s, for an envelope of a few KB. */
+export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
 /** Default of `storeTimeoutMs`: 2 s, well below the 9 s of `ackAfterMs`. */
 export const DEFAULT_STORE_TIMEOUT_MS = 2_000;
 /** Default of `dedupeLeaseMs`: 10 minutes. */
@@ -124,7 +132,7 @@ export function checkOptions(options: WebhookHandlerOptions): void {
       );
     }
   }
-  const { ackAfterMs, maxBodyBytes, dedupeLeaseMs, storeTimeoutMs } = options;
+  const { ackAfterMs, maxBodyBytes, dedupeLeaseMs, storeTimeoutMs, bodyTimeoutMs } = options;
   if (
     ackAfterMs !== undefined &&
     ackAfterMs !== false &&
@@ -152,6 +160,19 @@ export function checkOptions(options: WebhookHandlerOptions): void {
       `storeTimeoutMs must be a positive number of milliseconds below the service's ${WEBHOOK_DELIVERY.responseTimeoutMs} ms limit ` +
         '(and below ackAfterMs, so that a hanging store is answered 503 in time); ' +
         `leave it out for the default of ${DEFAULT_STORE_TIMEOUT_MS} ms.`,
+    );
+  }
+  if (
+    bodyTimeoutMs !== undefined &&
+    !(
+      Number.isFinite(bodyTimeoutMs) &&
+      bodyTimeoutMs > 0 &&
+      bodyTimeoutMs < WEBHOOK_DELIVERY.responseTimeoutMs
+    )
+  ) {
+    throw new ConfigurationError(
+      `bodyTimeoutMs must be a positive number of milliseconds below the service's ${WEBHOOK_DELIVERY.responseTimeoutMs} ms limit; ` +
+        `leave it out for the default of ${DEFAULT_BODY_TIMEOUT_MS} ms.`,
     );
   }
   if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {

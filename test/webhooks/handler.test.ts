@@ -183,6 +183,45 @@ describe('request checks', () => {
     expect(pulled).toBeLessThanOrEqual(1); // the stream's own first pull, nothing read by the handler
   });
 
+  it('answers 408 to a body that trickles in past bodyTimeoutMs (5 s), and cancels it', async () => {
+    vi.useFakeTimers();
+    const { handler, seen, errors } = setup();
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"id":'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request('https://consumer.example/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    let response: Response | undefined;
+    const done = handler(request).then((r) => {
+      response = r;
+      return r;
+    });
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer(await done)).toEqual({
+      status: 408,
+      body: { detail: 'The body did not arrive within 5000 ms.' },
+    });
+    expect(cancelled).toBe(true);
+    expect(seen).toEqual([]);
+    await handler.drain();
+    expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookPayloadError)]);
+    expect(() => createWebhookHandler({ bodyTimeoutMs: 10_000 })).toThrow(
+      "bodyTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit; leave it out for the default of 5000 ms.",
+    );
+  });
+
   it('answers 400 naming api_version when it is not v1', async () => {
     const { handler, seen } = setup();
     const response = await handler(post({ ...appointmentEvent(), api_version: 'v2' }));
