@@ -131,8 +131,9 @@ async function settleClaim(
  * Claims the event id in the dedupe store under a fresh token: the claim, or the answer when
  * the event was processed already (200 duplicate), is being processed by another delivery
  * (409), or the store failed or did not answer in time (503). A claim confirmed too late (after
- * its time limit, or once `abandoned()` says the delivery was answered) is released at once:
- * this delivery will run no handler, and the service retries it.
+ * its time limit, or once `abandoned()` says the delivery was answered), or one that failed (it
+ * may have been applied before the connection broke), is released: this delivery will run no
+ * handler, and the service retries it.
  */
 export async function claimDelivery(
   receiver: Receiver,
@@ -152,12 +153,15 @@ export async function claimDelivery(
     claim = await receiver.within(pending, `claim of event ${id}`);
   } catch (error) {
     receiver.report(error, event);
-    // Waited for as long as a claim can hold (a store that never answers is not waited for).
-    const late = receiver.within(pending, `late claim of event ${id}`, receiver.leaseMs);
+    // The claim may have been applied though its answer came late or was lost with the
+    // connection: once the call settles (waited for as long as a claim can hold), release it
+    // under this delivery's token, which is a no-op when it was not applied.
+    const settled = receiver.within(pending, `late claim of event ${id}`, receiver.leaseMs);
     receiver.track(
-      late.then((result) => {
-        if (result === 'claimed') return settleClaim(receiver, event, release, 'release');
-      }),
+      settled.then(
+        () => settleClaim(receiver, event, release, 'release'),
+        () => settleClaim(receiver, event, release, 'release'),
+      ),
     );
     return unavailable;
   }
@@ -194,8 +198,9 @@ export async function dispatchEvent(
 
 /**
  * Runs the handlers of a claimed event and settles its claim: complete on success (200
- * processed), release on failure (500, so the service retries). A store call that fails or
- * times out does not change the answer: it is retried in the background.
+ * processed), release on failure (500 at once, so the service retries; the release goes on in
+ * the background). A store call that fails or times out does not change the answer: it is
+ * retried in the background.
  */
 export async function processDelivery(
   receiver: Receiver,
@@ -208,14 +213,13 @@ export async function processDelivery(
   try {
     await dispatchEvent(receiver, event, context);
   } catch (error) {
-    if (store)
-      await settleClaim(
-        receiver,
-        event,
-        () => store.release(dedupeKey(id), claimed.token),
-        'release',
-      );
     receiver.report(error, event);
+    if (store) {
+      // In the background: a 500 held up by the store could meet the deadline and become a
+      // 202, and the service would never retry the event.
+      const release = () => store.release(dedupeKey(id), claimed.token);
+      receiver.track(settleClaim(receiver, event, release, 'release'));
+    }
     return {
       status: 500,
       body: { detail: 'A handler failed; the service will retry this delivery.', id },

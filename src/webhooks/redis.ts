@@ -46,10 +46,13 @@ export interface RedisDedupeStoreOptions {
 /**
  * Reads the key; when absent, sets it to `processing:<token>` with the lease. Answers `claimed`,
  * `processing` or `done` (a bare `processing`, written by an earlier version of this store, is a
- * claim too); anything else is returned as it is. Atomic, one round trip.
+ * claim too); anything else is returned as it is. The claim of this very token answers
+ * `claimed` again: a client that resends the command after a lost reply (ioredis does on
+ * reconnection) gets the claim it made. Atomic, one round trip.
  */
 const CLAIM_SCRIPT = `local v = redis.call('GET', KEYS[1])
 if v == 'done' or v == 'processing' then return v end
+if v == 'processing:' .. ARGV[2] then return 'claimed' end
 if v and string.sub(v, 1, 11) == 'processing:' then return 'processing' end
 if v then return v end
 redis.call('SET', KEYS[1], 'processing:' .. ARGV[2], 'PX', ARGV[1])

@@ -86,6 +86,15 @@ export function dedupeStoreContract(store: () => DedupeStore): void {
     expect(await store().claim(id, 60_000, 'c')).toBe('done');
   });
 
+  it('a claim repeated under the token that holds it is claimed (a client resent a command whose reply was lost)', async () => {
+    const id = eventId();
+    expect(await store().claim(id, 60_000, 'a')).toBe('claimed');
+    expect(await store().claim(id, 60_000, 'a')).toBe('claimed');
+    expect(await store().claim(id, 60_000, 'b')).toBe('processing');
+    await store().complete(id);
+    expect(await store().claim(id, 60_000, 'a')).toBe('done');
+  });
+
   it('ids do not interfere', async () => {
     const a = eventId();
     const b = eventId();

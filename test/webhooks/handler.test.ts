@@ -1160,6 +1160,30 @@ describe('never 2xx before the claim is secured (storeTimeoutMs)', () => {
     expect(inner.claim(event.id, 1_000, 'later')).toBe('done');
   });
 
+  it('a failed handler is answered 500 at once, never held up by its release (the deadline could turn it into a 202)', async () => {
+    vi.useFakeTimers();
+    const inner = new MemoryDedupeStore();
+    const store: DedupeStore = {
+      claim: (id, leaseMs, token) => inner.claim(id, leaseMs, token),
+      complete: (id) => inner.complete(id),
+      release: () => new Promise<void>(() => {}),
+    };
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': () => {
+          throw new Error('transient');
+        },
+      },
+      dedupe: store,
+      storeTimeoutMs: 900,
+      ackAfterMs: 1_000,
+      onError: () => {},
+    });
+    const { result } = send(handler, appointmentEvent());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(result.response?.status).toBe(500);
+  });
+
   it('a release that fails is retried too, so the retry of a failed handler is processed', async () => {
     vi.useFakeTimers();
     const inner = new MemoryDedupeStore();

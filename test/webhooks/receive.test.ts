@@ -66,6 +66,27 @@ describe('claimDelivery', () => {
   });
 });
 
+describe('claimDelivery after a store failure', () => {
+  it('a claim applied though its reply was lost (the connection broke) is released under its token', async () => {
+    const inner = new MemoryDedupeStore();
+    const store = Object.assign(Object.create(inner) as MemoryDedupeStore, {
+      claim(id: string, leaseMs: number, token: string) {
+        inner.claim(id, leaseMs, token);
+        throw new Error('Socket closed unexpectedly');
+      },
+      complete: (id: string) => inner.complete(id),
+      release: (id: string, token: string) => inner.release(id, token),
+    });
+    const { receiver, reported, background } = receiverOf(store);
+    const event = appointmentEvent() as WebhookEvent;
+    const result = await claimDelivery(receiver, event, () => false);
+    expect(isAnswer(result) && result.status).toBe(503);
+    expect(reported.map((e) => (e as Error).message)).toEqual(['Socket closed unexpectedly']);
+    await Promise.allSettled(background);
+    expect(inner.claim(event.id, 1_000, 'the-retry')).toBe('claimed');
+  });
+});
+
 describe('processDelivery', () => {
   it('a complete past its time limit still answers 200, and is handed to persist', async () => {
     const store = new MemoryDedupeStore();
@@ -87,7 +108,7 @@ describe('processDelivery', () => {
     const store = new MemoryDedupeStore();
     const event = appointmentEvent() as WebhookEvent;
     store.claim(event.id, 60_000, 'mine');
-    const { receiver, reported } = receiverOf(store, { fail: true });
+    const { receiver, reported, background } = receiverOf(store, { fail: true });
     const answer = await processDelivery(
       receiver,
       event,
@@ -98,6 +119,7 @@ describe('processDelivery', () => {
       status: 500,
       body: { detail: 'A handler failed; the service will retry this delivery.', id: event.id },
     });
+    await Promise.all(background);
     expect(reported.map((e) => (e as Error).message)).toEqual(['handler failed']);
     expect(store.claim(event.id, 1_000, 'retry')).toBe('claimed');
   });
