@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { brandErrors } from '../core/brand.ts';
 import { ClinicError } from '../core/errors.ts';
 import type { FieldErrors } from '../schemas/errors.ts';
 
@@ -62,3 +63,5 @@ export class WebhookNotProcessedError extends ClinicError {
   /** `'WebhookNotProcessedError'`: the class name, which survives minification. */
   override name = 'WebhookNotProcessedError';
 }
+
+brandErrors({ WebhookPayloadError, WebhookVerificationError, WebhookNotProcessedError });
