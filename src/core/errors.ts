@@ -9,6 +9,7 @@
  * @module
  */
 import type { FieldErrors } from '../schemas/errors.ts';
+import { brandErrors } from './brand.ts';
 
 /** The base class of every error thrown by the SDK. Catch it to catch them all. */
 export class ClinicError extends Error {
@@ -497,3 +498,28 @@ function defaultMessage(init: APIErrorInit, code?: string, detail?: string): str
     detail ?? (typeof init.body === 'string' && init.body.length <= 200 ? init.body : '');
   return `${parts.join(' ')}${text ? `: ${text}` : ''} (${init.method} ${init.path})`;
 }
+
+// `instanceof` across the ESM and CommonJS builds and across copies of the package (docs/errors.md).
+brandErrors({
+  ClinicError,
+  ConfigurationError,
+  ValidationError,
+  ResponseValidationError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  SlotBlockedError,
+  RoomRequiredError,
+  PatientCpfExistsError,
+  UnprocessableEntityError,
+  IdempotencyKeyReuseError,
+  RateLimitError,
+  InternalServerError,
+  ReadBackError,
+});

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { brandErrors } from '../core/brand.ts';
 import { ClinicError } from '../core/errors.ts';
 import { APPOINTMENT_EVENT_TYPES, type AppointmentEventType } from '../webhooks/events.ts';
 import { WEBHOOK_DELIVERY } from '../webhooks/policy.ts';
@@ -227,6 +228,7 @@ export interface DeliverySimulator {
 export class WebhookUrlError extends ClinicError {
   override name = 'WebhookUrlError';
 }
+brandErrors({ WebhookUrlError });
 
 function parseIPv4(host: string): number[] | undefined {
   const parts = host.split('.');

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { brandErrors } from '../core/brand.ts';
 
 /** What `api.faults.inject` takes. Every member is optional; `{}` matches the next request. */
 export interface FaultSpec {
@@ -99,6 +100,7 @@ export class ReferenceNetworkError extends TypeError {
     this.fault = fault;
   }
 }
+brandErrors({ ReferenceNetworkError });
 
 /** Whether `error` is the network error of an injected fault. */
 export function isReferenceNetworkError(error: unknown): error is ReferenceNetworkError {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { ConfigurationError } from '../core/errors.ts';
+import { ClinicError, ConfigurationError } from '../core/errors.ts';
 import { WEBHOOK_DELIVERY } from './policy.ts';
 
 /**
@@ -26,7 +26,13 @@ export type ClaimResult = 'claimed' | 'processing' | 'done';
  * Each claim is made under a `token`, a random string the webhook handler makes for each
  * delivery. Keep it with the claim, and let `release` forget the claim only when it still holds
  * that token: a delivery whose lease ran out while its handlers were still running must not
- * forget the claim a newer delivery has taken since (a third one could then run beside it).
+ * forget the claim a newer delivery has taken since (a third one could then run beside it). A
+ * claim repeated under the token that holds it answers `claimed`: a client that resends a
+ * command whose reply was lost (ioredis does, after a reconnection) must not lock the delivery
+ * out of its own claim.
+ *
+ * The handler passes ids through {@link dedupeKey}, so the same uuid in upper- and lower-case
+ * hex is one event whatever the store.
  */
 export interface DedupeStore {
   /**
@@ -44,6 +50,15 @@ export interface DedupeStore {
    * only while the claim is the one made under `token`. A processed id is never forgotten.
    */
   release(id: string, token: string): Promise<void> | void;
+}
+
+/**
+ * The key of an envelope id in a store: lower-cased, so that the same uuid written in upper-
+ * and lower-case hex is one event. The handler passes ids through it, and the stores of this
+ * package apply it too (for callers that use a store directly).
+ */
+export function dedupeKey(id: string): string {
+  return id.toLowerCase();
 }
 
 /** The retention of processed ids by default: 24 hours, well past the 8 h 36 min retry horizon. */
@@ -70,8 +85,10 @@ export interface MemoryDedupeStoreOptions {
   /** How long processed ids are kept, in ms. Default 24 h; must exceed the retry horizon. */
   ttlMs?: number;
   /**
-   * At most this many ids are kept (default 100 000); past it the oldest entry is dropped.
-   * Size it above the number of events your endpoint receives in `ttlMs`.
+   * At most this many ids are kept (default 100 000); past it the processed id completed
+   * longest ago is dropped. A claim in progress is never dropped: when all entries are claims
+   * in progress, a new claim throws (the handler answers 503 and the service retries). Size it
+   * above the number of events your endpoint receives in `ttlMs`.
    */
   maxEntries?: number;
   /** The time source, in epoch ms (default `Date.now`); a test can pass a fake one. */
@@ -80,11 +97,10 @@ export interface MemoryDedupeStoreOptions {
 
 const SWEEP_INTERVAL_MS = 60_000;
 
-interface Entry {
-  state: 'processing' | 'done';
+/** A claim in progress: when its lease ends, and the token of the delivery that holds it. */
+interface Claim {
   expiresAt: number;
-  /** The token of the claim, while `processing`. */
-  token?: string;
+  token: string;
 }
 
 /**
@@ -92,15 +108,19 @@ interface Entry {
  * It suits a consumer that runs as one process; ids are lost on restart, and several processes
  * do not share them (use `RedisDedupeStore` then).
  *
- * Entries expire after `ttlMs` (processed ids) or the claim's lease (ids being processed), and
- * the store never holds more than `maxEntries` ids.
+ * Processed ids expire after `ttlMs`, claims after their lease. The store never holds more than
+ * `maxEntries` ids: past it, the processed id completed longest ago is dropped; a claim in
+ * progress never is (dropping it would let a duplicate run beside it), so a store full of claims
+ * refuses the next one.
  */
 export class MemoryDedupeStore implements DedupeStore {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
-  /** Insertion order is age order: an entry is moved to the end when it changes state. */
-  readonly #entries = new Map<string, Entry>();
+  /** Claims in progress by key. */
+  readonly #claims = new Map<string, Claim>();
+  /** Processed ids → expiry; insertion order is completion order, so the first is the oldest. */
+  readonly #done = new Map<string, number>();
   #nextSweepAt = 0;
 
   /**
@@ -120,47 +140,78 @@ export class MemoryDedupeStore implements DedupeStore {
     this.#now = options.now ?? Date.now;
   }
 
-  /** How many ids the store holds, expired ones not yet swept included. */
+  /** How many ids the store holds (claims and processed ids), expired ones not yet swept included. */
   get size(): number {
-    return this.#entries.size;
+    return this.#claims.size + this.#done.size;
   }
 
-  /** {@inheritDoc DedupeStore.claim} */
+  /**
+   * {@inheritDoc DedupeStore.claim}
+   *
+   * A claim repeated under the token that holds it is `claimed` again.
+   *
+   * @throws {@link "@clinic-scheduling/sdk"!ClinicError | ClinicError} when the store is full of
+   *   claims in progress (raise `maxEntries`).
+   */
   claim(id: string, leaseMs: number, token: string): ClaimResult {
+    const key = dedupeKey(id);
     const now = this.#now();
-    const entry = this.#entries.get(id);
-    if (entry && entry.expiresAt > now) return entry.state;
-    this.#set(id, { state: 'processing', expiresAt: now + leaseMs, token });
+    if (now >= this.#nextSweepAt) this.#sweep(now);
+    const doneUntil = this.#done.get(key);
+    if (doneUntil !== undefined && doneUntil > now) return 'done';
+    const held = this.#claims.get(key);
+    if (held && held.expiresAt > now) return held.token === token ? 'claimed' : 'processing';
+    this.#done.delete(key);
+    if (!held) this.#makeRoom(now);
+    this.#claims.set(key, { expiresAt: now + leaseMs, token });
     return 'claimed';
   }
 
   /** {@inheritDoc DedupeStore.complete} */
   complete(id: string): void {
-    this.#set(id, { state: 'done', expiresAt: this.#now() + this.#ttlMs });
+    const key = dedupeKey(id);
+    this.#claims.delete(key);
+    this.#done.delete(key);
+    while (this.size >= this.#maxEntries && this.#evictOldestDone()) {}
+    this.#done.set(key, this.#now() + this.#ttlMs);
   }
 
   /** {@inheritDoc DedupeStore.release} */
   release(id: string, token: string): void {
-    const entry = this.#entries.get(id);
-    if (entry?.state === 'processing' && entry.token === token) this.#entries.delete(id);
+    const key = dedupeKey(id);
+    if (this.#claims.get(key)?.token === token) this.#claims.delete(key);
   }
 
-  #set(id: string, entry: Entry): void {
-    this.#entries.delete(id);
-    const now = this.#now();
-    if (now >= this.#nextSweepAt) this.#sweep(now);
-    while (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#entries.delete(oldest.value);
+  /** Frees one entry for a new claim: an expired one, else the oldest processed id; else throws. */
+  #makeRoom(now: number): void {
+    if (this.size < this.#maxEntries) return;
+    this.#sweep(now);
+    while (this.size >= this.#maxEntries) {
+      if (!this.#evictOldestDone()) {
+        throw new ClinicError(
+          `MemoryDedupeStore is full: its ${this.#maxEntries} entries (maxEntries) are all claims ` +
+            'in progress, which are never evicted. Raise maxEntries above the number of events ' +
+            'your handlers process at once.',
+        );
+      }
     }
-    this.#entries.set(id, entry);
   }
 
-  /** Drops expired entries; runs at most once a minute, so a write stays O(1) on average. */
+  #evictOldestDone(): boolean {
+    const oldest = this.#done.keys().next();
+    if (oldest.done) return false;
+    this.#done.delete(oldest.value);
+    return true;
+  }
+
+  /** Drops expired entries; runs at most once a minute, so a claim stays O(1) on average. */
   #sweep(now: number): void {
-    for (const [key, entry] of this.#entries) {
-      if (entry.expiresAt <= now) this.#entries.delete(key);
+    for (const [key, expiresAt] of this.#done) {
+      if (expiresAt > now) break; // completion order is expiry order: the rest expire later
+      this.#done.delete(key);
+    }
+    for (const [key, claim] of this.#claims) {
+      if (claim.expiresAt <= now) this.#claims.delete(key);
     }
     this.#nextSweepAt = now + SWEEP_INTERVAL_MS;
   }

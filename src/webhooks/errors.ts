@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { brandErrors } from '../core/brand.ts';
 import { ClinicError } from '../core/errors.ts';
 import type { FieldErrors } from '../schemas/errors.ts';
 
@@ -52,14 +53,15 @@ export class WebhookVerificationError extends ClinicError {
 }
 
 /**
- * Passed to `onError` (with the event) when a delivery was answered 202 because `ackAfterMs`
- * passed before its event id was claimed (a slow dedupe store or `verify`), and the store then
- * said that another delivery holds the claim. This delivery runs no handler, and the service
- * does not retry a delivery it got a 2xx for: when that other delivery is from a process that
- * died, the event is processed only once its lease ends and another redelivery arrives. Save the
- * event from `onError` if you cannot rely on that.
+ * Passed to `onError` when a delivery was answered 503 and ran no handler because its event
+ * was not claimed before `ackAfterMs`: a slow `verify`, or a dedupe store that had not
+ * confirmed the claim. The handler never answers 2xx before the claim is confirmed (an
+ * unconfirmed claim could be lost with the event); the service retries the delivery on its
+ * schedule. `event` is given when the body was parsed by then.
  */
 export class WebhookNotProcessedError extends ClinicError {
   /** `'WebhookNotProcessedError'`: the class name, which survives minification. */
   override name = 'WebhookNotProcessedError';
 }
+
+brandErrors({ WebhookPayloadError, WebhookVerificationError, WebhookNotProcessedError });

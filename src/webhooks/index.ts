@@ -45,18 +45,19 @@ export {
   WebhookEventSchema,
   type WebhookEventType,
 } from './events.ts';
+export { createWebhookHandler, type WebhookHandler } from './handler.ts';
+export { type NodeListener, toNodeListener } from './node.ts';
 export {
-  createWebhookHandler,
   DEFAULT_ACK_AFTER_MS,
+  DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_DEDUPE_LEASE_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_STORE_TIMEOUT_MS,
   type WebhookContext,
-  type WebhookHandler,
   type WebhookHandlerOptions,
   type WebhookHandlers,
   type WebhookVerifier,
-} from './handler.ts';
-export { type NodeListener, toNodeListener } from './node.ts';
+} from './options.ts';
 export { WEBHOOK_DELIVERY } from './policy.ts';
 export {
   type IoRedisCommandClient,

@@ -123,21 +123,34 @@ function restTooLarge(req: IncomingMessage, body: NodeBody | undefined): boolean
  * socket, and that request is never answered). Bounded: past {@link DISCARD_LIMIT_BYTES} the
  * reading stops and the socket is closed once the answer has been sent.
  */
-function discardRest(req: IncomingMessage, res: ServerResponse, body: NodeBody | undefined): void {
+function discardRest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: NodeBody | undefined,
+  close = false,
+): void {
   body?.detach();
   if (req.readableEnded || req.destroyed) return;
+  const closeAfterAnswer = () => {
+    const destroy = () => req.socket?.destroy();
+    if (res.writableFinished || res.destroyed) destroy();
+    else {
+      res.once('finish', destroy);
+      res.once('close', destroy);
+    }
+  };
+  // A body that was too slow (408) is not waited for: it may never end.
+  if (close) {
+    closeAfterAnswer();
+    return;
+  }
   let discarded = 0;
   const onData = (chunk: { length: number }) => {
     discarded += chunk.length;
     if (discarded <= DISCARD_LIMIT_BYTES) return;
     req.off('data', onData);
     req.pause();
-    const close = () => req.socket?.destroy();
-    if (res.writableFinished || res.destroyed) close();
-    else {
-      res.once('finish', close);
-      res.once('close', close);
-    }
+    closeAfterAnswer();
   };
   req.on('data', onData);
   req.resume();
@@ -206,6 +219,9 @@ async function writeResponse(
  * Express: mount it before `express.json()`, or with `express.raw({ type: 'application/json' })`,
  * so that `verify` sees the bytes as sent; after `express.json()` the body is re-serialised.
  *
+ * A 408 (a body that trickled in past `bodyTimeoutMs`) is answered with `Connection: close`
+ * and the connection is closed: the rest of such a body is never waited for.
+ *
  * A request answered before its body was read (405, 413, 415, or any handler that does not read
  * it) keeps its keep-alive connection usable: once the answer is written, the rest of the body is
  * read and discarded, up to 1 MiB. A larger rest is not read: the answer says
@@ -224,12 +240,14 @@ async function writeResponse(
 export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
   return async (req, res, next) => {
     let body: NodeBody | undefined;
+    let tooSlow = false;
     try {
       const converted = toRequest(req);
       body = converted.body;
       const response = await handler(converted.request);
+      tooSlow = response.status === 408;
       // Read after the handler: it may have cancelled the body, leaving the rest unread.
-      await writeResponse(response, res, restTooLarge(req, body));
+      await writeResponse(response, res, tooSlow || restTooLarge(req, body));
     } catch (error) {
       if (next) {
         next(error);
@@ -242,6 +260,6 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>)
       }
       res.end();
     }
-    discardRest(req, res, body);
+    discardRest(req, res, body, tooSlow);
   };
 }

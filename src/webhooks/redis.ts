@@ -11,6 +11,7 @@ import {
   type ClaimResult,
   DEFAULT_DEDUPE_TTL_MS,
   type DedupeStore,
+  dedupeKey,
 } from './dedupe.ts';
 
 /** The part of a node-redis (v4 and later) client that the store uses: `sendCommand`. */
@@ -45,10 +46,13 @@ export interface RedisDedupeStoreOptions {
 /**
  * Reads the key; when absent, sets it to `processing:<token>` with the lease. Answers `claimed`,
  * `processing` or `done` (a bare `processing`, written by an earlier version of this store, is a
- * claim too); anything else is returned as it is. Atomic, one round trip.
+ * claim too); anything else is returned as it is. The claim of this very token answers
+ * `claimed` again: a client that resends the command after a lost reply (ioredis does on
+ * reconnection) gets the claim it made. Atomic, one round trip.
  */
 const CLAIM_SCRIPT = `local v = redis.call('GET', KEYS[1])
 if v == 'done' or v == 'processing' then return v end
+if v == 'processing:' .. ARGV[2] then return 'claimed' end
 if v and string.sub(v, 1, 11) == 'processing:' then return 'processing' end
 if v then return v end
 redis.call('SET', KEYS[1], 'processing:' .. ARGV[2], 'PX', ARGV[1])
@@ -64,7 +68,7 @@ end
 return 0`;
 
 /**
- * A {@link DedupeStore} on Redis. Each envelope id is one key holding `processing:<token>` (with
+ * A {@link DedupeStore} on Redis. Each envelope id (lower-cased) is one key holding `processing:<token>` (with
  * the claim's lease as its expiry) or `done` (kept `ttlMs`, 24 h by default). The claim and the
  * release are Lua scripts, so two machines that receive the same event at once cannot both
  * process it, and a delivery only ever releases its own claim.
@@ -133,6 +137,6 @@ export class RedisDedupeStore implements DedupeStore {
   }
 
   #key(id: string): string {
-    return this.#prefix + id;
+    return this.#prefix + dedupeKey(id);
   }
 }

@@ -1,23 +1,80 @@
 /**
- * Starts a real `redis-server` on a free loopback port for the tests of `RedisDedupeStore`.
- * Nothing is persisted; the server is stopped by `stop()`. When `redis-server` is not installed
- * the tests fail (never skip) with the command that installs it.
+ * A real `redis-server` for the tests of `RedisDedupeStore`, on a free loopback port, that a
+ * test can kill (SIGKILL) and restart on the same port and data directory.
+ *
+ * Without `redis-server` on the PATH, the Redis suites are skipped with one line that says how
+ * to run them, except under CI (`CI` set and not `false`), where its absence fails the run.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'vitest';
 
 /** A running `redis-server`. */
 export interface RedisServer {
   /** `redis://127.0.0.1:<port>`. */
   url: string;
   port: number;
-  /** Stops the server and waits for it to exit. */
+  /** Kills the server at once (SIGKILL: no shutdown, no last save), and waits for its exit. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and data directory (after `kill`). */
+  restart(): Promise<void>;
+  /** Stops the server, waits for its exit, and removes its data directory. */
   stop(): Promise<void>;
 }
 
-const INSTALL_HINT =
+export const INSTALL_HINT =
   'redis-server is not installed, and the RedisDedupeStore tests need a real one. ' +
   'Install it with: apt-get update && apt-get install -y redis-server';
+
+/** What to do with the Redis suites: run them, skip them (with a line), or fail (CI). */
+export type RedisSuiteMode = 'run' | 'skip' | 'fail';
+
+/**
+ * Decides from whether `redis-server` is installed and from the environment: a missing server
+ * skips the suites on a developer's machine and fails them under CI.
+ */
+export function redisSuiteMode(installed: boolean, env: NodeJS.ProcessEnv): RedisSuiteMode {
+  if (installed) return 'run';
+  const ci = env.CI;
+  return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false'
+    ? 'fail'
+    : 'skip';
+}
+
+/** The line printed when the suites are skipped. */
+export function skipLine(suite: string): string {
+  return (
+    `[redis] SKIPPED "${suite}": redis-server is not installed. To run it: ` +
+    'apt-get update && apt-get install -y redis-server (with CI=true its absence fails the run).'
+  );
+}
+
+let installed: boolean | undefined;
+function redisServerInstalled(): boolean {
+  installed ??= !spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error;
+  return installed;
+}
+
+/**
+ * `describe` for a suite that needs `redis-server`: runs it when installed; else, under CI, a
+ * failing test with the install command; else skips it with one line on the console.
+ */
+export function describeWithRedis(name: string, suite: () => void): void {
+  const mode = redisSuiteMode(redisServerInstalled(), process.env);
+  if (mode === 'run') return void describe(name, suite);
+  if (mode === 'fail') {
+    return void describe(name, () => {
+      it('needs redis-server (CI is set, so its absence is a failure)', () => {
+        throw new Error(INSTALL_HINT);
+      });
+    });
+  }
+  console.warn(skipLine(name));
+  describe.skip(name, suite);
+}
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
 async function freePort(): Promise<number> {
@@ -57,39 +114,68 @@ function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
   });
 }
 
+function exited(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** Options of {@link startRedisServer}. */
+export interface RedisServerOptions {
+  /**
+   * Persist every write before answering it (append-only file, `appendfsync always`) in a
+   * fresh data directory (on /dev/shm when there is one), so that a killed server restarts with
+   * every write it acknowledged. Default false: nothing persisted.
+   */
+  durable?: boolean;
+}
+
 /**
- * Starts `redis-server` on a free port of 127.0.0.1, without persistence.
+ * Starts `redis-server` on a free port of 127.0.0.1.
  *
  * @throws Error telling to `apt-get install -y redis-server` when it is not installed.
  */
-export async function startRedisServer(): Promise<RedisServer> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
+  const dir = options.durable
+    ? mkdtempSync(join(process.platform === 'linux' ? '/dev/shm' : tmpdir(), 'redis-test-'))
+    : undefined;
+  const persistence = dir
+    ? ['--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '']
+    : ['--save', '', '--appendonly', 'no'];
+  const launch = async (port: number) => {
     const child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      ['--port', String(port), '--bind', '127.0.0.1', ...persistence],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    try {
-      await waitUntilReady(child, 10_000);
-    } catch (error) {
-      // Another process may have taken the port between freePort() and the spawn: try again.
-      if (attempt < 3 && !(error as Error).message.startsWith('redis-server is not installed')) {
-        continue;
-      }
-      throw error;
-    }
+    await waitUntilReady(child, 10_000);
     child.stdout?.resume();
     child.stderr?.resume();
+    return child;
+  };
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    let child: ChildProcess;
+    try {
+      child = await launch(port);
+    } catch (error) {
+      // Another process may have taken the port between freePort() and the spawn: try again.
+      if (attempt < 3 && (error as Error).message !== INSTALL_HINT) continue;
+      throw error;
+    }
     return {
       url: `redis://127.0.0.1:${port}`,
       port,
-      stop: () =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
+      kill: () => exited(child, 'SIGKILL'),
+      restart: async () => {
+        child = await launch(port);
+      },
+      stop: async () => {
+        await exited(child, 'SIGTERM');
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      },
     };
   }
 }

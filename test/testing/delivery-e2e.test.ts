@@ -139,6 +139,9 @@ async function run(seed: number) {
 }
 
 describe('end to end: the reference server delivers to createWebhookHandler', () => {
+  // Whether a copy meets its original while it runs depends on the interleaving: counted over
+  // the seeds, not required of each.
+  let conflicts = 0;
   for (const seed of [1, 2, 3]) {
     it(`seed ${seed}: the consumer ends with the server's view; no event processed twice or lost`, async () => {
       const { api, client, endpoint, view, processed, processingOrder, faults } = await run(seed);
@@ -167,9 +170,12 @@ describe('end to end: the reference server delivers to createWebhookHandler', ()
       expect(processingOrder).not.toEqual(emitted.map((e) => e.id));
       expect(attempts.filter((a) => a.status === 500).length).toBeGreaterThan(0); // handler threw
       expect(faults.outage + faults.lostResponse).toBeGreaterThan(0);
-      // A copy that arrived while the original was running was answered 409, then retried.
-      expect(attempts.filter((a) => a.status === 409).length).toBeGreaterThan(0);
+      conflicts += attempts.filter((a) => a.status === 409).length;
       expect(Math.max(...attempts.map((a) => a.attempt))).toBeGreaterThan(1);
     });
   }
+
+  it('over the seeds, a copy that arrived while the original was running was answered 409, then retried', () => {
+    expect(conflicts).toBeGreaterThan(0);
+  });
 });

@@ -76,6 +76,25 @@ export function dedupeStoreContract(store: () => DedupeStore): void {
     expect(results.filter((r) => r === 'processing')).toHaveLength(19);
   });
 
+  it('the same uuid in upper- and lower-case hex is one event', async () => {
+    const id = eventId().replace('evt_00000000', 'evt_abcdef0a');
+    expect(await store().claim(id.toUpperCase(), 60_000, 'a')).toBe('claimed');
+    expect(await store().claim(id, 60_000, 'b')).toBe('processing');
+    await store().release(id, 'a');
+    expect(await store().claim(id, 60_000, 'b')).toBe('claimed');
+    await store().complete(id.toUpperCase());
+    expect(await store().claim(id, 60_000, 'c')).toBe('done');
+  });
+
+  it('a claim repeated under the token that holds it is claimed (a client resent a command whose reply was lost)', async () => {
+    const id = eventId();
+    expect(await store().claim(id, 60_000, 'a')).toBe('claimed');
+    expect(await store().claim(id, 60_000, 'a')).toBe('claimed');
+    expect(await store().claim(id, 60_000, 'b')).toBe('processing');
+    await store().complete(id);
+    expect(await store().claim(id, 60_000, 'a')).toBe('done');
+  });
+
   it('ids do not interfere', async () => {
     const a = eventId();
     const b = eventId();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../src/core/errors.ts';
+import { ClinicError, ConfigurationError } from '../../src/core/errors.ts';
 import { DEFAULT_DEDUPE_TTL_MS, MemoryDedupeStore } from '../../src/webhooks/dedupe.ts';
 import { WEBHOOK_DELIVERY } from '../../src/webhooks/policy.ts';
 import { dedupeStoreContract } from './dedupe-contract.ts';
@@ -51,11 +51,11 @@ describe('MemoryDedupeStore', () => {
   it('a claim expires after its lease (the process that held it died)', () => {
     let now = 0;
     store = new MemoryDedupeStore({ now: () => now });
-    expect(store.claim('evt_a', 5_000, 'token')).toBe('claimed');
+    expect(store.claim('evt_a', 5_000, 'died')).toBe('claimed');
     now = 4_999;
-    expect(store.claim('evt_a', 5_000, 'token')).toBe('processing');
+    expect(store.claim('evt_a', 5_000, 'retry')).toBe('processing');
     now = 5_000;
-    expect(store.claim('evt_a', 5_000, 'token')).toBe('claimed');
+    expect(store.claim('evt_a', 5_000, 'retry')).toBe('claimed');
   });
 
   it('holds at most maxEntries ids, dropping the oldest first', () => {
@@ -86,5 +86,50 @@ describe('MemoryDedupeStore', () => {
     now = DEFAULT_DEDUPE_TTL_MS + 1;
     store.claim('evt_new', 1000, 'token');
     expect(store.size).toBe(1);
+  });
+
+  it('never evicts a claim in progress: full of them, a new claim throws (the handler answers 503)', () => {
+    store = new MemoryDedupeStore({ maxEntries: 3 });
+    for (const id of ['evt_1', 'evt_2', 'evt_3'])
+      expect(store.claim(id, 60_000, id)).toBe('claimed');
+    expect(() => store.claim('evt_4', 60_000, 'evt_4')).toThrow(ClinicError);
+    expect(() => store.claim('evt_4', 60_000, 'evt_4')).toThrow(
+      'MemoryDedupeStore is full: its 3 entries (maxEntries) are all claims in progress, which are never evicted. Raise maxEntries above the number of events your handlers process at once.',
+    );
+    // The three claims are all still held.
+    for (const id of ['evt_1', 'evt_2', 'evt_3'])
+      expect(store.claim(id, 60_000, 'other')).toBe('processing');
+    store.complete('evt_2');
+    expect(store.claim('evt_4', 60_000, 'evt_4')).toBe('claimed'); // evicts evt_2, done
+    expect(store.claim('evt_1', 60_000, 'other')).toBe('processing');
+    expect(store.claim('evt_3', 60_000, 'other')).toBe('processing');
+  });
+
+  it('evicts completed entries oldest first, claims in progress never, whatever their age', () => {
+    store = new MemoryDedupeStore({ maxEntries: 4 });
+    store.claim('evt_old_claim', 60_000, 't');
+    for (const id of ['evt_a', 'evt_b']) {
+      store.claim(id, 60_000, 't');
+      store.complete(id);
+    }
+    store.claim('evt_c', 60_000, 't'); // full: old claim, a, b, c
+    store.complete('evt_c');
+    store.claim('evt_d', 60_000, 't'); // evicts a (the oldest completed)
+    expect(store.claim('evt_old_claim', 60_000, 'other')).toBe('processing');
+    expect(store.claim('evt_b', 60_000, 'other')).toBe('done');
+    expect(store.claim('evt_c', 60_000, 'other')).toBe('done');
+    expect(store.claim('evt_a', 60_000, 'other')).toBe('claimed'); // evicts b
+    expect(store.claim('evt_b', 60_000, 'other')).toBe('claimed'); // evicted; c makes room
+    expect(store.size).toBe(4);
+    expect(() => store.claim('evt_c', 60_000, 'other')).toThrow(ClinicError); // all four in progress
+  });
+
+  it('the same uuid in upper- and lower-case hex is one event', () => {
+    store = new MemoryDedupeStore();
+    const lower = 'evt_0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    expect(store.claim(lower, 60_000, 'a')).toBe('claimed');
+    expect(store.claim(lower.toUpperCase(), 60_000, 'b')).toBe('processing');
+    store.complete('evt_0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D');
+    expect(store.claim(lower, 60_000, 'c')).toBe('done');
   });
 });

@@ -11,7 +11,8 @@ import {
   WebhookVerificationError,
 } from '../../src/webhooks/errors.ts';
 import type { WebhookEvent } from '../../src/webhooks/events.ts';
-import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/webhooks/handler.ts';
+import { createWebhookHandler } from '../../src/webhooks/handler.ts';
+import type { WebhookHandlerOptions } from '../../src/webhooks/options.ts';
 import { appointmentEvent, pingEvent, post } from './fixtures.ts';
 
 /** A handler whose errors are collected instead of logged. */
@@ -31,6 +32,10 @@ function setup(options: Partial<WebhookHandlerOptions> = {}) {
   });
   return { handler, errors, seen };
 }
+
+/** The 503 of a delivery whose event was not claimed before the ackAfterMs deadline. */
+const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
+const STORE_DOWN = 'The deduplication store is unavailable; retry later.';
 
 async function answer(response: Response) {
   return { status: response.status, body: await response.json() };
@@ -176,6 +181,45 @@ describe('request checks', () => {
     expect((await handler(request)).status).toBe(413);
     expect(cancelled).toBe(true);
     expect(pulled).toBeLessThanOrEqual(1); // the stream's own first pull, nothing read by the handler
+  });
+
+  it('answers 408 to a body that trickles in past bodyTimeoutMs (5 s), and cancels it', async () => {
+    vi.useFakeTimers();
+    const { handler, seen, errors } = setup();
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"id":'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request('https://consumer.example/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    let response: Response | undefined;
+    const done = handler(request).then((r) => {
+      response = r;
+      return r;
+    });
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer(await done)).toEqual({
+      status: 408,
+      body: { detail: 'The body did not arrive within 5000 ms.' },
+    });
+    expect(cancelled).toBe(true);
+    expect(seen).toEqual([]);
+    await handler.drain();
+    expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookPayloadError)]);
+    expect(() => createWebhookHandler({ bodyTimeoutMs: 10_000 })).toThrow(
+      "bodyTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit; leave it out for the default of 5000 ms.",
+    );
   });
 
   it('answers 400 naming api_version when it is not v1', async () => {
@@ -615,7 +659,8 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     expect(errors.map((e) => (e.error as Error).message)).toEqual(['ECONNREFUSED']);
   });
 
-  it('answers 200 when the handlers succeeded but complete failed (a retry would run them again)', async () => {
+  it('answers 200 when the handlers succeeded but complete failed (a retry would run them again); gives up on complete when the lease ends', async () => {
+    vi.useFakeTimers();
     const store: DedupeStore = {
       claim: () => 'claimed',
       complete: async () => {
@@ -623,10 +668,43 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
       },
       release: () => {},
     };
-    const { handler, errors } = setup({ dedupe: store });
-    expect((await handler(post(appointmentEvent()))).status).toBe(200);
+    const { handler, errors } = setup({ dedupe: store, dedupeLeaseMs: 5_000 });
+    const event = appointmentEvent();
+    expect((await handler(post(event))).status).toBe(200);
+    await vi.advanceTimersByTimeAsync(10_000);
     await handler.drain();
-    expect(errors.map((e) => (e.error as Error).message)).toEqual(['store down']);
+    expect(errors.map((e) => (e.error as Error).message)).toEqual([
+      'store down',
+      `The dedupe store could not complete event ${event.id} within its lease (5000 ms).`,
+    ]);
+  });
+
+  it('the same uuid in upper- and lower-case hex is one event, in any store (ids reach it lower-cased)', async () => {
+    const keys: string[] = [];
+    const inner = new MemoryDedupeStore();
+    const recording: DedupeStore = {
+      claim: (id, leaseMs, token) => {
+        keys.push(id);
+        return inner.claim(id, leaseMs, token);
+      },
+      complete: (id) => inner.complete(id),
+      release: (id, token) => inner.release(id, token),
+    };
+    for (const dedupe of [new MemoryDedupeStore(), recording]) {
+      const { handler, seen } = setup({ dedupe });
+      const event = appointmentEvent();
+      event.id = event.id.replace('evt_00000000', 'evt_abcdef0a'); // hex letters
+      const upper = { ...event, id: `evt_${event.id.slice(4).toUpperCase()}` };
+      expect((await handler(post(upper))).status).toBe(200);
+      expect(await answer(await handler(post(event)))).toEqual({
+        status: 200,
+        body: { status: 'duplicate', id: event.id },
+      });
+      expect(seen).toHaveLength(1);
+    }
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[0]).toBe(keys[0]!.toLowerCase());
   });
 
   it('dedupe: false runs the handlers on every delivery', async () => {
@@ -814,32 +892,18 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
 
   it('a slow dedupe store and a slow handler that together pass 9 s get the 202 at 9 s from arrival', async () => {
     vi.useFakeTimers();
-    const { store, inner } = slowStore(5_000);
+    const { store, inner } = slowStore(1_500);
     const event = appointmentEvent();
-    await expectAckAtNineSeconds(timed({ dedupe: store }, 5_000), event);
+    await expectAckAtNineSeconds(timed({ dedupe: store }, 8_000), event);
     expect(inner.claim(event.id, 1000, 'a-later-delivery')).toBe('done');
   });
 
-  it('a dedupe store slower than ackAfterMs: 202 at 9 s, then the claim and the handlers finish in the background', async () => {
+  it('a verify slower than ackAfterMs: 503 at 9 s, never claimed, no handler runs', async () => {
     vi.useFakeTimers();
-    const { store, inner } = slowStore(20_000);
-    const { handler, finished, send } = timed({ dedupe: store }, 0);
-    const event = appointmentEvent();
-    const { done } = send(event);
-    await vi.advanceTimersByTimeAsync(9_000);
-    expect((await done).status).toBe(202);
-    expect(handler.pending).toBe(1);
-    expect(finished).toEqual([]);
-    await vi.advanceTimersByTimeAsync(11_000);
-    await handler.drain();
-    expect(finished).toEqual([event.id]);
-    expect(inner.claim(event.id, 1000, 'a-later-delivery')).toBe('done');
-  });
-
-  it('a verify slower than ackAfterMs: 202 at 9 s without an id (not parsed yet), then processed', async () => {
-    vi.useFakeTimers();
-    const { handler, finished, send } = timed(
+    const { store, inner } = slowStore(0);
+    const { handler, finished, errors, send } = timed(
       {
+        dedupe: store,
         verify: async () => {
           await sleep(20_000);
           return true;
@@ -850,13 +914,22 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
     const event = appointmentEvent();
     const { done } = send(event);
     await vi.advanceTimersByTimeAsync(9_000);
-    expect(await answer(await done)).toEqual({ status: 202, body: { status: 'accepted' } });
+    expect(await answer(await done)).toEqual({
+      status: 503,
+      body: { detail: NOT_IN_TIME },
+    });
     await vi.advanceTimersByTimeAsync(11_000);
     await handler.drain();
-    expect(finished).toEqual([event.id]);
+    expect(finished).toEqual([]);
+    expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookNotProcessedError)]);
+    expect((errors[0]!.error as Error).message).toBe(
+      'A delivery was answered 503 and ran no handler: verify and the claim of its event did not finish within ackAfterMs (9000 ms). The service retries it.',
+    );
+    // Never claimed: the service's retry is processed.
+    expect(inner.claim(event.id, 1000, 'the-retry')).toBe('claimed');
   });
 
-  it('a verify that refuses after the 202 runs no handler and reaches onError', async () => {
+  it('a verify that refuses after the deadline: 503 at 9 s, then 401 is reported', async () => {
     vi.useFakeTimers();
     const { handler, finished, errors, send } = timed(
       {
@@ -869,29 +942,14 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
     );
     const { done } = send(appointmentEvent());
     await vi.advanceTimersByTimeAsync(9_000);
-    expect((await done).status).toBe(202);
+    expect((await done).status).toBe(503);
     await vi.advanceTimersByTimeAsync(11_000);
     await handler.drain();
     expect(finished).toEqual([]);
-    expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookVerificationError)]);
-  });
-
-  it('after a 202, a claim held by another delivery reaches onError as WebhookNotProcessedError', async () => {
-    vi.useFakeTimers();
-    const { store, inner } = slowStore(20_000);
-    const { handler, finished, errors, send } = timed({ dedupe: store }, 0);
-    const event = appointmentEvent();
-    expect(inner.claim(event.id, 60_000, 'a-process-that-died')).toBe('claimed');
-    const { done } = send(event);
-    await vi.advanceTimersByTimeAsync(9_000);
-    expect((await done).status).toBe(202);
-    await vi.advanceTimersByTimeAsync(11_000);
-    await handler.drain();
-    expect(finished).toEqual([]);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.error).toBeInstanceOf(WebhookNotProcessedError);
-    expect(errors[0]!.error).toBeInstanceOf(ClinicError);
-    expect(errors[0]!.event?.id).toBe(event.id);
+    expect(errors.map((e) => e.error)).toEqual([
+      expect.any(WebhookNotProcessedError),
+      expect.any(WebhookVerificationError),
+    ]);
   });
 
   it('a claim held by another delivery before the deadline is still answered 409', async () => {
@@ -914,5 +972,248 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
     expect(response.status).toBe(405);
     expect(vi.getTimerCount()).toBe(0);
     expect(handler.pending).toBe(0);
+  });
+});
+
+describe('never 2xx before the claim is secured (storeTimeoutMs)', () => {
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+  /** A memory store whose every call answers after `ms` (never, for Infinity). */
+  function delayed(ms: number, inner = new MemoryDedupeStore()) {
+    const wait = () => (ms === Number.POSITIVE_INFINITY ? new Promise<void>(() => {}) : sleep(ms));
+    const store: DedupeStore = {
+      claim: async (id, leaseMs, token) => {
+        await wait();
+        return inner.claim(id, leaseMs, token);
+      },
+      complete: (id) => inner.complete(id),
+      release: (id, token) => inner.release(id, token),
+    };
+    return { store, inner };
+  }
+
+  /** Sends `event`; the answer once it comes, and whether it came yet. */
+  function send(handler: ReturnType<typeof createWebhookHandler>, event: WebhookEvent) {
+    const result: { response?: Response } = {};
+    const done = handler(post(event)).then((response) => {
+      result.response = response;
+      return response;
+    });
+    return { result, done };
+  }
+
+  it('a store that hangs: no answer before 2,000 ms, then 503 (never 202), and no handler runs', async () => {
+    vi.useFakeTimers();
+    const { store } = delayed(Number.POSITIVE_INFINITY);
+    const { handler, seen, errors } = setup({ dedupe: store });
+    const event = appointmentEvent();
+    const { result, done } = send(handler, event);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer(await done)).toEqual({
+      status: 503,
+      body: { detail: STORE_DOWN, id: event.id },
+    });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(seen).toEqual([]);
+    expect(errors.map((e) => e.error)).toEqual([expect.any(ClinicError)]);
+    expect((errors[0]!.error as Error).message).toBe(
+      `The dedupe store did not answer claim of event ${event.id} within 2000 ms (storeTimeoutMs).`,
+    );
+  });
+
+  it('a MemoryDedupeStore full of claims in progress answers 503; the claim held is kept', async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const { handler, seen, errors } = setup({
+      dedupe: new MemoryDedupeStore({ maxEntries: 1 }),
+      ackAfterMs: false,
+      on: {
+        'appointment.created': async (event) => {
+          seen.push(event);
+          await gate;
+        },
+      },
+    });
+    const running = appointmentEvent();
+    const first = handler(post(running));
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    const other = appointmentEvent();
+    expect(await answer(await handler(post(other)))).toEqual({
+      status: 503,
+      body: { detail: STORE_DOWN, id: other.id },
+    });
+    expect((await handler(post(running))).status).toBe(409);
+    finish();
+    expect((await first).status).toBe(200);
+    expect((await handler(post(other))).status).toBe(200);
+    await handler.drain();
+    expect((errors[0]!.error as Error).message).toMatch(/^MemoryDedupeStore is full/);
+  });
+
+  it('a store slower than ackAfterMs is answered 503 at the deadline, not 202', async () => {
+    vi.useFakeTimers();
+    const { store, inner } = delayed(Number.POSITIVE_INFINITY);
+    const { handler, seen, errors } = setup({ dedupe: store, ackAfterMs: 500 });
+    const event = appointmentEvent();
+    const { result, done } = send(handler, event);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer(await done)).toEqual({
+      status: 503,
+      body: { detail: NOT_IN_TIME, id: event.id },
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(seen).toEqual([]);
+    expect(errors[0]!.error).toBeInstanceOf(WebhookNotProcessedError);
+    expect(errors[0]!.event?.id).toBe(event.id);
+    expect(inner.size).toBe(0);
+  });
+
+  it('honours storeTimeoutMs, and refuses one that is not below the 10 s limit', async () => {
+    vi.useFakeTimers();
+    const { store } = delayed(Number.POSITIVE_INFINITY);
+    const { handler } = setup({ dedupe: store, storeTimeoutMs: 300 });
+    const { result, done } = send(handler, appointmentEvent());
+    await vi.advanceTimersByTimeAsync(299);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await done).status).toBe(503);
+    for (const storeTimeoutMs of [0, -1, 10_000, Number.NaN]) {
+      expect(() => createWebhookHandler({ storeTimeoutMs })).toThrow(
+        "storeTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit (and below ackAfterMs, so that a hanging store is answered 503 in time); leave it out for the default of 2000 ms.",
+      );
+    }
+  });
+
+  it('a claim that lands after its time limit is released at once: the retry is processed', async () => {
+    vi.useFakeTimers();
+    const { store, inner } = delayed(5_000);
+    const { handler, seen } = setup({ dedupe: store });
+    const event = appointmentEvent();
+    const { done } = send(handler, event);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect((await done).status).toBe(503);
+    await vi.advanceTimersByTimeAsync(3_000);
+    await handler.drain();
+    expect(seen).toEqual([]);
+    expect(inner.size).toBe(0);
+    // The service retries (the store answers at once now): processed once.
+    const retry = setup({ dedupe: inner });
+    expect(await answer(await retry.handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'processed', id: event.id },
+    });
+    expect(retry.seen).toHaveLength(1);
+  });
+
+  it('a complete that fails is retried in the background until it lands; a duplicate meanwhile gets 409', async () => {
+    vi.useFakeTimers();
+    const inner = new MemoryDedupeStore();
+    let failures = 3;
+    const store: DedupeStore = {
+      claim: (id, leaseMs, token) => inner.claim(id, leaseMs, token),
+      complete: async (id) => {
+        if (failures-- > 0) throw new Error('connection reset');
+        inner.complete(id);
+      },
+      release: (id, token) => inner.release(id, token),
+    };
+    const { handler, seen, errors } = setup({ dedupe: store });
+    const event = appointmentEvent();
+    expect((await handler(post(event))).status).toBe(200);
+    expect((await handler(post(event))).status).toBe(409);
+    expect(handler.pending).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await handler.drain();
+    expect(await answer(await handler(post(event)))).toEqual({
+      status: 200,
+      body: { status: 'duplicate', id: event.id },
+    });
+    expect(seen).toHaveLength(1);
+    expect(errors.map((e) => (e.error as Error).message)).toEqual(['connection reset']);
+  });
+
+  it('a complete that hangs does not hold the answer past storeTimeoutMs', async () => {
+    vi.useFakeTimers();
+    const inner = new MemoryDedupeStore();
+    let hang = true;
+    const store: DedupeStore = {
+      claim: (id, leaseMs, token) => inner.claim(id, leaseMs, token),
+      complete: (id) => (hang ? new Promise<void>(() => {}) : inner.complete(id)),
+      release: (id, token) => inner.release(id, token),
+    };
+    const { handler } = setup({ dedupe: store });
+    const event = appointmentEvent();
+    const { result, done } = send(handler, event);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(result.response).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await done).status).toBe(200);
+    hang = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    await handler.drain();
+    expect(inner.claim(event.id, 1_000, 'later')).toBe('done');
+  });
+
+  it('a failed handler is answered 500 at once, never held up by its release (the deadline could turn it into a 202)', async () => {
+    vi.useFakeTimers();
+    const inner = new MemoryDedupeStore();
+    const store: DedupeStore = {
+      claim: (id, leaseMs, token) => inner.claim(id, leaseMs, token),
+      complete: (id) => inner.complete(id),
+      release: () => new Promise<void>(() => {}),
+    };
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': () => {
+          throw new Error('transient');
+        },
+      },
+      dedupe: store,
+      storeTimeoutMs: 900,
+      ackAfterMs: 1_000,
+      onError: () => {},
+    });
+    const { result } = send(handler, appointmentEvent());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(result.response?.status).toBe(500);
+  });
+
+  it('a release that fails is retried too, so the retry of a failed handler is processed', async () => {
+    vi.useFakeTimers();
+    const inner = new MemoryDedupeStore();
+    let failures = 2;
+    let fail = true;
+    const store: DedupeStore = {
+      claim: (id, leaseMs, token) => inner.claim(id, leaseMs, token),
+      complete: (id) => inner.complete(id),
+      release: async (id, token) => {
+        if (failures-- > 0) throw new Error('connection reset');
+        inner.release(id, token);
+      },
+    };
+    const runs: string[] = [];
+    const handler = createWebhookHandler({
+      on: {
+        'appointment.created': (event) => {
+          runs.push(event.id);
+          if (fail) throw new Error('transient');
+        },
+      },
+      dedupe: store,
+      onError: () => {},
+    });
+    const event = appointmentEvent();
+    expect((await handler(post(event))).status).toBe(500);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await handler.drain();
+    fail = false;
+    expect((await handler(post(event))).status).toBe(200);
+    expect(runs).toEqual([event.id, event.id]);
   });
 });

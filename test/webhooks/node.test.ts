@@ -15,8 +15,9 @@ import { ClinicError } from '../../src/core/errors.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
 import { toNodeListener as referenceNodeListener } from '../../src/testing/node.ts';
 import type { WebhookEvent } from '../../src/webhooks/events.ts';
-import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/webhooks/handler.ts';
+import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import { toNodeListener } from '../../src/webhooks/node.ts';
+import type { WebhookHandlerOptions } from '../../src/webhooks/options.ts';
 import { appointmentEvent } from './fixtures.ts';
 
 const servers: Server[] = [];
@@ -416,6 +417,28 @@ describe('toNodeListener bounds what it discards', () => {
     );
     expect(result.text).toMatch(/^HTTP\/1\.1 415 /);
     expect(result.closed).toBe(true);
+  });
+});
+
+describe('toNodeListener and a body that trickles in (slow-loris)', () => {
+  it('a body not complete within bodyTimeoutMs is answered 408 with Connection: close, and the connection ends', async () => {
+    const { handler, seen } = consumer({ bodyTimeoutMs: 300 });
+    const url = await listen(toNodeListener(handler) as RequestListener);
+    const { pathname, host } = new URL(url);
+    const started = Date.now();
+    // 100 bytes declared, 5 sent: the rest never comes.
+    const result = await rawExchange(
+      url,
+      `POST ${pathname} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+        'Content-Length: 100\r\n\r\n',
+      ['{"id"'],
+    );
+    expect(result.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(result.text.toLowerCase()).toContain('connection: close');
+    expect(result.text).toContain('{"detail":"The body did not arrive within 300 ms."}');
+    expect(result.closed).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(seen).toEqual([]);
   });
 });
 
