@@ -5,7 +5,7 @@
  * @module
  */
 import type { z } from 'zod';
-import { APIPromise, type WithResponse } from './core/api-promise.ts';
+import { APIPromise, type CallResult } from './core/api-promise.ts';
 import {
   ClinicError,
   ConfigurationError,
@@ -258,7 +258,7 @@ export class ClinicClient {
     );
   }
 
-  async #call<T>(spec: CallSpec<T>): Promise<WithResponse<T>> {
+  async #call<T>(spec: CallSpec<T>): Promise<CallResult<T>> {
     // The record's path, id checked and encoded once: the write and any read-back use it.
     let itemPath = spec.path;
     if (spec.id) {

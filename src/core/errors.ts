@@ -201,8 +201,7 @@ export class APIError extends ClinicError {
     this.body = init.body;
     this.detail = detail;
     this.code = code;
-    this.requestId =
-      init.headers.get('x-request-id') ?? init.headers.get('request-id') ?? undefined;
+    this.requestId = requestIdFrom(init.headers);
     this.method = init.method;
     this.path = init.path;
     withIdempotencyKey(this, init.idempotencyKey);
@@ -461,6 +460,11 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
+}
+
+/** @internal The `x-request-id` (or `request-id`) header of a response, when present. */
+export function requestIdFrom(headers: Headers): string | undefined {
+  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
 }
 
 function stringMember(body: unknown, key: string): string | undefined {
