@@ -48,33 +48,33 @@ export interface ClientOptions {
    */
   baseUrl?: string | undefined;
   /** Per-attempt timeout in milliseconds. Default 30 000. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** How many times a failed request may be retried (see the retry policy). Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * The `fetch` to send requests with: default the global one, looked up at each request so
    * that MSW (started after the client) still intercepts. It is called as `fetch(url, init)`,
    * `init` holding the method, the headers, the body and an `AbortSignal`. Pass the reference
    * server's `api.fetch` to test without MSW.
    */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * Headers added to every request. `Authorization` cannot be set here. A header HTTP cannot
    * carry (a line break, a control character, a character beyond Latin-1 in its value) is
    * refused with `ConfigurationError` at construction.
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Validate every response against the spec's schema. Default `true`. */
-  validateResponses?: boolean;
+  validateResponses?: boolean | undefined;
   /** How much to log: `off`, `error`, `warn` (default), `info`, `debug`. Default: env `CLINIC_LOG`. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Where to log. Default `console`. The key is never logged; bodies are never logged. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * Allow construction in a browser. The spec forbids API keys in client-side code: anyone who
    * opens the page can read the key and the clinic's health data with it. Leave it off.
    */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;

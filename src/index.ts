@@ -45,11 +45,11 @@ export {
 } from './core/errors.ts';
 export type { Logger, LogLevel } from './core/logger.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';
+export type { AppointmentCreateOptions, RequestOptions } from './core/request-options.ts';
 export { APIResource } from './core/resource.ts';
 export {
   API_PREFIX,
   MAX_RETRY_AFTER_MS,
-  type RequestOptions,
   type RetryPolicy,
 } from './core/transport.ts';
 export { AppointmentTypes } from './resources/appointment-types.ts';

@@ -34,6 +34,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   ReadBackError,
+  type RequestOptions,
   ResponseValidationError,
   SlotBlockedError,
   ValidationError,
@@ -608,9 +609,10 @@ describe('7. next/previous links', () => {
 });
 
 describe('8. idempotencyKey on any call but appointments.create: ConfigurationError, nothing sent', () => {
-  const calls: Array<
-    [string, (c: ClinicClient, o: { idempotencyKey: string }) => PromiseLike<unknown>]
-  > = [
+  // A type error in TypeScript (test/types/options.test-d.ts); a JavaScript caller can still
+  // pass it, and must be refused at run time.
+  const jsOptions = { idempotencyKey: 'k-1' } as unknown as RequestOptions;
+  const calls: Array<[string, (c: ClinicClient, o: RequestOptions) => PromiseLike<unknown>]> = [
     ['rooms.retrieve', (c, o) => c.rooms.retrieve(2, o)],
     ['rooms.list', (c, o) => c.rooms.list(undefined, o)],
     ['patients.create', (c, o) => c.patients.create({ name: 'Ana' }, o)],
@@ -622,7 +624,7 @@ describe('8. idempotencyKey on any call but appointments.create: ConfigurationEr
 
   it.each(calls)('%s', async (_name, call) => {
     const seen = recordRequests();
-    const error = await rejection(call(makeClient(), { idempotencyKey: 'k-1' }));
+    const error = await rejection(call(makeClient(), jsOptions));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(
       /only appointments\.create takes an Idempotency-Key; the spec gives none to other calls/,
