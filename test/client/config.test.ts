@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_PREFIX } from '../../src/core/utils.ts';
 import {
-  API_PREFIX,
   APIPromise,
   ClinicClient,
   ConfigurationError,
