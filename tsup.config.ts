@@ -8,7 +8,9 @@ export default defineConfig({
     'testing/cli': 'src/testing/cli.ts',
   },
   format: ['esm', 'cjs'],
-  dts: true,
+  // Declarations leave out what is marked `@internal` (the client's call helpers, the
+  // constructors users never call), so editors do not offer it.
+  dts: { compilerOptions: { stripInternal: true } },
   // One copy of shared modules (errors, schemas) per format, so `instanceof` works across
   // the three entry points.
   splitting: true,

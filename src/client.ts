@@ -5,7 +5,7 @@
  * @module
  */
 import type { z } from 'zod';
-import { APIPromise, type WithResponse } from './core/api-promise.ts';
+import { APIPromise, type CallResult } from './core/api-promise.ts';
 import {
   ClinicError,
   ConfigurationError,
@@ -16,14 +16,9 @@ import {
 } from './core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { type PageLink, Paginator } from './core/pagination.ts';
+import type { AppointmentCreateOptions } from './core/request-options.ts';
 import type { RetryPolicy } from './core/retry.ts';
-import {
-  MAX_RETRIES_LIMIT,
-  MAX_TIMEOUT_MS,
-  type RawResponse,
-  type RequestOptions,
-  Transport,
-} from './core/transport.ts';
+import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS, type RawResponse, Transport } from './core/transport.ts';
 import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
@@ -48,33 +43,33 @@ export interface ClientOptions {
    */
   baseUrl?: string | undefined;
   /** Per-attempt timeout in milliseconds. Default 30 000. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** How many times a failed request may be retried (see the retry policy). Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * The `fetch` to send requests with: default the global one, looked up at each request so
    * that MSW (started after the client) still intercepts. It is called as `fetch(url, init)`,
    * `init` holding the method, the headers, the body and an `AbortSignal`. Pass the reference
    * server's `api.fetch` to test without MSW.
    */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * Headers added to every request. `Authorization` cannot be set here. A header HTTP cannot
    * carry (a line break, a control character, a character beyond Latin-1 in its value) is
    * refused with `ConfigurationError` at construction.
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Validate every response against the spec's schema. Default `true`. */
-  validateResponses?: boolean;
+  validateResponses?: boolean | undefined;
   /** How much to log: `off`, `error`, `warn` (default), `info`, `debug`. Default: env `CLINIC_LOG`. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Where to log. Default `console`. The key is never logged; bodies are never logged. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * Allow construction in a browser. The spec forbids API keys in client-side code: anyone who
    * opens the page can read the key and the clinic's health data with it. Leave it off.
    */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -100,7 +95,7 @@ export interface CallSpec<T> {
    * read fails, the call throws {@link ReadBackError}: the write itself succeeded.
    */
   refetch?: boolean;
-  options?: RequestOptions | undefined;
+  options?: AppointmentCreateOptions | undefined;
 }
 
 /**
@@ -220,7 +215,7 @@ export class ClinicClient {
     path: string,
     item: z.ZodType<T>,
     query: unknown,
-    options: RequestOptions | undefined,
+    options: AppointmentCreateOptions | undefined,
     querySchema: z.ZodType = ListQuery,
   ): Paginator<T> {
     let checked: Record<string, unknown> | undefined;
@@ -256,7 +251,7 @@ export class ClinicClient {
     );
   }
 
-  async #call<T>(spec: CallSpec<T>): Promise<WithResponse<T>> {
+  async #call<T>(spec: CallSpec<T>): Promise<CallResult<T>> {
     // The record's path, id checked and encoded once: the write and any read-back use it.
     let itemPath = spec.path;
     if (spec.id) {

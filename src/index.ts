@@ -15,10 +15,15 @@
  * });
  * ```
  *
+ * This module exports the public surface and nothing else; `api/index.api.md` lists it, and
+ * `npm run api:check` fails when it changes without that report being updated.
+ *
  * @module @clinic-scheduling/sdk
  */
+// The client and its options.
 export { type ClientOptions, ClinicClient } from './client.ts';
 export { APIPromise, type WithResponse } from './core/api-promise.ts';
+// The error hierarchy (docs/errors.md).
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -45,14 +50,37 @@ export {
 } from './core/errors.ts';
 export type { Logger, LogLevel } from './core/logger.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';
-export { APIResource } from './core/resource.ts';
-export { MAX_RETRY_AFTER_MS, type RetryPolicy } from './core/retry.ts';
-export type { RequestOptions } from './core/transport.ts';
-export { API_PREFIX } from './internal/wire.ts';
+export type { AppointmentCreateOptions, RequestOptions } from './core/request-options.ts';
+export { MAX_RETRY_AFTER_MS } from './core/retry.ts';
+// The resources: the classes of `clinic.appointments`, `clinic.patients`, ... (the client
+// makes them; their constructors are internal).
 export { AppointmentTypes } from './resources/appointment-types.ts';
 export { Appointments } from './resources/appointments.ts';
 export { Patients } from './resources/patients.ts';
 export { Professionals } from './resources/professionals.ts';
 export { Rooms } from './resources/rooms.ts';
-export * from './schemas/index.ts';
+// The objects and inputs of the spec: each an interface and, under the same name, its zod schema.
+export { AppointmentType, type AppointmentTypeListParams } from './schemas/appointment-types.ts';
+export {
+  Appointment,
+  AppointmentCreateParams,
+  type AppointmentListParams,
+  AppointmentModality,
+  AppointmentOrigin,
+  type AppointmentPatient,
+  AppointmentStatus,
+  AppointmentUpdateParams,
+  AppointmentUpdateStatus,
+} from './schemas/appointments.ts';
+export { Gender, LIMITS, ListQuery, type ListQueryValue } from './schemas/common.ts';
+export type { FieldErrors } from './schemas/errors.ts';
+export {
+  Patient,
+  PatientCreateParams,
+  PatientListParams,
+  PatientUpdateParams,
+} from './schemas/patients.ts';
+export { Professional, type ProfessionalListParams } from './schemas/professionals.ts';
+export { Room, type RoomListParams } from './schemas/rooms.ts';
+export { SCOPES, type Scope } from './schemas/scopes.ts';
 export { VERSION } from './version.ts';

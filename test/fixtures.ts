@@ -24,7 +24,9 @@ const CREATED_AT = '2026-03-01T10:00:00-03:00';
 export function patientWire(overrides?: Partial<Patient>): Patient;
 /** The patient object with members of any value (an invalid answer). */
 export function patientWire(overrides: Record<string, unknown>): Record<string, unknown>;
-export function patientWire(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function patientWire(
+  overrides: Record<string, unknown> = {},
+): Patient | Record<string, unknown> {
   return {
     id: 7,
     name: 'Ana Souza',
@@ -59,7 +61,9 @@ export function appointmentTypeWire(overrides: Partial<AppointmentType> = {}): A
 export function appointmentWire(overrides?: Partial<Appointment>): Appointment;
 /** The appointment object with members of any value (an invalid answer). */
 export function appointmentWire(overrides: Record<string, unknown>): Record<string, unknown>;
-export function appointmentWire(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function appointmentWire(
+  overrides: Record<string, unknown> = {},
+): Appointment | Record<string, unknown> {
   const { id, name, phone } = patientWire();
   return {
     id: APPOINTMENT_ID,

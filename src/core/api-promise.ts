@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { requestIdFrom } from './errors.ts';
 
 /** What {@link APIPromise.withResponse} resolves to. */
 export interface WithResponse<T> {
@@ -10,30 +11,40 @@ export interface WithResponse<T> {
   data: T;
   /** The raw `Response` (its body already read). */
   response: Response;
+  /**
+   * The `x-request-id` (or `request-id`) response header, when the service sent one: quote it
+   * when you report a problem to the clinic's support.
+   */
+  requestId: string | undefined;
   /** The `Idempotency-Key` sent with the request (create calls), else `undefined`. */
   idempotencyKey: string | undefined;
   /** `true` when the service answered `Idempotent-Replayed: true` (a replay of an earlier create). */
   replayed: boolean;
 }
 
+/** @internal What the client resolves an {@link APIPromise} with: all but the derived members. */
+export type CallResult<T> = Omit<WithResponse<T>, 'requestId'>;
+
 /**
- * A `Promise<T>` with one more method: {@link APIPromise.withResponse}. Await it for the
- * result; call `withResponse()` for the raw response and idempotency details too.
+ * A `Promise<T>` with two more methods: {@link APIPromise.withResponse} and
+ * {@link APIPromise.asResponse}. Await it (or use `then`, `catch`, `finally`, which have the
+ * signatures of `Promise<T>`) for the result.
  *
  * @example
  * ```ts
  * const appointment = await clinic.appointments.retrieve(id);
- * const { data, response, idempotencyKey, replayed } = await clinic.appointments
+ * const { data, response, requestId, idempotencyKey, replayed } = await clinic.appointments
  *   .create(body)
  *   .withResponse();
+ * const name = await clinic.rooms.retrieve(1).then((room) => room.name).catch((e: Error) => e.message);
  * ```
  */
 export class APIPromise<T> extends Promise<T> {
-  #inner: Promise<WithResponse<T>>;
+  #inner: Promise<CallResult<T>>;
   #data: Promise<T> | undefined;
 
   /** @internal */
-  constructor(inner: Promise<WithResponse<T>>) {
+  constructor(inner: Promise<CallResult<T>>) {
     super((resolve) => resolve(undefined as T));
     this.#inner = inner;
   }
@@ -43,9 +54,20 @@ export class APIPromise<T> extends Promise<T> {
     return Promise;
   }
 
-  /** Resolves to the result together with the raw response and idempotency details. */
+  /**
+   * Resolves to the result together with the raw response, the request id and the idempotency
+   * details. Rejects as awaiting the promise would.
+   */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#inner;
+    return this.#inner.then((r) => ({ ...r, requestId: requestIdFrom(r.response.headers) }));
+  }
+
+  /**
+   * Resolves to the raw `Response` of the call, once it succeeded and its body was checked
+   * (the body is already read: use {@link APIPromise.withResponse} for the parsed result).
+   */
+  asResponse(): Promise<Response> {
+    return this.#inner.then((r) => r.response);
   }
 
   #result(): Promise<T> {
@@ -53,21 +75,26 @@ export class APIPromise<T> extends Promise<T> {
     return this.#data;
   }
 
+  // The three signatures below are those of Promise<T> in TypeScript's lib, `reason: any`
+  // included, so that code written for a Promise (`.catch((e: Error) => ...)`) compiles.
+
   // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a Promise by design.
-  override then<R1 = T, R2 = never>(
-    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
-    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
-  ): Promise<R1 | R2> {
+  override then<TResult1 = T, TResult2 = never>(
+    onfulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | null | undefined,
+    // biome-ignore lint/suspicious/noExplicitAny: the signature of Promise<T>.then.
+    onrejected?: ((reason: any) => TResult2 | PromiseLike<TResult2>) | null | undefined,
+  ): Promise<TResult1 | TResult2> {
     return this.#result().then(onfulfilled, onrejected);
   }
 
-  override catch<R = never>(
-    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
-  ): Promise<T | R> {
+  override catch<TResult = never>(
+    // biome-ignore lint/suspicious/noExplicitAny: the signature of Promise<T>.catch.
+    onrejected?: ((reason: any) => TResult | PromiseLike<TResult>) | null | undefined,
+  ): Promise<T | TResult> {
     return this.#result().catch(onrejected);
   }
 
-  override finally(onfinally?: (() => void) | null): Promise<T> {
+  override finally(onfinally?: (() => void) | null | undefined): Promise<T> {
     return this.#result().finally(onfinally);
   }
 }

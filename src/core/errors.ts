@@ -9,6 +9,7 @@
  * @module
  */
 import type { FieldErrors } from '../schemas/errors.ts';
+import type { Scope } from '../schemas/scopes.ts';
 import { brandErrors } from './brand.ts';
 
 /** The base class of every error thrown by the SDK. Catch it to catch them all. */
@@ -202,8 +203,7 @@ export class APIError extends ClinicError {
     this.body = init.body;
     this.detail = detail;
     this.code = code;
-    this.requestId =
-      init.headers.get('x-request-id') ?? init.headers.get('request-id') ?? undefined;
+    this.requestId = requestIdFrom(init.headers);
     this.method = init.method;
     this.path = init.path;
     withIdempotencyKey(this, init.idempotencyKey);
@@ -232,7 +232,7 @@ export class AuthenticationError extends APIError {
 }
 
 /** Which scope each endpoint needs, where the spec names it (spec 5, rule 4). */
-const SPEC_SCOPES: ReadonlyArray<[method: string, pattern: RegExp, scope: string]> = [
+const SPEC_SCOPES: ReadonlyArray<[method: string, pattern: RegExp, scope: Scope]> = [
   ['POST', /\/appointments$/, 'appointments:write'],
   ['PATCH', /\/patients\/[^/]+$/, 'patients:write'],
   ['GET', /\/(professionals|rooms|appointment-types)(\/[^/]+)?$/, 'appointments:read'],
@@ -244,7 +244,7 @@ const SPEC_SCOPES: ReadonlyArray<[method: string, pattern: RegExp, scope: string
  * @param method - HTTP method.
  * @param path - URL path.
  */
-export function requiredScopeFor(method: string, path: string): string | undefined {
+export function requiredScopeFor(method: string, path: string): Scope | undefined {
   for (const [m, pattern, scope] of SPEC_SCOPES) {
     if (m === method.toUpperCase() && pattern.test(path)) return scope;
   }
@@ -260,8 +260,8 @@ export function requiredScopeFor(method: string, path: string): string | undefin
 export class PermissionDeniedError extends APIError {
   /** `'PermissionDeniedError'`: the class name, which survives minification. */
   override name = 'PermissionDeniedError';
-  /** The scope the spec says this endpoint needs, when it says. */
-  readonly requiredScope: string | undefined;
+  /** The scope the spec says this endpoint needs, when it says (else `undefined`). */
+  readonly requiredScope: Scope | undefined;
 
   constructor(init: APIErrorInit) {
     const requiredScope = requiredScopeFor(init.method, init.path);
@@ -294,6 +294,8 @@ export class ConflictError extends APIError {
 export class SlotBlockedError extends ConflictError {
   /** `'SlotBlockedError'`: the class name, which survives minification. */
   override name = 'SlotBlockedError';
+  /** Always `'slot_blocked'`: the 409 body's `code` that selects this class. */
+  declare readonly code: 'slot_blocked';
 }
 
 /**
@@ -303,12 +305,16 @@ export class SlotBlockedError extends ConflictError {
 export class RoomRequiredError extends ConflictError {
   /** `'RoomRequiredError'`: the class name, which survives minification. */
   override name = 'RoomRequiredError';
+  /** Always `'room_required'`: the 409 body's `code` that selects this class. */
+  declare readonly code: 'room_required';
 }
 
 /** 409 `patient_cpf_exists`: the CPF belongs to another patient of the clinic. */
 export class PatientCpfExistsError extends ConflictError {
   /** `'PatientCpfExistsError'`: the class name, which survives minification. */
   override name = 'PatientCpfExistsError';
+  /** Always `'patient_cpf_exists'`: the 409 body's `code` that selects this class. */
+  declare readonly code: 'patient_cpf_exists';
 }
 
 /** 422: the service understood the request but will not process it. */
@@ -462,6 +468,11 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
+}
+
+/** @internal The `x-request-id` (or `request-id`) header of a response, when present. */
+export function requestIdFrom(headers: Headers): string | undefined {
+  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
 }
 
 function stringMember(body: unknown, key: string): string | undefined {

@@ -7,7 +7,8 @@
 import type { z } from 'zod';
 import { isRecord } from '../internal/utils.ts';
 import { APIUserAbortError, ClinicError, ResponseValidationError } from './errors.ts';
-import type { RawResponse, RequestOptions } from './transport.ts';
+import type { RequestOptions } from './request-options.ts';
+import type { RawResponse } from './transport.ts';
 
 /** The largest `limit` that {@link Paginator.toArray} accepts. */
 export const TO_ARRAY_MAX_LIMIT = 10_000;
@@ -181,15 +182,19 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
   /** The first page, fetched once and shared by every `await`. */
   // biome-ignore lint/suspicious/noThenProperty: awaiting a Paginator gives its first page, by design.
   then<R1 = Page<T>, R2 = never>(
-    onfulfilled?: ((value: Page<T>) => R1 | PromiseLike<R1>) | null,
-    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+    onfulfilled?: ((value: Page<T>) => R1 | PromiseLike<R1>) | null | undefined,
+    // biome-ignore lint/suspicious/noExplicitAny: as in Promise.then, so `(e: Error) => ...` fits.
+    onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null | undefined,
   ): Promise<R1 | R2> {
     this.#first ??= this.#fetchFirst();
     return this.#first.then(onfulfilled, onrejected);
   }
 
   /** Handles a failure of the first page. */
-  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null) {
+  catch<R = never>(
+    // biome-ignore lint/suspicious/noExplicitAny: as in Promise.catch, so `(e: Error) => ...` fits.
+    onrejected?: ((reason: any) => R | PromiseLike<R>) | null | undefined,
+  ): Promise<Page<T> | R> {
     return this.then(undefined, onrejected);
   }
 

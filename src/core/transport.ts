@@ -37,29 +37,8 @@ import {
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
 import type { Logger } from './logger.ts';
 import { Redactor } from './redact.ts';
+import type { AppointmentCreateOptions } from './request-options.ts';
 import { callRetry, isTypeError, policyRetry, type RetryPolicy } from './retry.ts';
-
-/** Options every method takes as its last argument. They override the client's for one call. */
-export interface RequestOptions {
-  /** Per-attempt timeout in milliseconds (default: the client's, 30 000). */
-  timeout?: number;
-  /** How many times a failed request may be retried (default: the client's, 2). */
-  maxRetries?: number;
-  /** Aborts the call, including any retry wait: the call rejects with `APIUserAbortError`. */
-  signal?: AbortSignal;
-  /**
-   * Extra request headers. `Authorization` cannot be overridden here. A value HTTP cannot carry
-   * (a line break, a control character, a character beyond Latin-1) is refused with
-   * `ConfigurationError` before anything is sent.
-   */
-  headers?: Record<string, string>;
-  /**
-   * The `Idempotency-Key` for `appointments.create` (at most 255 characters). By default a
-   * uuid v4 is made once per call and reused on every retry. Only `appointments.create` takes
-   * one: any other call given one rejects with `ConfigurationError`, sending nothing.
-   */
-  idempotencyKey?: string;
-}
 
 /** One logical request. */
 export interface RequestSpec {
@@ -71,7 +50,9 @@ export interface RequestSpec {
   retry: RetryPolicy;
   /** Send an `Idempotency-Key` (made once, reused on every attempt). */
   idempotent?: boolean;
-  options?: RequestOptions | undefined;
+  /** The call's options; only `appointments.create` declares `idempotencyKey`, and a
+   * JavaScript caller that passes it elsewhere is refused at run time. */
+  options?: AppointmentCreateOptions | undefined;
 }
 
 /** A 2xx answer, its body read. */

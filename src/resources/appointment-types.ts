@@ -5,10 +5,10 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
+import type { RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import type { RequestOptions } from '../core/transport.ts';
-import { AppointmentType } from '../schemas/appointment-types.ts';
-import { IntegerId, type ListQuery } from '../schemas/common.ts';
+import { AppointmentType, type AppointmentTypeListParams } from '../schemas/appointment-types.ts';
+import { IntegerId } from '../schemas/common.ts';
 
 /** Appointment types of the clinic (read-only, scope `appointments:read`). */
 export class AppointmentTypes extends APIResource {
@@ -16,7 +16,7 @@ export class AppointmentTypes extends APIResource {
    * Lists every appointment type (`GET /appointment-types`). The spec shows no query parameters; `query` is sent as
    * given.
    */
-  list(query?: ListQuery, options?: RequestOptions): Paginator<AppointmentType> {
+  list(query?: AppointmentTypeListParams, options?: RequestOptions): Paginator<AppointmentType> {
     return this._client._list('/appointment-types', AppointmentType, query, options);
   }
 

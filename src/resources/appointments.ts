@@ -5,14 +5,15 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
+import type { AppointmentCreateOptions, RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import type { RequestOptions } from '../core/transport.ts';
 import {
   Appointment,
   AppointmentCreateParams,
+  type AppointmentListParams,
   AppointmentUpdateParams,
 } from '../schemas/appointments.ts';
-import { AppointmentId, type ListQuery } from '../schemas/common.ts';
+import { AppointmentId } from '../schemas/common.ts';
 
 /** Appointments of the key's clinic. */
 export class Appointments extends APIResource {
@@ -25,7 +26,7 @@ export class Appointments extends APIResource {
    * for await (const appointment of clinic.appointments.list()) console.log(appointment.start_at);
    * ```
    */
-  list(query?: ListQuery, options?: RequestOptions): Paginator<Appointment> {
+  list(query?: AppointmentListParams, options?: RequestOptions): Paginator<Appointment> {
     return this._client._list('/appointments', Appointment, query, options);
   }
 
@@ -73,7 +74,10 @@ export class Appointments extends APIResource {
    *   timeout, an abort, an answer): its `idempotencyKey` is the key sent; retry with
    *   `{ idempotencyKey: err.idempotencyKey }` to replay instead of booking twice.
    */
-  create(body: AppointmentCreateParams, options?: RequestOptions): APIPromise<Appointment> {
+  create(
+    body: AppointmentCreateParams,
+    options?: AppointmentCreateOptions,
+  ): APIPromise<Appointment> {
     return this._client._request({
       method: 'POST',
       path: '/appointments',

@@ -5,8 +5,8 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
+import type { RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import type { RequestOptions } from '../core/transport.ts';
 import { IntegerId } from '../schemas/common.ts';
 import {
   Patient,

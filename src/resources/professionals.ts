@@ -5,10 +5,10 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
+import type { RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import type { RequestOptions } from '../core/transport.ts';
-import { IntegerId, type ListQuery } from '../schemas/common.ts';
-import { Professional } from '../schemas/professionals.ts';
+import { IntegerId } from '../schemas/common.ts';
+import { Professional, type ProfessionalListParams } from '../schemas/professionals.ts';
 
 /** Professionals of the clinic (read-only, scope `appointments:read`). No contact data is returned. */
 export class Professionals extends APIResource {
@@ -16,7 +16,7 @@ export class Professionals extends APIResource {
    * Lists every professional (`GET /professionals`). The spec shows no query parameters; `query` is sent as
    * given.
    */
-  list(query?: ListQuery, options?: RequestOptions): Paginator<Professional> {
+  list(query?: ProfessionalListParams, options?: RequestOptions): Paginator<Professional> {
     return this._client._list('/professionals', Professional, query, options);
   }
 

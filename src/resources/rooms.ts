@@ -5,10 +5,10 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
+import type { RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import type { RequestOptions } from '../core/transport.ts';
-import { IntegerId, type ListQuery } from '../schemas/common.ts';
-import { Room } from '../schemas/rooms.ts';
+import { IntegerId } from '../schemas/common.ts';
+import { Room, type RoomListParams } from '../schemas/rooms.ts';
 
 /** Active rooms of the clinic (read-only, scope `appointments:read`). The list is empty when the clinic does not use rooms. */
 export class Rooms extends APIResource {
@@ -23,7 +23,7 @@ export class Rooms extends APIResource {
    * for await (const room of clinic.rooms.list()) console.log(room.name);
    * ```
    */
-  list(query?: ListQuery, options?: RequestOptions): Paginator<Room> {
+  list(query?: RoomListParams, options?: RequestOptions): Paginator<Room> {
     return this._client._list('/rooms', Room, query, options);
   }
 

@@ -3,14 +3,27 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
+import type { Assert, Equals } from '../internal/type-equality.ts';
+import type { ListQuery } from './common.ts';
 
-/** An appointment type (spec 2.5). */
-export const AppointmentType = z.object({
-  /** The type's id (`appointment_type_id` on appointments). */
-  id: z.number().int(),
+/** An appointment type of the clinic (spec 2.5), such as a consultation or a return visit. */
+export interface AppointmentType {
+  /** The type's id: the one accepted as `appointment_type_id` on appointments. */
+  id: number;
   /** The type's name, such as a consultation or a return visit. */
+  name: string;
+}
+
+/** The zod schema of an {@link AppointmentType}, which checks what the service returns. */
+export const AppointmentType = z.object({
+  id: z.number().int(),
   name: z.string(),
 });
-/** An appointment type (spec 2.5). */
-export type AppointmentType = z.infer<typeof AppointmentType>;
+
+/**
+ * Query of `appointmentTypes.list`. The spec shows no parameters: every key is sent as given.
+ */
+export interface AppointmentTypeListParams extends ListQuery {}
+
+type _AppointmentTypeCheck = Assert<Equals<AppointmentType, z.output<typeof AppointmentType>>>;

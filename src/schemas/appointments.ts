@@ -4,20 +4,48 @@
  *
  * @module
  */
-import { z } from 'zod';
-import { AppointmentId, IntegerId, Note, ResponseDateTime, StartAt, typeError } from './common.ts';
+import * as z from 'zod';
+import type { Assert, Equals } from '../internal/type-equality.ts';
+import { AppointmentType } from './appointment-types.ts';
+import {
+  AppointmentId,
+  IntegerId,
+  type ListQuery,
+  Note,
+  ResponseDateTime,
+  StartAt,
+  typeError,
+} from './common.ts';
+import { Professional } from './professionals.ts';
+import { Room } from './rooms.ts';
 
-/** Appointment modality. The API creates only `in_person` appointments. */
+/** Appointment modality: `in_person` or `telehealth`. The API creates only `in_person` ones. */
+export type AppointmentModality = 'in_person' | 'telehealth';
+/** The zod schema of an {@link AppointmentModality}. */
 export const AppointmentModality = z.enum(['in_person', 'telehealth']);
-/** Appointment modality: `in_person` or `telehealth`. */
-export type AppointmentModality = z.infer<typeof AppointmentModality>;
 
-/** Who created the appointment: staff, online patient booking, or the API. */
+/**
+ * Who created the appointment: `staff`, `patient_booking` (online booking by the patient) or
+ * `api` (through this API).
+ */
+export type AppointmentOrigin = 'staff' | 'patient_booking' | 'api';
+/** The zod schema of an {@link AppointmentOrigin}. */
 export const AppointmentOrigin = z.enum(['staff', 'patient_booking', 'api']);
-/** Who created the appointment. */
-export type AppointmentOrigin = z.infer<typeof AppointmentOrigin>;
 
-/** Every appointment status of spec section 3. */
+/**
+ * An appointment status (spec 3). The API creates `scheduled` appointments and may set only
+ * `scheduled` or `confirmed` ({@link AppointmentUpdateStatus}); `requested` appointments
+ * (patient requests) cannot be changed or cancelled through the API.
+ */
+export type AppointmentStatus =
+  | 'requested'
+  | 'scheduled'
+  | 'confirmed'
+  | 'checked_in'
+  | 'completed'
+  | 'no_show'
+  | 'cancelled';
+/** The zod schema of an {@link AppointmentStatus}. */
 export const AppointmentStatus = z.enum([
   'requested',
   'scheduled',
@@ -27,121 +55,169 @@ export const AppointmentStatus = z.enum([
   'no_show',
   'cancelled',
 ]);
-/** An appointment status. */
-export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 
-/** The only statuses a PATCH may set (spec 3, rule 1). */
+/** A status that `appointments.update` may set: `scheduled` or `confirmed` (spec 3, rule 1). */
+export type AppointmentUpdateStatus = 'scheduled' | 'confirmed';
+/** The zod schema of an {@link AppointmentUpdateStatus}. */
 export const AppointmentUpdateStatus = z.enum(
   ['scheduled', 'confirmed'],
   typeError('must be scheduled or confirmed (the only statuses the API may set)'),
 );
-/** A status that `appointments.update` may set: `scheduled` or `confirmed`. */
-export type AppointmentUpdateStatus = z.infer<typeof AppointmentUpdateStatus>;
 
-/** An appointment as returned by GET, create, change and cancel (spec 2.1). */
-export const Appointment = z.object({
-  /** Appointment identifier (uuid). */
-  id: AppointmentId.nullable(),
-  /** Type such as a consultation or a return visit. */
-  appointment_type: z.object({
-    /** The appointment type's id (`appointment_type_id` on create). */
-    id: z.number().int(),
-    /** The appointment type's name. */
-    name: z.string(),
-  }),
+/** The patient of an {@link Appointment}: the three fields the appointment carries (spec 2.1). */
+export interface AppointmentPatient {
+  /** The patient's id (`patient_id` on create). */
+  id: number;
+  /** The patient's name. */
+  name: string;
+  /** The patient's phone, or `null`. */
+  phone: string | null;
+}
+
+/**
+ * An appointment as returned by GET, create, change and cancel (spec 2.1). Wire names are kept as
+ * the API spells them. Date-times are ISO 8601 strings, as the service sent them.
+ */
+export interface Appointment {
+  /** The appointment's id, a uuid (`null` only if the service sends one without). */
+  id: string | null;
+  /** The type, such as a consultation or a return visit. */
+  appointment_type: AppointmentType;
   /** The patient, or `null`. */
+  patient: AppointmentPatient | null;
+  /** The professional, or `null`. */
+  professional: Professional | null;
+  /** The room, when the clinic uses rooms; otherwise `null`. */
+  room: Room | null;
+  /** Start: an ISO 8601 date-time whose seconds are 00. */
+  start_at: string;
+  /** End: an ISO 8601 date-time. */
+  end_at: string;
+  /** `in_person` or `telehealth`; the API creates only `in_person` appointments. */
+  modality: AppointmentModality;
+  /** `staff`, `patient_booking` or `api` (created through the API). */
+  origin: AppointmentOrigin;
+  /**
+   * The status (spec 3). Appointments created through the API start `scheduled`; telehealth
+   * and `requested` ones cannot be changed or cancelled through the API.
+   */
+  status: AppointmentStatus;
+  /** When the appointment was created: an ISO 8601 date-time. */
+  created_at: string;
+  /** When the appointment last changed: an ISO 8601 date-time. */
+  updated_at: string;
+  /**
+   * The internal note, at most 2000 characters. The spec does not say whether the service
+   * returns it, so it may be absent.
+   */
+  note?: string | null;
+}
+
+/** The zod schema of an {@link Appointment}, which checks what the service returns. */
+export const Appointment = z.object({
+  id: AppointmentId.nullable(),
+  appointment_type: AppointmentType,
   patient: z
     .object({
-      /** The patient's id (`patient_id` on create). */
       id: z.number().int(),
-      /** The patient's name. */
       name: z.string(),
-      /** The patient's phone, or `null`. */
       phone: z.string().nullable(),
     })
     .nullable(),
-  /** The professional, or `null`. */
-  professional: z
-    .object({
-      /** The professional's id (`professional_id` on create). */
-      id: z.number().int(),
-      /** The professional's name. */
-      name: z.string(),
-      /** The professional's specialty, or `null`. */
-      specialty: z.string().nullable(),
-    })
-    .nullable(),
-  /** The room, when the clinic uses rooms; otherwise `null`. */
-  room: z
-    .object({
-      /** The room's id (`room_id` on create). */
-      id: z.number().int(),
-      /** The room's name. */
-      name: z.string(),
-    })
-    .nullable(),
-  /** Start instant; seconds are 00. */
+  professional: Professional.nullable(),
+  room: Room.nullable(),
   start_at: ResponseDateTime,
-  /** End instant. */
   end_at: ResponseDateTime,
-  /** `in_person` or `telehealth`; the API creates only `in_person` appointments. */
   modality: AppointmentModality,
-  /** `staff`, `patient_booking` or `api` (created through the API). */
   origin: AppointmentOrigin,
-  /** The status (spec 3); the API creates `scheduled` appointments. */
   status: AppointmentStatus,
-  /** When the appointment was created. */
   created_at: ResponseDateTime,
-  /** When the appointment last changed. */
   updated_at: ResponseDateTime,
-  /** Internal note. The spec does not say whether it is returned, so it may be absent. */
   note: z.string().nullable().optional(),
 });
-/** An appointment (spec 2.1). Wire names are kept as the API spells them. */
-export type Appointment = z.infer<typeof Appointment>;
 
-/** Body of `POST /appointments` (spec 4.4). Only these fields are accepted. */
-export const AppointmentCreateParams = z.strictObject({
-  /** Id of an active patient of the clinic. */
-  patient_id: IntegerId,
-  /** Id of an active professional of the clinic who sees patients. */
-  professional_id: IntegerId,
-  /** Id of an active appointment type of the clinic. */
-  appointment_type_id: IntegerId,
+/**
+ * What `appointments.create` takes (`POST /appointments`, spec 4.4); no other field is accepted.
+ * The appointment is created in person, `scheduled`, with origin `api`.
+ */
+export interface AppointmentCreateParams {
+  /** Id of an active patient of the clinic (a positive integer). */
+  patient_id: number;
+  /** Id of an active professional of the clinic who sees patients (a positive integer). */
+  professional_id: number;
+  /** Id of an active appointment type of the clinic (a positive integer). */
+  appointment_type_id: number;
   /**
-   * ISO 8601 string or `Date`. Without a time zone the service reads it as America/Sao_Paulo.
-   * Seconds must be 00.
+   * The start: an ISO 8601 date-time string, read as America/Sao_Paulo when it has no time zone
+   * (`2026-03-02T14:30:00-03:00`), or a `Date` (sent as an instant with an explicit offset).
+   * Seconds must be 00. A time blocked in the professional's agenda: 409 `slot_blocked`.
    */
-  start_at: StartAt,
-  /** Id of an active room; omitted: the default room of the professional's grid, if any. */
-  room_id: IntegerId.nullable().optional(),
+  start_at: string | Date;
+  /**
+   * Id of an active room. Omitted: the default room of the professional's grid for that time,
+   * if any (409 `room_required` when the clinic requires a room and there is none).
+   */
+  room_id?: number | null | undefined;
   /** Internal note, at most 2000 characters. */
+  note?: string | undefined;
+}
+
+/** The zod schema of {@link AppointmentCreateParams}: the client checks every create with it. */
+export const AppointmentCreateParams = z.strictObject({
+  patient_id: IntegerId,
+  professional_id: IntegerId,
+  appointment_type_id: IntegerId,
+  start_at: StartAt,
+  room_id: IntegerId.nullable().optional(),
   note: Note.optional(),
 });
-/** What `appointments.create` takes. */
-export type AppointmentCreateParams = z.input<typeof AppointmentCreateParams>;
-/** The create body as sent on the wire (`start_at` always a string). */
-export type AppointmentCreateBody = z.output<typeof AppointmentCreateParams>;
 
-/** Body of `PATCH /appointments/{id}` (spec 4.5). Only these fields are accepted. */
+/**
+ * What `appointments.update` takes (`PATCH /appointments/{id}`, spec 4.5): at least one of these
+ * fields, and no other. Telehealth appointments and patient requests cannot be changed.
+ */
+export interface AppointmentUpdateParams {
+  /**
+   * The new start: an ISO 8601 date-time string (read as America/Sao_Paulo without a time zone)
+   * or a `Date`. Seconds must be 00.
+   */
+  start_at?: string | Date | undefined;
+  /** Id of an active professional of the clinic who sees patients. */
+  professional_id?: number | undefined;
+  /** Id of an active room, or `null` for none. */
+  room_id?: number | null | undefined;
+  /** Internal note, at most 2000 characters. */
+  note?: string | undefined;
+  /** `scheduled` or `confirmed`: the only statuses the API may set (spec 3, rule 1). */
+  status?: AppointmentUpdateStatus | undefined;
+}
+
+/** The zod schema of {@link AppointmentUpdateParams}: the client checks every change with it. */
 export const AppointmentUpdateParams = z
   .strictObject({
-    /** The new start: ISO 8601 string or `Date`, seconds 00 (read as in create). */
     start_at: StartAt.optional(),
-    /** Id of an active professional of the clinic who sees patients. */
     professional_id: IntegerId.optional(),
-    /** Id of an active room, or `null`. */
     room_id: IntegerId.nullable().optional(),
-    /** Internal note, at most 2000 characters. */
     note: Note.optional(),
-    /** `scheduled` or `confirmed`: the only statuses the API may set. */
     status: AppointmentUpdateStatus.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     error:
       'send at least one of start_at, professional_id, room_id, note, status; nothing to change',
   });
-/** What `appointments.update` takes. */
-export type AppointmentUpdateParams = z.input<typeof AppointmentUpdateParams>;
-/** The change body as sent on the wire. */
-export type AppointmentUpdateBody = z.output<typeof AppointmentUpdateParams>;
+
+/**
+ * Query of `appointments.list` (`GET /appointments`, spec 4.2). The spec shows no filter: every
+ * key is sent as given (for instance a page-size parameter your service accepts).
+ */
+export interface AppointmentListParams extends ListQuery {}
+
+type _AppointmentChecks = [
+  Assert<Equals<AppointmentModality, z.output<typeof AppointmentModality>>>,
+  Assert<Equals<AppointmentOrigin, z.output<typeof AppointmentOrigin>>>,
+  Assert<Equals<AppointmentStatus, z.output<typeof AppointmentStatus>>>,
+  Assert<Equals<AppointmentUpdateStatus, z.output<typeof AppointmentUpdateStatus>>>,
+  Assert<Equals<Appointment, z.output<typeof Appointment>>>,
+  Assert<Equals<AppointmentCreateParams, z.input<typeof AppointmentCreateParams>>>,
+  Assert<Equals<AppointmentUpdateParams, z.input<typeof AppointmentUpdateParams>>>,
+];

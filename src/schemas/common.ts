@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
+import type { Assert, Equals } from '../internal/type-equality.ts';
 import { EXACT_HEADER_VALUE } from '../internal/wire.ts';
 
 /** Limits stated in section 8 of the spec. */
@@ -219,8 +220,13 @@ export const Email = z
 /** A calendar date, YYYY-MM-DD. */
 export const BirthDate = z.iso.date(typeError('must be a date in the form YYYY-MM-DD'));
 
-/** Gender: F (female), M (male), O (other). */
+/** A patient's gender (spec 4.7): `F` (female), `M` (male) or `O` (other). Write-only. */
+export type Gender = 'F' | 'M' | 'O';
+
+/** The zod schema of a {@link Gender}. */
 export const Gender = z.enum(['F', 'M', 'O'], typeError('must be one of F, M, O'));
+
+type _GenderCheck = Assert<Equals<Gender, z.output<typeof Gender>>>;
 
 /** Appointment internal note: at most 2000 characters. */
 export const Note = z
@@ -243,13 +249,25 @@ export const IdempotencyKey = z
       'nothing beyond Latin-1, no white space at either end (a uuid is a good key)',
   });
 
-/** Query parameters of a list call: passed through as given. */
+/** A value a list query can carry: `null` and `undefined` leave the key out. */
+export type ListQueryValue = string | number | boolean | null | undefined;
+
+/**
+ * Query parameters of a list call, sent as given: the spec shows no filter for most lists and
+ * does not show the page-size parameter's name. `null` and `undefined` leave a key out.
+ */
+export interface ListQuery {
+  /** Any query parameter your service accepts, such as a page size. */
+  [key: string]: ListQueryValue;
+}
+
+/** The zod schema of a {@link ListQuery}. */
 export const ListQuery = z.record(
   z.string(),
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()]),
 );
-/** Query parameters of a list call. Keys the spec does not name are passed through as given. */
-export type ListQuery = Record<string, string | number | boolean | null | undefined>;
+
+type _ListQueryCheck = Assert<Equals<ListQuery, z.input<typeof ListQuery>>>;
 
 /**
  * The list envelope (spec 4.1): `results`, and the `next`/`previous` page URLs (which carry a

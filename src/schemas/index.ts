@@ -11,3 +11,4 @@ export * from './errors.ts';
 export * from './patients.ts';
 export * from './professionals.ts';
 export * from './rooms.ts';
+export * from './scopes.ts';

@@ -4,103 +4,153 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
+import type { Assert, Equals } from '../internal/type-equality.ts';
 import {
   BirthDate,
   Cpf,
   Email,
   Gender,
   ListQuery,
+  type ListQueryValue,
   PatientName,
   Phone,
   ResponseDateTime,
 } from './common.ts';
 
-/** A patient as returned by the service: these six fields only (spec 2.2). */
-export const Patient = z.object({
-  /** The patient's id. */
-  id: z.number().int(),
+/**
+ * A patient as the service returns it (spec 2.2): these six fields only. CPF, e-mail, birth date
+ * and gender are write-only: accepted by `patients.create` and `patients.update`, never returned.
+ */
+export interface Patient {
+  /** The patient's id: the one accepted as `patient_id` on appointments. */
+  id: number;
   /** Full name. */
-  name: z.string(),
+  name: string;
   /** Mobile number with area code, or `null`. */
-  phone: z.string().nullable(),
+  phone: string | null;
   /** Whether the patient is active (only active patients can be booked). */
+  active: boolean;
+  /** When the patient was created: an ISO 8601 date-time. */
+  created_at: string;
+  /** When the patient last changed: an ISO 8601 date-time. */
+  updated_at: string;
+}
+
+/** The zod schema of a {@link Patient}, which checks what the service returns. */
+export const Patient = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
   active: z.boolean(),
-  /** When the patient was created. */
   created_at: ResponseDateTime,
-  /** When the patient last changed. */
   updated_at: ResponseDateTime,
 });
-/** A patient (spec 2.2). */
-export type Patient = z.infer<typeof Patient>;
 
 /**
- * Body of `POST /patients`. The spec does not show which fields are required; `name` is, since
- * no plausible service keeps a patient without one.
+ * What `patients.create` takes (`POST /patients`, spec 4.7); no other field is accepted. The spec
+ * does not show which fields are required; `name` is, since no plausible service keeps a patient
+ * without one.
  */
+export interface PatientCreateParams {
+  /** Full name: not empty, at most 255 characters. */
+  name: string;
+  /**
+   * Mobile number with area code, at most 40 characters. Without a leading `+`, numbers of 10 or
+   * 11 digits are read as Brazilian.
+   */
+  phone?: string | undefined;
+  /** E-mail address, at most 100 characters. Write-only: never returned. */
+  email?: string | undefined;
+  /**
+   * CPF, with or without punctuation, at most 20 characters; its check digits are validated
+   * before sending. Another patient of the clinic with the same CPF: 409
+   * `patient_cpf_exists`. Write-only: never returned.
+   */
+  cpf?: string | undefined;
+  /** Birth date, `YYYY-MM-DD`. Write-only: never returned. */
+  birth_date?: string | undefined;
+  /** `F` (female), `M` (male) or `O` (other). Write-only: never returned. */
+  gender?: Gender | undefined;
+}
+
+/** The zod schema of {@link PatientCreateParams}: the client checks every create with it. */
 export const PatientCreateParams = z.strictObject({
-  /** Full name, at most 255 characters. */
   name: PatientName,
-  /** Mobile number with area code, at most 40 characters. */
   phone: Phone.optional(),
-  /** E-mail address, at most 100 characters (write-only). */
   email: Email.optional(),
-  /** CPF with or without punctuation; check digits validated (write-only). */
   cpf: Cpf.optional(),
-  /** YYYY-MM-DD (write-only). */
   birth_date: BirthDate.optional(),
-  /** F, M or O (write-only). */
   gender: Gender.optional(),
 });
-/** What `patients.create` takes. */
-export type PatientCreateParams = z.input<typeof PatientCreateParams>;
 
 /**
- * Body of `PATCH /patients/{id}`: only the fields sent are changed; `null` erases phone, email,
- * cpf or birth_date.
+ * What `patients.update` takes (`PATCH /patients/{id}`, spec 4.7): at least one field; only the
+ * fields given are sent and changed. `null` erases `phone`, `email`, `cpf` or `birth_date`.
  */
+export interface PatientUpdateParams {
+  /** Full name: not empty, at most 255 characters. */
+  name?: string | undefined;
+  /** Mobile number with area code, at most 40 characters; `null` erases it. */
+  phone?: string | null | undefined;
+  /** E-mail address, at most 100 characters; `null` erases it. Write-only. */
+  email?: string | null | undefined;
+  /**
+   * CPF, with or without punctuation, at most 20 characters, check digits validated; `null`
+   * erases it. Another patient's CPF: 409 `patient_cpf_exists`. Write-only.
+   */
+  cpf?: string | null | undefined;
+  /** Birth date, `YYYY-MM-DD`; `null` erases it. Write-only. */
+  birth_date?: string | null | undefined;
+  /** `F` (female), `M` (male) or `O` (other). Write-only. */
+  gender?: Gender | undefined;
+}
+
+/** The zod schema of {@link PatientUpdateParams}: the client checks every change with it. */
 export const PatientUpdateParams = z
   .strictObject({
-    /** Full name, at most 255 characters. */
     name: PatientName.optional(),
-    /** Mobile number with area code, at most 40 characters; `null` erases it. */
     phone: Phone.nullable().optional(),
-    /** E-mail address, at most 100 characters (write-only); `null` erases it. */
     email: Email.nullable().optional(),
-    /** CPF with or without punctuation; check digits validated (write-only); `null` erases it. */
     cpf: Cpf.nullable().optional(),
-    /** YYYY-MM-DD (write-only); `null` erases it. */
     birth_date: BirthDate.nullable().optional(),
-    /** F, M or O (write-only). */
     gender: Gender.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     error: 'send at least one of name, phone, email, cpf, birth_date, gender; nothing to change',
   });
-/** What `patients.update` takes. */
-export type PatientUpdateParams = z.input<typeof PatientUpdateParams>;
 
 /**
- * Filters of `GET /patients`: cpf (exact), phone (exact), name (partial). Other keys are passed
- * through when their values are ones a query can carry, as in {@link ListQuery}.
+ * Query of `patients.list` (`GET /patients`, spec 4.7). Other keys (such as a page size) are sent
+ * as given.
  */
+export interface PatientListParams extends ListQuery {
+  /** Exact match on the CPF. */
+  cpf?: string | undefined;
+  /** Exact match on the phone. */
+  phone?: string | undefined;
+  /** Partial match on the name. */
+  name?: string | undefined;
+}
+
+/** The zod schema of {@link PatientListParams}. */
 export const PatientListParams = z
   .object({
-    /** Exact match on the CPF. */
     cpf: z.string().optional(),
-    /** Exact match on the phone. */
     phone: z.string().optional(),
-    /** Partial match on the name. */
     name: z.string().optional(),
   })
   .catchall(ListQuery.valueType);
-/** Filters of `patients.list`; other keys (such as a page size) are passed through. */
-export type PatientListParams = {
-  /** Exact match on the CPF. */
-  cpf?: string;
-  /** Exact match on the phone. */
-  phone?: string;
-  /** Partial match on the name. */
-  name?: string;
-  [key: string]: string | number | boolean | null | undefined;
-};
+
+type _PatientChecks = [
+  Assert<Equals<Patient, z.output<typeof Patient>>>,
+  Assert<Equals<PatientCreateParams, z.input<typeof PatientCreateParams>>>,
+  Assert<Equals<PatientUpdateParams, z.input<typeof PatientUpdateParams>>>,
+  Assert<Equals<PatientListParams[string], ListQueryValue>>,
+  Assert<
+    Equals<
+      Pick<PatientListParams, 'cpf' | 'phone' | 'name'>,
+      Pick<z.input<typeof PatientListParams>, 'cpf' | 'phone' | 'name'>
+    >
+  >,
+];

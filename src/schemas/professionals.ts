@@ -3,16 +3,31 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
+import type { Assert, Equals } from '../internal/type-equality.ts';
+import type { ListQuery } from './common.ts';
 
-/** A professional (spec 2.3). */
-export const Professional = z.object({
-  /** The professional's id (`professional_id` on appointments). */
-  id: z.number().int(),
+/**
+ * A professional of the clinic (spec 2.3). No contact data and no professional-council
+ * registration is returned.
+ */
+export interface Professional {
+  /** The professional's id: the one accepted as `professional_id` on appointments. */
+  id: number;
   /** The professional's name. */
+  name: string;
+  /** The professional's specialty, or `null`. */
+  specialty: string | null;
+}
+
+/** The zod schema of a {@link Professional}, which checks what the service returns. */
+export const Professional = z.object({
+  id: z.number().int(),
   name: z.string(),
-  /** The specialty, or `null`. */
   specialty: z.string().nullable(),
 });
-/** A professional (spec 2.3). */
-export type Professional = z.infer<typeof Professional>;
+
+/** Query of `professionals.list`. The spec shows no parameters: every key is sent as given. */
+export interface ProfessionalListParams extends ListQuery {}
+
+type _ProfessionalCheck = Assert<Equals<Professional, z.output<typeof Professional>>>;

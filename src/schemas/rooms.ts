@@ -3,14 +3,32 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
+import type { Assert, Equals } from '../internal/type-equality.ts';
+import type { ListQuery } from './common.ts';
 
-/** A room (spec 2.4). */
-export const Room = z.object({
-  /** The room's id (`room_id` on appointments). */
-  id: z.number().int(),
+/**
+ * A room of the clinic (spec 2.4). Only active rooms are returned; a clinic that does not use
+ * rooms has none.
+ */
+export interface Room {
+  /** The room's id: the one accepted as `room_id` on appointments. */
+  id: number;
   /** The room's name. */
+  name: string;
+}
+
+/** The zod schema of a {@link Room}, which checks what the service returns. */
+export const Room = z.object({
+  id: z.number().int(),
   name: z.string(),
 });
-/** A room (spec 2.4). */
-export type Room = z.infer<typeof Room>;
+
+/**
+ * Query of `rooms.list`. The spec shows the rooms list paginated (spec 4.1): the `cursor` is
+ * followed for you, and the page size (default 50, maximum 100) has a name the spec does not
+ * show, so every key is sent as given (`{ page_size: 100 }` on a service that calls it so).
+ */
+export interface RoomListParams extends ListQuery {}
+
+type _RoomCheck = Assert<Equals<Room, z.output<typeof Room>>>;

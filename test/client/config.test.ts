@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_PREFIX } from '../../src/internal/wire.ts';
 import {
-  API_PREFIX,
   APIConnectionError,
   APIPromise,
   ClinicClient,
@@ -425,7 +425,7 @@ describe('APIPromise', () => {
     expect(await promise).toEqual(roomWire());
   });
 
-  it('withResponse() gives { data, response, idempotencyKey, replayed }', async () => {
+  it('withResponse() gives { data, response, requestId, idempotencyKey, replayed }', async () => {
     server.use(
       http.post(`${API}/appointments`, () =>
         json(appointmentWire(), 200, { 'Idempotent-Replayed': 'true', 'x-request-id': 'r-1' }),
@@ -434,13 +434,56 @@ describe('APIPromise', () => {
     const result = await makeClient()
       .appointments.create(createBody, { idempotencyKey: 'k-1' })
       .withResponse();
-    expect(Object.keys(result).sort()).toEqual(['data', 'idempotencyKey', 'replayed', 'response']);
+    expect(Object.keys(result).sort()).toEqual([
+      'data',
+      'idempotencyKey',
+      'replayed',
+      'requestId',
+      'response',
+    ]);
     expect(result.data).toEqual(appointmentWire());
     expect(result.response).toBeInstanceOf(Response);
     expect(result.response.status).toBe(200);
     expect(result.response.headers.get('x-request-id')).toBe('r-1');
+    expect(result.requestId).toBe('r-1');
     expect(result.idempotencyKey).toBe('k-1');
     expect(result.replayed).toBe(true);
+  });
+
+  it.each([
+    ['x-request-id', { 'x-request-id': 'r-2' }, 'r-2'],
+    ['request-id', { 'request-id': 'r-3' }, 'r-3'],
+    ['neither', {}, undefined],
+  ])('withResponse().requestId from %s', async (_n, headers, requestId) => {
+    server.use(http.get(`${API}/rooms/2`, () => json(roomWire(), 200, headers)));
+    const result = await makeClient().rooms.retrieve(2).withResponse();
+    expect(result.requestId).toBe(requestId);
+  });
+
+  it('asResponse() gives the raw Response of the call, sent once with await', async () => {
+    let requests = 0;
+    server.use(
+      http.get(`${API}/rooms/2`, () => {
+        requests++;
+        return json(roomWire(), 200, { 'x-request-id': 'r-4' });
+      }),
+    );
+    const promise = makeClient().rooms.retrieve(2);
+    const response = await promise.asResponse();
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('r-4');
+    expect(response.url).toBe(`${API}/rooms/2`);
+    expect(await promise).toEqual(roomWire());
+    expect(requests).toBe(1);
+  });
+
+  it('asResponse() rejects with the error the call rejects with', async () => {
+    server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'Not found.' }, 404)));
+    await expect(makeClient().rooms.retrieve(2).asResponse()).rejects.toMatchObject({
+      name: 'NotFoundError',
+      status: 404,
+    });
   });
 
   it.each([

@@ -15,6 +15,7 @@ import {
   IdempotencyKeyReuseError,
   InternalServerError,
   RateLimitError,
+  type RequestOptions,
   ResponseValidationError,
   SlotBlockedError,
   ValidationError,
@@ -360,9 +361,10 @@ describe('idempotencyKey on any call but appointments.create: ConfigurationError
     vi.useRealTimers();
   });
 
-  const calls: Array<
-    [string, (c: ClinicClient, o: { idempotencyKey: string }) => PromiseLike<unknown>]
-  > = [
+  // A type error in TypeScript (test/types/options.test-d.ts); a JavaScript caller can still
+  // pass it, and must be refused at run time.
+  const jsOptions = { idempotencyKey: 'k-1' } as unknown as RequestOptions;
+  const calls: Array<[string, (c: ClinicClient, o: RequestOptions) => PromiseLike<unknown>]> = [
     ['rooms.retrieve', (c, o) => c.rooms.retrieve(2, o)],
     ['rooms.list', (c, o) => c.rooms.list(undefined, o)],
     ['patients.create', (c, o) => c.patients.create({ name: 'Ana' }, o)],
@@ -374,7 +376,7 @@ describe('idempotencyKey on any call but appointments.create: ConfigurationError
 
   it.each(calls)('%s', async (_name, call) => {
     const seen = recordRequests(server);
-    const error = await rejection(call(makeClient(), { idempotencyKey: 'k-1' }));
+    const error = await rejection(call(makeClient(), jsOptions));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(
       /only appointments\.create takes an Idempotency-Key; the spec gives none to other calls/,

@@ -81,6 +81,27 @@ describe('Paginator: for await over every item (spec 4.1)', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('each page exposes the raw response it was read from', async () => {
+    roomsList(120);
+    const urls: string[] = [];
+    for await (const page of client().rooms.list({ page_size: 50 }).pages()) {
+      expect(page.response).toBeInstanceOf(Response);
+      expect(page.response.status).toBe(200);
+      urls.push(new URL(page.response.url).search);
+    }
+    expect(urls).toEqual(['?page_size=50', '?cursor=50&page_size=50', '?cursor=100&page_size=50']);
+  });
+
+  it('a failed first page can be handled as a Promise would: catch((e: Error) => ...)', async () => {
+    server.use(
+      http.get(`${ROOT}/rooms`, () => HttpResponse.json({ detail: 'no' }, { status: 403 })),
+    );
+    const message = await client()
+      .rooms.list()
+      .catch((e: Error) => e.name);
+    expect(message).toBe('PermissionDeniedError');
+  });
+
   it('nothing is sent until the paginator is awaited or iterated', async () => {
     const seen = roomsList(10);
     const paginator = client().rooms.list();

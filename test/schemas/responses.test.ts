@@ -18,13 +18,15 @@ const ID = APPOINTMENT_ID;
 
 /** The appointment of spec 2.1 with every value it carries made recognisable in a leak. */
 function appointment(): Record<string, unknown> {
-  return appointmentWire({
-    appointment_type: { id: 1, name: 'Consulta-Leak-Type' },
-    patient: { id: 7, name: 'Paciente-Leak-Name', phone: '+55-Leak-Phone' },
-    professional: { id: 3, name: 'Dra-Leak-Name', specialty: 'Leak-Specialty' },
-    room: { id: 2, name: 'Sala-Leak' },
-    updated_at: '2026-03-01T10:05:00-03:00',
-  });
+  return {
+    ...appointmentWire({
+      appointment_type: { id: 1, name: 'Consulta-Leak-Type' },
+      patient: { id: 7, name: 'Paciente-Leak-Name', phone: '+55-Leak-Phone' },
+      professional: { id: 3, name: 'Dra-Leak-Name', specialty: 'Leak-Specialty' },
+      room: { id: 2, name: 'Sala-Leak' },
+      updated_at: '2026-03-01T10:05:00-03:00',
+    }),
+  };
 }
 
 /** Values of the response (the id is left out: the request path names it by design). */
@@ -142,7 +144,7 @@ describe('Appointment (spec 2.1)', () => {
 });
 
 describe('Patient, Professional, Room, AppointmentType (spec 2.2 to 2.5)', () => {
-  const patient: Record<string, unknown> = patientWire({ phone: null });
+  const patient: Record<string, unknown> = { ...patientWire({ phone: null }) };
 
   it('the patient of six fields parses; extra (even write-only) fields are tolerated', () => {
     expect(Patient.parse(patient)).toEqual(patient);

@@ -1,0 +1,205 @@
+/**
+ * Checks the API reference that `npm run docs` generates (typedoc's JSON output,
+ * docs/api/api.json): each object and input of the spec is a page of its own, an interface that
+ * lists exactly the fields of its zod schema, each with a doc comment; and every resource method
+ * reads with those names (`create(body: AppointmentCreateParams, options?:
+ * AppointmentCreateOptions): APIPromise<Appointment>`), never with an expanded object type.
+ *
+ *   npm run docs && npm run docs:check
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type * as z from 'zod';
+import { AppointmentType } from '../src/schemas/appointment-types.ts';
+import {
+  Appointment,
+  AppointmentCreateParams,
+  AppointmentUpdateParams,
+} from '../src/schemas/appointments.ts';
+import {
+  Patient,
+  PatientCreateParams,
+  PatientListParams,
+  PatientUpdateParams,
+} from '../src/schemas/patients.ts';
+import { Professional } from '../src/schemas/professionals.ts';
+import { Room } from '../src/schemas/rooms.ts';
+
+/** typedoc's reflection kinds used here (typedoc's `ReflectionKind`). */
+const KIND = { Class: 128, Interface: 256, Property: 1024, Method: 2048 } as const;
+
+interface Reflection {
+  id: number;
+  name: string;
+  kind: number;
+  children?: Reflection[];
+  comment?: { summary: Array<{ text: string }> };
+  signatures?: Signature[];
+  type?: TypeRef;
+  flags?: { isOptional?: boolean };
+}
+interface Signature {
+  parameters?: Array<{ name: string; type?: TypeRef; flags?: { isOptional?: boolean } }>;
+  type?: TypeRef;
+}
+interface TypeRef {
+  type: string;
+  name?: string;
+  target?: number;
+  typeArguments?: TypeRef[];
+  types?: TypeRef[];
+}
+
+const jsonPath = join(import.meta.dirname, '..', 'docs', 'api', 'api.json');
+let project: Reflection;
+try {
+  project = JSON.parse(readFileSync(jsonPath, 'utf8'));
+} catch {
+  console.error(`docs:check: ${jsonPath} is missing: run npm run docs first.`);
+  process.exit(1);
+}
+const root = project.children?.find((m) => m.name === '@clinic-scheduling/sdk');
+if (!root) throw new Error('docs:check: no @clinic-scheduling/sdk module in the reflection.');
+const byId = new Map<number, Reflection>();
+(function index(r: Reflection) {
+  byId.set(r.id, r);
+  for (const child of r.children ?? []) index(child);
+})(project);
+
+const problems: string[] = [];
+const text = (r: Reflection) => (r.comment?.summary ?? []).map((p) => p.text).join('');
+
+/** The fields of a zod object schema (a refined one included). */
+function fieldsOf(schema: z.ZodType): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  if (!shape) throw new Error('docs:check: a schema without a shape');
+  return Object.keys(shape).sort();
+}
+
+/** Each named object and input: its page must list exactly these fields, each commented. */
+const PAGES: Record<string, string[]> = {
+  Appointment: fieldsOf(Appointment),
+  AppointmentPatient: ['id', 'name', 'phone'],
+  Patient: fieldsOf(Patient),
+  Professional: fieldsOf(Professional),
+  Room: fieldsOf(Room),
+  AppointmentType: fieldsOf(AppointmentType),
+  AppointmentCreateParams: fieldsOf(AppointmentCreateParams),
+  AppointmentUpdateParams: fieldsOf(AppointmentUpdateParams),
+  PatientCreateParams: fieldsOf(PatientCreateParams),
+  PatientUpdateParams: fieldsOf(PatientUpdateParams),
+  PatientListParams: fieldsOf(PatientListParams),
+  RequestOptions: ['headers', 'maxRetries', 'signal', 'timeout'],
+  AppointmentCreateOptions: ['headers', 'idempotencyKey', 'maxRetries', 'signal', 'timeout'],
+  WithResponse: ['data', 'idempotencyKey', 'replayed', 'requestId', 'response'],
+};
+/** Inputs with no field of their own (every key passed through): a commented page each. */
+const OPEN_PAGES = [
+  'ListQuery',
+  'AppointmentListParams',
+  'ProfessionalListParams',
+  'RoomListParams',
+  'AppointmentTypeListParams',
+];
+
+function interfacePage(name: string): Reflection | undefined {
+  const page = root?.children?.find((r) => r.name === name && r.kind === KIND.Interface);
+  if (!page) problems.push(`${name}: no interface page in the API reference`);
+  else if (!text(page)) problems.push(`${name}: its page has no description`);
+  return page;
+}
+
+for (const [name, fields] of Object.entries(PAGES)) {
+  const page = interfacePage(name);
+  if (!page) continue;
+  const shown = (page.children ?? []).filter((c) => c.kind === KIND.Property);
+  const names = shown.map((c) => c.name).sort();
+  if (names.join() !== fields.join()) {
+    problems.push(`${name}: the page lists [${names}], the schema has [${fields}]`);
+  }
+  for (const field of shown) {
+    if (!text(field)) problems.push(`${name}.${field.name}: no doc comment on the page`);
+  }
+}
+for (const name of OPEN_PAGES) interfacePage(name);
+
+/** `APIPromise<X>`, `Paginator<X>` or `X`, where X names an interface page. */
+function named(type: TypeRef | undefined): string | undefined {
+  if (type?.type !== 'reference' || !type.name) return undefined;
+  const target = type.target === undefined ? undefined : byId.get(type.target);
+  if (type.name === 'APIPromise' || type.name === 'Paginator') {
+    const inner = named(type.typeArguments?.[0]);
+    return inner && `${type.name}<${inner}>`;
+  }
+  return target?.kind === KIND.Interface ? type.name : undefined;
+}
+
+/** Each method: its parameters and return type, as the reference must read them. */
+const METHODS: Record<string, Record<string, string>> = {
+  Appointments: {
+    list: '(query?: AppointmentListParams, options?: RequestOptions): Paginator<Appointment>',
+    retrieve: '(id: string, options?: RequestOptions): APIPromise<Appointment>',
+    create:
+      '(body: AppointmentCreateParams, options?: AppointmentCreateOptions): APIPromise<Appointment>',
+    update:
+      '(id: string, body: AppointmentUpdateParams, options?: RequestOptions): APIPromise<Appointment>',
+    cancel: '(id: string, options?: RequestOptions): APIPromise<Appointment>',
+  },
+  Patients: {
+    list: '(query?: PatientListParams, options?: RequestOptions): Paginator<Patient>',
+    retrieve: '(id: number, options?: RequestOptions): APIPromise<Patient>',
+    create: '(body: PatientCreateParams, options?: RequestOptions): APIPromise<Patient>',
+    update:
+      '(id: number, body: PatientUpdateParams, options?: RequestOptions): APIPromise<Patient>',
+  },
+  Professionals: {
+    list: '(query?: ProfessionalListParams, options?: RequestOptions): Paginator<Professional>',
+    retrieve: '(id: number, options?: RequestOptions): APIPromise<Professional>',
+  },
+  Rooms: {
+    list: '(query?: RoomListParams, options?: RequestOptions): Paginator<Room>',
+    retrieve: '(id: number, options?: RequestOptions): APIPromise<Room>',
+  },
+  AppointmentTypes: {
+    list: '(query?: AppointmentTypeListParams, options?: RequestOptions): Paginator<AppointmentType>',
+    retrieve: '(id: number, options?: RequestOptions): APIPromise<AppointmentType>',
+  },
+};
+
+function typeText(type: TypeRef | undefined): string {
+  if (type?.type === 'intrinsic') return type.name ?? '?';
+  return named(type) ?? `<expanded ${type?.type ?? 'unknown'}>`;
+}
+
+for (const [className, methods] of Object.entries(METHODS)) {
+  const cls = root.children?.find((r) => r.name === className && r.kind === KIND.Class);
+  if (!cls) {
+    problems.push(`${className}: no page in the API reference`);
+    continue;
+  }
+  for (const [method, expected] of Object.entries(methods)) {
+    const signature = cls.children?.find((r) => r.name === method && r.kind === KIND.Method)
+      ?.signatures?.[0];
+    if (!signature) {
+      problems.push(`${className}.${method}: not in the API reference`);
+      continue;
+    }
+    const params = (signature.parameters ?? [])
+      .map((p) => `${p.name}${p.flags?.isOptional ? '?' : ''}: ${typeText(p.type)}`)
+      .join(', ');
+    const actual = `(${params}): ${typeText(signature.type)}`;
+    if (actual !== expected) {
+      problems.push(`${className}.${method}: reads ${actual}\n    expected ${expected}`);
+    }
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`docs:check: ${problems.length} problem(s) in the API reference:`);
+  for (const problem of problems) console.error(`  ${problem}`);
+  process.exit(1);
+}
+console.log(
+  `docs:check: ${Object.keys(PAGES).length + OPEN_PAGES.length} pages list their fields by name; ` +
+    `${Object.values(METHODS).reduce((n, m) => n + Object.keys(m).length, 0)} method signatures read with named types.`,
+);

@@ -1,0 +1,37 @@
+/**
+ * The options every method takes as its last argument, and the one option only
+ * `appointments.create` takes.
+ *
+ * Every member accepts `undefined` explicitly (`timeout?: number | undefined`), so a project
+ * with `exactOptionalPropertyTypes` can pass a value that may be absent (`{ timeout:
+ * cfg.timeout }`); `undefined` means "not given": the client's setting applies.
+ *
+ * @module
+ */
+
+/** Options every method takes as its last argument. They override the client's for one call. */
+export interface RequestOptions {
+  /** Per-attempt timeout in milliseconds (default: the client's, 30 000). */
+  timeout?: number | undefined;
+  /** How many times a failed request may be retried (default: the client's, 2). */
+  maxRetries?: number | undefined;
+  /** Aborts the call, including any retry wait: the call rejects with `APIUserAbortError`. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Extra request headers. `Authorization` cannot be overridden here. A value HTTP cannot carry
+   * (a line break, a control character, a character beyond Latin-1) is refused with
+   * `ConfigurationError` before anything is sent.
+   */
+  headers?: Record<string, string> | undefined;
+}
+
+/** The options of `appointments.create`: {@link RequestOptions} and the `Idempotency-Key`. */
+export interface AppointmentCreateOptions extends RequestOptions {
+  /**
+   * The `Idempotency-Key` (at most 255 characters, text a header carries unchanged). By default
+   * a uuid v4 is made once per call and reused on every retry. Pass the key of an earlier call
+   * (`err.idempotencyKey`) to replay it: the service returns the appointment that call created,
+   * if any, and books nothing twice.
+   */
+  idempotencyKey?: string | undefined;
+}
