@@ -1,8 +1,9 @@
 /**
  * Pins of the log line of an error answer (issue 11, item 0), through `ClinicClient`, a custom
  * `fetch` and a capturing logger: status, method, path, and the body's `code` and the request
- * id only when they look like identifiers (a body or header may put anything there); a 5xx is a
- * warning, a 4xx a debug line; the body's detail never appears.
+ * id only when they look like identifiers (a body or header may put anything there); every
+ * failed call is a debug line (quiet by default: the caller receives the error); the body's
+ * detail never appears.
  */
 import { describe, expect, it } from 'vitest';
 import { APIError, ClinicClient, type Logger } from '../../src/index.ts';
@@ -40,7 +41,7 @@ function logged(status: number, body: unknown, headers: Record<string, string> =
 const answerLines = (lines: string[]) => lines.filter((l) => !/attempt \d|→/.test(l));
 
 describe('the log line of an error answer', () => {
-  it('a 5xx is a warning with its code and request id when they are identifiers', async () => {
+  it('a 5xx is a debug line with its code and request id when they are identifiers', async () => {
     const { clinic, lines } = logged(
       503,
       { code: 'upstream_unavailable', detail: 'patient Ana Souza, CPF 123' },
@@ -48,7 +49,7 @@ describe('the log line of an error answer', () => {
     );
     await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
     expect(answerLines(lines)).toEqual([
-      'warn: clinic-scheduling: 503 upstream_unavailable (GET /api/public/v1/rooms/2, request id req_01H:abc/def+1=)',
+      'debug: clinic-scheduling: 503 upstream_unavailable (GET /api/public/v1/rooms/2, request id req_01H:abc/def+1=)',
     ]);
   });
 
@@ -70,7 +71,7 @@ describe('the log line of an error answer', () => {
     const { clinic, lines } = logged(500, { code, detail: 'x' });
     await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
     expect(answerLines(lines)).toEqual([
-      'warn: clinic-scheduling: 500 (GET /api/public/v1/rooms/2)',
+      'debug: clinic-scheduling: 500 (GET /api/public/v1/rooms/2)',
     ]);
   });
 
@@ -79,7 +80,7 @@ describe('the log line of an error answer', () => {
     const { clinic, lines } = logged(500, { code });
     await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
     expect(answerLines(lines)).toEqual([
-      `warn: clinic-scheduling: 500 ${code} (GET /api/public/v1/rooms/2)`,
+      `debug: clinic-scheduling: 500 ${code} (GET /api/public/v1/rooms/2)`,
     ]);
   });
 
@@ -91,7 +92,7 @@ describe('the log line of an error answer', () => {
     const { clinic, lines } = logged(502, {}, { 'x-request-id': id });
     await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
     expect(answerLines(lines)).toEqual([
-      'warn: clinic-scheduling: 502 (GET /api/public/v1/rooms/2)',
+      'debug: clinic-scheduling: 502 (GET /api/public/v1/rooms/2)',
     ]);
   });
 
@@ -99,7 +100,7 @@ describe('the log line of an error answer', () => {
     const { clinic, lines } = logged(500, {}, { 'request-id': 'abc-123' });
     await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
     expect(answerLines(lines)).toEqual([
-      'warn: clinic-scheduling: 500 (GET /api/public/v1/rooms/2, request id abc-123)',
+      'debug: clinic-scheduling: 500 (GET /api/public/v1/rooms/2, request id abc-123)',
     ]);
   });
 
