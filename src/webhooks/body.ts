@@ -2,6 +2,8 @@
  * Reading a webhook request's body: bounded in size and in time, and the body cancelled when
  * it will not be read.
  *
+ * Internal: not exported from the package; it may change in any release.
+ *
  * @module
  */
 

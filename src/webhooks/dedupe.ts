@@ -31,8 +31,8 @@ export type ClaimResult = 'claimed' | 'processing' | 'done';
  * command whose reply was lost (ioredis does, after a reconnection) must not lock the delivery
  * out of its own claim.
  *
- * The handler passes ids through {@link dedupeKey}, so the same uuid in upper- and lower-case
- * hex is one event whatever the store.
+ * The handler passes ids lower-cased, so the same uuid in upper- and lower-case hex is one
+ * event whatever the store.
  */
 export interface DedupeStore {
   /**
@@ -146,9 +146,8 @@ export class MemoryDedupeStore implements DedupeStore {
   }
 
   /**
-   * {@inheritDoc DedupeStore.claim}
-   *
-   * A claim repeated under the token that holds it is `claimed` again.
+   * Claims `id` for processing under `token`, for `leaseMs`: `claimed` (also when `token`
+   * holds it already), `processing` (another token holds it) or `done`.
    *
    * @throws {@link "@clinic-scheduling/sdk"!ClinicError | ClinicError} when the store is full of
    *   claims in progress (raise `maxEntries`).

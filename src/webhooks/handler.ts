@@ -125,7 +125,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         () =>
           reject(
             new ClinicError(
-              `The dedupe store did not answer ${what} within ${limitMs} ms (storeTimeoutMs).`,
+              `The dedupe store did not answer ${what} within ${limitMs} ms` +
+                (limitMs === storeTimeoutMs ? ' (storeTimeoutMs).' : '.'),
             ),
           ),
         limitMs,

@@ -73,7 +73,8 @@ export interface WebhookHandlerOptions {
    * arrived (default 9000), answer 202 and let them finish in the background, so that the
    * service, which waits at most 10 s, does not count the delivery as failed. The 202 is only
    * ever sent once the dedupe store has confirmed the claim: a delivery whose `verify` or
-   * claim is not done by then is answered 503, runs no handler, and the service retries it.
+   * claim is not done by then is answered 503, runs no handler, and the service retries it:
+   * leave them time (a value below what a Redis round trip takes answers every delivery 503).
    * The service does not retry an answered delivery: a handler failure after the 202 reaches
    * only `onError`. `false` waits for the handlers always.
    */

@@ -4,6 +4,8 @@
  * step sets a timer: `createWebhookHandler` (in `./handler.ts`) owns the clock and the answer
  * races, so each step can be tested on its own.
  *
+ * Internal: not exported from the package; it may change in any release.
+ *
  * @module
  */
 import { type DedupeStore, dedupeKey } from './dedupe.ts';

@@ -88,6 +88,24 @@ describe('MemoryDedupeStore', () => {
     expect(store.size).toBe(1);
   });
 
+  it('a sweep drops only what expired: live claims and processed ids stay', () => {
+    let now = 0;
+    store = new MemoryDedupeStore({ now: () => now });
+    store.claim('evt_old', 1_000, 'o');
+    store.complete('evt_old'); // expires at 24 h
+    now = 3_600_000;
+    store.claim('evt_kept', 1_000, 'k');
+    store.complete('evt_kept'); // expires at 25 h
+    store.claim('evt_short', 1_000, 's'); // lease ends at 1 h + 1 s
+    store.claim('evt_long', 48 * HOUR, 'l'); // lease ends at 49 h
+    now = DEFAULT_DEDUPE_TTL_MS + 1; // a sweep is due: evt_old and evt_short expired
+    store.claim('evt_new', 1_000, 'n');
+    expect(store.size).toBe(3);
+    expect(store.claim('evt_kept', 1_000, 'x')).toBe('done');
+    expect(store.claim('evt_long', 1_000, 'x')).toBe('processing');
+    expect(store.claim('evt_old', 1_000, 'x')).toBe('claimed');
+  });
+
   it('never evicts a claim in progress: full of them, a new claim throws (the handler answers 503)', () => {
     store = new MemoryDedupeStore({ maxEntries: 3 });
     for (const id of ['evt_1', 'evt_2', 'evt_3'])

@@ -183,6 +183,35 @@ describe('request checks', () => {
     expect(pulled).toBeLessThanOrEqual(1); // the stream's own first pull, nothing read by the handler
   });
 
+  it('reads a body that arrives in several chunks, byte for byte', async () => {
+    const bodies: string[] = [];
+    const { handler, seen } = setup({
+      verify: (_request, rawBody) => {
+        bodies.push(new TextDecoder().decode(rawBody));
+        return true;
+      },
+    });
+    const text = JSON.stringify(appointmentEvent(), null, 2);
+    const bytes = new TextEncoder().encode(text);
+    const thirds = [0, 1, 2].map((i) =>
+      bytes.slice((i * bytes.length) / 3, ((i + 1) * bytes.length) / 3),
+    );
+    const request = new Request('https://consumer.example/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of thirds) controller.enqueue(part);
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handler(request)).status).toBe(200);
+    expect(bodies).toEqual([text]);
+    expect(seen).toHaveLength(1);
+  });
+
   it('answers 408 to a body that trickles in past bodyTimeoutMs (5 s), and cancels it', async () => {
     vi.useFakeTimers();
     const { handler, seen, errors } = setup();
