@@ -1,16 +1,25 @@
+import { join } from 'node:path';
 import { defineConfig } from 'tsup';
+
+/**
+ * The CommonJS build has no top-level await: there, `src/testing/msw-peer.ts` (which awaits
+ * `import('msw')`) is replaced by `msw-peer.cjs.ts` (which calls `require('msw')`).
+ */
+const MSW_PEER_CJS = join(import.meta.dirname, 'src', 'testing', 'msw-peer.cjs.ts');
 
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'webhooks/index': 'src/webhooks/index.ts',
     'testing/index': 'src/testing/index.ts',
+    // The one entry that imports msw (the optional peer): /testing itself never loads it.
+    'testing/msw': 'src/testing/msw.ts',
     'testing/cli': 'src/testing/cli.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
   // One copy of shared modules (errors, schemas) per format, so `instanceof` works across
-  // the three entry points.
+  // the entry points.
   splitting: true,
   sourcemap: true,
   clean: true,
@@ -19,4 +28,14 @@ export default defineConfig({
   // Runtime dependencies and the optional msw peer are never bundled.
   external: ['ky', 'zod', 'uuid', 'msw', 'msw/node', /^node:/],
   treeshake: true,
+  esbuildPlugins: [
+    {
+      name: 'msw-peer-cjs',
+      setup(build) {
+        // tsup builds each format with its own esbuild run and names it in this define.
+        if (build.initialOptions.define?.TSUP_FORMAT !== '"cjs"') return;
+        build.onResolve({ filter: /[\\/]msw-peer\.ts$/ }, () => ({ path: MSW_PEER_CJS }));
+      },
+    },
+  ],
 });
