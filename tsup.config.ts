@@ -21,7 +21,12 @@ export default defineConfig({
   // One copy of shared modules (errors, schemas) per format, so `instanceof` works across
   // the entry points.
   splitting: true,
+  // Source maps for stack traces that point at the TypeScript source, without the sources
+  // embedded in them: the maps name ../src/*.ts, shipped in the tarball (package.json files).
   sourcemap: true,
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
   clean: true,
   target: 'node22',
   platform: 'neutral',
