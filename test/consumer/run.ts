@@ -1,6 +1,6 @@
 /**
  * Consumer projects against the packed tarball: what a user who runs `npm install
- * @clinic-scheduling/sdk` gets, in every kind of project, on Node 22 and 24, with msw 2 and 3.
+ * @clinic-scheduling/sdk` gets, in every kind of project, on Node 22 and 24, with msw 2 and 3, and without msw.
  *
  *   node test/consumer/run.ts [--tarball <file.tgz>] [--node 24,22] [--msw 3,2,none] [--keep]
  *
