@@ -6,7 +6,16 @@
  * (test/consumer/run.ts does the same from the packed tarball, with the CLI too.)
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -77,6 +86,21 @@ function run(file: string): string[] {
 }
 
 describe('without msw installed', () => {
+  test('only the /testing/msw files of dist/ mention msw, declarations included', () => {
+    const files = readdirSync(join(ROOT, 'dist'), { recursive: true, encoding: 'utf8' });
+    const mentioning = files
+      .filter((file) => /\.(?:js|cjs|d\.ts|d\.cts)$/.test(file))
+      .filter((file) =>
+        /(?:from |import\(|require\()["']msw/.test(readFileSync(join(ROOT, 'dist', file), 'utf8')),
+      );
+    expect(mentioning.sort()).toEqual([
+      'testing/msw.cjs',
+      'testing/msw.d.cts',
+      'testing/msw.d.ts',
+      'testing/msw.js',
+    ]);
+  });
+
   test('the scratch project really has no msw', () => {
     const result = spawnSync(process.execPath, ['-e', "require.resolve('msw')"], { cwd: dir });
     expect(result.status).not.toBe(0);
