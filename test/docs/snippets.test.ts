@@ -1,6 +1,7 @@
 /**
  * The TypeScript snippets of docs/testing.md and README.md compile as written, as files of a
- * user's project: TypeScript `module` `nodenext`, `strict`, no special flag (a `.ts` import
+ * user's Node.js project: TypeScript `module` `nodenext`, `strict`, `lib` ES2023 without DOM
+ * (fetch and Request come from @types/node), no special flag (a `.ts` import
  * needs `allowImportingTsExtensions`, which is off here, so it fails), against this package's
  * own declarations (dist/, through its `exports`) and the msw, vitest and Node types.
  *
@@ -45,7 +46,7 @@ function snippets(doc: string): Snippet[] {
 
 const OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2023,
-  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  lib: ['lib.es2023.d.ts'],
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   types: ['node'],
