@@ -1,10 +1,19 @@
+import { join } from 'node:path';
 import { defineConfig } from 'tsup';
+
+/**
+ * The CommonJS build has no top-level await: there, `src/testing/msw-peer.ts` (which awaits
+ * `import('msw')`) is replaced by `msw-peer.cjs.ts` (which calls `require('msw')`).
+ */
+const MSW_PEER_CJS = join(import.meta.dirname, 'src', 'testing', 'msw-peer.cjs.ts');
 
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'webhooks/index': 'src/webhooks/index.ts',
     'testing/index': 'src/testing/index.ts',
+    // The one entry that imports msw (the optional peer): /testing itself never loads it.
+    'testing/msw': 'src/testing/msw.ts',
     'testing/cli': 'src/testing/cli.ts',
   },
   format: ['esm', 'cjs'],
@@ -12,13 +21,28 @@ export default defineConfig({
   // constructors users never call), so editors do not offer it.
   dts: { compilerOptions: { stripInternal: true } },
   // One copy of shared modules (errors, schemas) per format, so `instanceof` works across
-  // the three entry points.
+  // the entry points.
   splitting: true,
+  // Source maps for stack traces that point at the TypeScript source, without the sources
+  // embedded in them: the maps name ../src/*.ts, shipped in the tarball (package.json files).
   sourcemap: true,
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
   clean: true,
   target: 'node22',
   platform: 'neutral',
   // Runtime dependencies and the optional msw peer are never bundled.
   external: ['ky', 'zod', 'uuid', 'msw', 'msw/node', /^node:/],
   treeshake: true,
+  esbuildPlugins: [
+    {
+      name: 'msw-peer-cjs',
+      setup(build) {
+        // tsup builds each format with its own esbuild run and names it in this define.
+        if (build.initialOptions.define?.TSUP_FORMAT !== '"cjs"') return;
+        build.onResolve({ filter: /[\\/]msw-peer\.ts$/ }, () => ({ path: MSW_PEER_CJS }));
+      },
+    },
+  ],
 });

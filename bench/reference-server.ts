@@ -1,7 +1,7 @@
 /**
  * Throughput of the reference server: create + retrieve pairs per second (POST /appointments
  * with an Idempotency-Key, then GET /appointments/{id}), through `api.fetch` directly and
- * through MSW (`setupServer(...api.handlers)` + the global `fetch`). The figure is the median of
+ * through MSW (`setupServer(...createHandlers(api))` + the global `fetch`). The figure is the median of
  * the rounds; the store grows across rounds, so it also shows that lookups do not scan.
  *
  * MSW's own interception costs far more than the server, so the MSW figure is compared with
@@ -15,6 +15,7 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createReferenceServer } from '../src/testing/index.ts';
+import { createHandlers } from '../src/testing/msw.ts';
 import { type BenchRow, median, printRows } from './lib.ts';
 
 const BASE_URL = 'https://bench.clinic.test';
@@ -95,7 +96,8 @@ export async function run(): Promise<BenchRow[]> {
     ),
     http.get(`${BASE_URL}/api/public/v1/appointments/:id`, () => HttpResponse.json(constant)),
   ];
-  const msw = setupServer(...viaMsw.api.handlers);
+  const handlers = createHandlers(viaMsw.api);
+  const msw = setupServer(...handlers);
   msw.listen();
   const mswRates: number[] = [];
   const baselineRates: number[] = [];
@@ -103,7 +105,7 @@ export async function run(): Promise<BenchRow[]> {
     // Interleaved rounds (reference, constant, reference...) after one warm-up round of each,
     // so that JIT warm-up and drift of the machine hit both alike.
     for (let round = -1; round < MSW_ROUNDS; round++) {
-      msw.resetHandlers(...viaMsw.api.handlers);
+      msw.resetHandlers(...handlers);
       const [reference] = await measure(
         globalFetch,
         viaMsw.apiKey,

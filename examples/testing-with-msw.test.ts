@@ -14,6 +14,7 @@
 
 import { type Appointment, ClinicClient, SlotBlockedError } from '@clinic-scheduling/sdk';
 import { createReferenceServer } from '@clinic-scheduling/sdk/testing';
+import { createHandlers } from '@clinic-scheduling/sdk/testing/msw';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -54,7 +55,7 @@ async function roomNames(clinic: ClinicClient): Promise<string[]> {
 
 const BASE_URL = 'https://clinic.test'; // the baseUrl your code is configured with in tests
 const api = createReferenceServer({ baseUrl: BASE_URL, now: new Date('2026-03-02T12:00:00Z') });
-const server = setupServer(...api.handlers);
+const server = setupServer(...createHandlers(api));
 const apiKey = api.issueApiKey(); // a key of this in-memory server; keys survive api.reset()
 // No `fetch` option: the client uses the global fetch, which MSW intercepts.
 const clinic = new ClinicClient({ apiKey, baseUrl: BASE_URL });

@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { toNodeListener } from './node.ts';
-import { createReferenceServerCore } from './server.ts';
+import { createReferenceServer } from './server.ts';
 
 const USAGE = `Usage: clinic-scheduling-mock [--port 4010] [--host 127.0.0.1] [--seed demo]
 
@@ -65,7 +65,7 @@ function main(): void {
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const baseUrl = `http://${shownHost}:${address.port}`;
-    const api = createReferenceServerCore({
+    const api = createReferenceServer({
       baseUrl,
       ...(values.seed === 'demo' ? { seed: 'demo' as const } : {}),
     });

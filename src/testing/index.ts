@@ -1,6 +1,7 @@
 /**
  * `@clinic-scheduling/sdk/testing`: a stateful, in-memory Clinic Scheduling API v1 for tests,
- * with MSW handlers and a node:http adapter. See the testing guide (docs/testing.md).
+ * with a node:http adapter. It does not need msw: its MSW handlers come from
+ * `@clinic-scheduling/sdk/testing/msw`. See the testing guide (docs/testing.md).
  *
  * @module
  */
@@ -39,10 +40,8 @@ export {
   ReferenceNetworkError,
 } from './faults.ts';
 export type { ReferenceFetch } from './fetch.ts';
-export { createHandlers } from './msw.ts';
 export { type NodeRequestListener, toNodeListener } from './node.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './pagination.ts';
-export { createReferenceServer, type ReferenceServer } from './reference-server.ts';
 export {
   generateCpf,
   type SeedAppointmentInput,
@@ -60,10 +59,11 @@ export {
   type SeedProfessionalInput,
   type SeedRoomInput,
 } from './seed.ts';
-export type {
-  ClinicHandle,
-  ReferenceServerCore,
-  ReferenceServerOptions,
+export {
+  type ClinicHandle,
+  createReferenceServer,
+  type ReferenceServer,
+  type ReferenceServerOptions,
 } from './server.ts';
 export { type ClinicSettings, SCOPES, type Scope } from './store.ts';
 export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './time.ts';

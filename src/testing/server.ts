@@ -1,8 +1,8 @@
 /**
- * The reference server without its MSW adapter: state per instance, clinics, keys, seeding,
- * settings, clock, events, faults, the request log and reset. `createReferenceServer` (in
- * `reference-server.ts`) adds `handlers`; the command-line server uses this core directly so
- * that it runs where msw is not installed.
+ * The reference server: state per instance, clinics, keys, seeding, settings, clock, events,
+ * faults, the request log and reset, around one Fetch-API core (`api.fetch`). It never loads
+ * msw: the MSW handlers are an adapter in `msw.ts` (entry `@clinic-scheduling/sdk/testing/msw`),
+ * and the command-line server uses `api.fetch` through `node.ts`.
  *
  * @module
  */
@@ -73,8 +73,8 @@ export interface ClinicHandle {
   issueApiKey(options?: IssueApiKeyOptions): string;
 }
 
-/** The reference server without `handlers` (see `ReferenceServer`). */
-export interface ReferenceServerCore extends ClinicHandle {
+/** A stateful, in-memory Clinic Scheduling API v1 (see {@link createReferenceServer}). */
+export interface ReferenceServer extends ClinicHandle {
   /** The base URL, without a trailing slash. */
   readonly baseUrl: string;
   /**
@@ -175,12 +175,24 @@ function envelopeSettings(given: Partial<ListEnvelopeSettings> = {}): ListEnvelo
 }
 
 /**
- * Creates the reference server without its MSW handlers. Most users want
- * `createReferenceServer` from `@clinic-scheduling/sdk/testing`, which adds them.
+ * Creates a reference server: an in-memory Clinic Scheduling API v1 that keeps state and
+ * enforces every rule the spec states. Each call has its own state. It starts with clinic 1
+ * and no records (unless `seed: 'demo'`). It does not need msw: pass `api.fetch` to the client,
+ * or put it behind MSW with `createHandlers(api)` from `@clinic-scheduling/sdk/testing/msw`.
  *
  * @throws TypeError for a missing or malformed `baseUrl`, a bad `now`, or a bad `listEnvelope`.
+ * @example
+ * ```ts
+ * import { ClinicClient } from '@clinic-scheduling/sdk';
+ * import { createReferenceServer } from '@clinic-scheduling/sdk/testing';
+ *
+ * const api = createReferenceServer({ baseUrl: 'https://clinic.test' });
+ * const apiKey = api.issueApiKey({ preset: 'full_access' });
+ * const patient = api.seed.patient({ name: 'Ana Souza' });
+ * const clinic = new ClinicClient({ apiKey, baseUrl: api.baseUrl, fetch: api.fetch });
+ * ```
  */
-export function createReferenceServerCore(options: ReferenceServerOptions): ReferenceServerCore {
+export function createReferenceServer(options: ReferenceServerOptions): ReferenceServer {
   if (!options || typeof options !== 'object') {
     throw new TypeError("createReferenceServer takes { baseUrl: 'https://clinic.test', ... }");
   }

@@ -1,8 +1,8 @@
 /**
  * Consumer projects against the packed tarball: what a user who runs `npm install
- * @clinic-scheduling/sdk` gets, in every kind of project, on Node 22 and 24, with msw 2 and 3.
+ * @clinic-scheduling/sdk` gets, in every kind of project, on Node 22 and 24, with msw 2 and 3, and without msw.
  *
- *   node test/consumer/run.ts [--tarball <file.tgz>] [--node 24,22] [--msw 3,2] [--keep]
+ *   node test/consumer/run.ts [--tarball <file.tgz>] [--node 24,22] [--msw 3,2,none] [--keep]
  *
  * Without --tarball it builds dist/ if stale and packs one. For each msw major it installs the
  * tarball, msw, @types/node and vitest into a temporary project (from the npm registry or its
@@ -17,6 +17,11 @@
  * then, on each Node version, runs: `esm` (.mjs, import), `cjs` (.cjs, require), the compiled
  * `ts-nodenext` files, the `ts-bundler` bundle, the copied vitest file, and the
  * `clinic-scheduling-mock` command of the package against a real socket.
+ *
+ * `--msw none` is a project without msw (the tarball and @types/node only): `no-msw`
+ * type-checks /testing's declarations (skipLibCheck off), runs the client on `api.fetch` from
+ * ESM and CJS, checks that /testing/msw fails with the error naming `npm i -D msw`, and runs
+ * the `clinic-scheduling-mock` command.
  *
  * Node 24 is the repository's pinned Node; Node 22 comes from `npx -p node@22`.
  */
@@ -39,12 +44,13 @@ import { parseArgs } from 'node:util';
 const ROOT = join(import.meta.dirname, '..', '..');
 const HERE = import.meta.dirname;
 const PROJECTS = ['shared', 'esm', 'cjs', 'ts-nodenext', 'ts-bundler', 'vitest'];
+const NO_MSW = 'none';
 
 const { values } = parseArgs({
   options: {
     tarball: { type: 'string' },
     node: { type: 'string', default: '24,22' },
-    msw: { type: 'string', default: '3,2' },
+    msw: { type: 'string', default: `3,2,${NO_MSW}` },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -140,7 +146,32 @@ const esbuildBin = join(
   'esbuild',
 );
 
+/** A project with the tarball and no msw: /testing alone, as a user without msw has it. */
+function prepareWithoutMsw(dir: string, tarball: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'consumer-no-msw', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const since = Date.now();
+  const deps = [tarball, `@types/node@${repoVersion('@types/node')}`];
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...deps],
+    dir,
+    300_000,
+  );
+  if (existsSync(join(dir, 'node_modules', 'msw'))) throw new Error('msw was installed anyway');
+  cpSync(join(HERE, 'no-msw'), join(dir, 'no-msw'), { recursive: true });
+  run(process.execPath, [tsc, '-p', 'no-msw'], dir);
+  log(`  installed the tarball without msw, type-checked no-msw (${seconds(since)})`);
+}
+
 function prepare(dir: string, tarball: string, mswMajor: string): void {
+  if (mswMajor === NO_MSW) {
+    prepareWithoutMsw(dir, tarball);
+    return;
+  }
   const msw = mswMajor === '3' ? repoVersion('msw') : repoVersion('msw2');
   if (!msw.startsWith(`${mswMajor}.`)) throw new Error(`no msw ${mswMajor} in this repository`);
   mkdirSync(dir, { recursive: true });
@@ -198,9 +229,8 @@ function prepare(dir: string, tarball: string, mswMajor: string): void {
       '--platform=node',
       '--format=esm',
       // The SDK, ky, zod and uuid go into the bundle. msw stays external, as the SDK's own
-      // build keeps it: /testing imports it for api.handlers, and msw's `debug` dependency
-      // uses a dynamic require() that an ES module bundle cannot hold. Test helpers are not
-      // what an application bundles anyway.
+      // build keeps it: msw's `debug` dependency uses a dynamic require() that an ES module
+      // bundle cannot hold. Test helpers are not what an application bundles anyway.
       '--external:msw',
       '--outfile=ts-bundler/dist/bundle.mjs',
       '--log-level=warning',
@@ -219,7 +249,13 @@ interface Step {
   expect: RegExp;
 }
 
-function steps(dir: string): Step[] {
+function steps(dir: string, mswMajor: string): Step[] {
+  if (mswMajor === NO_MSW) {
+    return [
+      { name: 'no-msw esm', args: ['no-msw/index.mjs'], expect: /^ok no-msw \(esm\)/ },
+      { name: 'no-msw cjs', args: ['no-msw/index.cjs'], expect: /^ok no-msw \(cjs\)/ },
+    ];
+  }
   return [
     { name: 'esm', args: ['esm/index.mjs'], expect: /^ok esm: / },
     { name: 'cjs', args: ['cjs/index.cjs'], expect: /^ok cjs: / },
@@ -315,7 +351,7 @@ try {
     for (const [major, node] of binaries) {
       const cell = `node ${major} × msw ${msw}`;
       const passed: string[] = [];
-      for (const step of steps(dir)) {
+      for (const step of steps(dir, msw)) {
         const since = Date.now();
         try {
           const output = run(node, step.args, dir);
@@ -336,7 +372,7 @@ try {
         failures.push(`${cell}: clinic-scheduling-mock\n${(error as Error).message}`);
         log(`  ${cell}: clinic-scheduling-mock FAILED`);
       }
-      const total = steps(dir).length + 1; // and the command-line server
+      const total = steps(dir, msw).length + 1; // and the command-line server
       log(`  ${cell}: ${passed.length}/${total} passed: ${passed.join(', ')}`);
       results.push(`${cell}: ${passed.length}/${total}`);
     }

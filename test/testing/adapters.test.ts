@@ -1,6 +1,7 @@
 /**
  * The same scenario through `api.fetch` and through MSW. This file runs twice: in the default
- * vitest project with msw 3, and in the `msw2` project where `msw` is aliased to msw 2.
+ * vitest project with msw 3, and in the `msw2` project where `msw` is aliased to msw 2 (the
+ * handlers' own `import('msw')` included, so they are built by the msw that `setupServer` is).
  */
 
 import { HttpResponse, http } from 'msw';
@@ -8,6 +9,8 @@ import { setupServer } from 'msw/node';
 import mswPackage from 'msw/package.json' with { type: 'json' };
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer } from '../../src/testing/index.ts';
+import { createHandlers } from '../../src/testing/msw.ts';
+import * as mswPeer from '../../src/testing/msw-peer.ts';
 import { runScenario } from './scenario.ts';
 
 const BASE_URL = 'https://clinic.test';
@@ -15,6 +18,9 @@ const expectedMajor = process.env.EXPECTED_MSW_MAJOR ?? '3';
 
 test(`the msw loaded is major ${expectedMajor}`, () => {
   expect(mswPackage.version.split('.')[0]).toBe(expectedMajor);
+  // The handlers are built with the same msw module as this file's (and setupServer's).
+  expect(mswPeer.http).toBe(http);
+  expect(mswPeer.HttpResponse).toBe(HttpResponse);
 });
 
 describe('through api.fetch (no MSW)', () => {
@@ -27,7 +33,7 @@ describe('through api.fetch (no MSW)', () => {
 describe(`through MSW ${expectedMajor} (setupServer + global fetch)`, () => {
   const api = createReferenceServer({ baseUrl: BASE_URL, seed: 'demo' });
   const apiKey = api.issueApiKey();
-  const server = setupServer(...api.handlers);
+  const server = setupServer(...createHandlers(api));
   const unhandled: string[] = [];
   beforeAll(() => {
     // msw 2 calls the option onUnhandledRequest, msw 3 onUnhandledFrame. Each records the

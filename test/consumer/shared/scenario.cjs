@@ -10,9 +10,17 @@
 const assert = require('node:assert/strict');
 
 /**
- * @param {{ label: string, sdk: any, testing: any, webhooks: any, mswNode: any, mswVersion: string }} loaded
+ * @param {{ label: string, sdk: any, testing: any, testingMsw: any, webhooks: any, mswNode: any, mswVersion: string }} loaded
  */
-module.exports = async function scenario({ label, sdk, testing, webhooks, mswNode, mswVersion }) {
+module.exports = async function scenario({
+  label,
+  sdk,
+  testing,
+  testingMsw,
+  webhooks,
+  mswNode,
+  mswVersion,
+}) {
   const { ClinicClient, ClinicError, SlotBlockedError, ValidationError } = sdk;
   const api = testing.createReferenceServer({ baseUrl: 'https://clinic.test', seed: 'demo' });
   const apiKey = api.issueApiKey({ preset: 'full_access' });
@@ -86,8 +94,8 @@ module.exports = async function scenario({ label, sdk, testing, webhooks, mswNod
   assert.equal((await deliver()).status, 200); // a redelivery: acknowledged, not handled again
   assert.deepEqual(handled, [event.id]);
 
-  // MSW: the reference server's handlers answer the global fetch.
-  const server = mswNode.setupServer(...api.handlers);
+  // MSW: the reference server's handlers (from /testing/msw) answer the global fetch.
+  const server = mswNode.setupServer(...testingMsw.createHandlers(api));
   server.listen();
   try {
     const viaMsw = new ClinicClient({ apiKey, baseUrl: api.baseUrl });
