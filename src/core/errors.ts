@@ -9,6 +9,7 @@
  * @module
  */
 import type { FieldErrors } from '../schemas/errors.ts';
+import { findOperation } from '../schemas/operations.ts';
 
 /** The base class of every error thrown by the SDK. Catch it to catch them all. */
 export class ClinicError extends Error {
@@ -230,13 +231,6 @@ export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 }
 
-/** Which scope each endpoint needs, where the spec names it (spec 5, rule 4). */
-const SPEC_SCOPES: ReadonlyArray<[method: string, pattern: RegExp, scope: string]> = [
-  ['POST', /\/appointments$/, 'appointments:write'],
-  ['PATCH', /\/patients\/[^/]+$/, 'patients:write'],
-  ['GET', /\/(professionals|rooms|appointment-types)(\/[^/]+)?$/, 'appointments:read'],
-];
-
 /**
  * The scope the spec says an endpoint needs, or `undefined` where the spec does not show it.
  *
@@ -244,10 +238,8 @@ const SPEC_SCOPES: ReadonlyArray<[method: string, pattern: RegExp, scope: string
  * @param path - URL path.
  */
 export function requiredScopeFor(method: string, path: string): string | undefined {
-  for (const [m, pattern, scope] of SPEC_SCOPES) {
-    if (m === method.toUpperCase() && pattern.test(path)) return scope;
-  }
-  return undefined;
+  const operation = findOperation(method, path);
+  return operation?.scopeStated ? operation.scope : undefined;
 }
 
 /**

@@ -160,35 +160,56 @@ export const StartAt = z
   })
   .transform((value) => (value instanceof Date ? formatInstant(value) : value));
 
-/** Removes the punctuation a CPF may be written with, keeping only its digits. */
+/**
+ * How a CPF may be written: its 11 digits bare (`52998224725`) or with the usual punctuation,
+ * `.` after the third and sixth digits and `-` before the last two (`529.982.247-25`), each
+ * mark optional. Nothing else: no spaces, tabs, line breaks, slashes or doubled separators.
+ */
+const CPF_FORMAT = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
+
+/** Removes the punctuation a CPF may be written with (`.` and `-`), keeping only its digits. */
 export function normalizeCpf(cpf: string): string {
-  return cpf.replace(/[.\-\s/]/g, '');
+  return cpf.replace(/[.-]/g, '');
 }
 
 /**
- * Whether a CPF (with or without punctuation) has 11 digits, is not a run of one digit, and
- * has valid check digits.
+ * The two check digits of a CPF whose first nine digits are `digits[0..8]` (modulo 11, the
+ * Receita Federal's rule). The one home of the rule: `isValidCpf` checks with it and the
+ * reference server's `generateCpf` builds with it.
  */
-export function isValidCpf(cpf: string): boolean {
-  if (!/^[\d.\-\s/]+$/.test(cpf)) return false;
-  const digits = normalizeCpf(cpf);
-  if (!/^\d{11}$/.test(digits)) return false;
-  if (/^(\d)\1{10}$/.test(digits)) return false;
-  const nums = [...digits].map(Number);
+export function cpfCheckDigits(digits: readonly number[]): [number, number] {
+  const all = digits.slice(0, 9);
   for (const length of [9, 10]) {
     let sum = 0;
-    for (let i = 0; i < length; i++) sum += nums[i]! * (length + 1 - i);
-    const check = ((sum * 10) % 11) % 10;
-    if (check !== nums[length]) return false;
+    for (let i = 0; i < length; i++) sum += all[i]! * (length + 1 - i);
+    all.push(((sum * 10) % 11) % 10);
   }
-  return true;
+  return [all[9]!, all[10]!];
 }
 
-/** A CPF, with or without punctuation: at most 20 characters, valid check digits. */
+/**
+ * Whether a CPF is written as `CPF_FORMAT` allows, is not a run of one digit, and has valid
+ * check digits.
+ */
+export function isValidCpf(cpf: string): boolean {
+  if (!CPF_FORMAT.test(cpf)) return false;
+  const digits = normalizeCpf(cpf);
+  if (/^(\d)\1{10}$/.test(digits)) return false;
+  const nums = [...digits].map(Number);
+  const [first, second] = cpfCheckDigits(nums);
+  return nums[9] === first && nums[10] === second;
+}
+
+/**
+ * A CPF: 11 digits, bare or punctuated as `123.456.789-09` (each `.` and `-` optional, in its
+ * usual place; no white space or other marks), at most 20 characters, valid check digits.
+ */
 export const Cpf = z
   .string(typeError('must be a string'))
   .max(LIMITS.patientCpfLength, { error: `must be at most ${LIMITS.patientCpfLength} characters` })
-  .refine(isValidCpf, { error: 'is not a valid CPF (11 digits with valid check digits)' });
+  .refine(isValidCpf, {
+    error: 'is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)',
+  });
 
 /** Patient full name: non-empty, at most 255 characters. */
 export const PatientName = z

@@ -9,6 +9,7 @@
  */
 import { isJsonContentType } from '../core/utils.ts';
 import { AppointmentId } from '../schemas/common.ts';
+import { OPERATIONS, type OperationName, type OperationSpec } from '../schemas/operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
@@ -34,7 +35,6 @@ import {
 } from './operations.ts';
 import { ApiProblem, badBody, badRequest, jsonResponse, notFound } from './responses.ts';
 import { coerceFormFields } from './rules.ts';
-import type { Scope } from './store.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
 export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -42,67 +42,53 @@ export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => P
 /** Which bodies a route reads: none, JSON, or JSON and the two form encodings (spec 4.4). */
 type BodyKind = 'none' | 'json' | 'json-or-form';
 
-/** How a path id is matched (spec 4): a uuid for appointments, digits for the others. */
-type IdKind = 'uuid' | 'digits';
-
-interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+interface Route extends OperationSpec {
   /** Path segments after `/api/public/v1`; `{id}` stands for the path id. */
   segments: readonly string[];
-  id?: IdKind;
-  scope: Scope;
   body: BodyKind;
   operation: Operation;
 }
 
-const route = (
-  method: Route['method'],
-  path: string,
-  scope: Scope,
-  operation: Operation,
-  extra: { id?: IdKind; body?: BodyKind } = {},
-): Route => ({
-  method,
-  segments: path.split('/').slice(1),
-  scope,
-  operation,
-  body: extra.body ?? (method === 'GET' ? 'none' : 'json'),
-  ...(extra.id ? { id: extra.id } : {}),
-});
+/** The function of each of the 15 operations (their paths and scopes: `OPERATIONS`). */
+const HANDLERS: Record<OperationName, Operation> = {
+  listAppointments,
+  retrieveAppointment,
+  createAppointment,
+  updateAppointment,
+  cancelAppointment,
+  listPatients,
+  retrievePatient,
+  createPatient,
+  updatePatient,
+  listProfessionals,
+  retrieveProfessional,
+  listRooms,
+  retrieveRoom,
+  listAppointmentTypes,
+  retrieveAppointmentType,
+};
+
+/** What each write reads: cancel takes no body; only POST /appointments takes forms too. */
+const BODIES: Partial<Record<OperationName, BodyKind>> = {
+  createAppointment: 'json-or-form',
+  cancelAppointment: 'none',
+};
 
 /**
- * The 15 operations of spec 4 and the scope each needs (spec 5 rule 4 where it names one;
- * elsewhere the reference server's assumption: `<resource>:read` for reads,
- * `<resource>:write` for writes).
+ * The 15 operations of spec 4 with the scope each needs (`OPERATIONS`: spec 5 rule 4 where
+ * it names one; elsewhere the reference server's assumption).
  */
-const ROUTES: readonly Route[] = [
-  route('GET', '/appointments', 'appointments:read', listAppointments),
-  route('POST', '/appointments', 'appointments:write', createAppointment, {
-    body: 'json-or-form',
-  }),
-  route('GET', '/appointments/{id}', 'appointments:read', retrieveAppointment, { id: 'uuid' }),
-  route('PATCH', '/appointments/{id}', 'appointments:write', updateAppointment, { id: 'uuid' }),
-  route('POST', '/appointments/{id}/cancel', 'appointments:write', cancelAppointment, {
-    id: 'uuid',
-    body: 'none',
-  }),
-  route('GET', '/patients', 'patients:read', listPatients),
-  route('POST', '/patients', 'patients:write', createPatient),
-  route('GET', '/patients/{id}', 'patients:read', retrievePatient, { id: 'digits' }),
-  route('PATCH', '/patients/{id}', 'patients:write', updatePatient, { id: 'digits' }),
-  route('GET', '/professionals', 'appointments:read', listProfessionals),
-  route('GET', '/professionals/{id}', 'appointments:read', retrieveProfessional, {
-    id: 'digits',
-  }),
-  route('GET', '/rooms', 'appointments:read', listRooms),
-  route('GET', '/rooms/{id}', 'appointments:read', retrieveRoom, { id: 'digits' }),
-  route('GET', '/appointment-types', 'appointments:read', listAppointmentTypes),
-  route('GET', '/appointment-types/{id}', 'appointments:read', retrieveAppointmentType, {
-    id: 'digits',
-  }),
-];
+const ROUTES: readonly Route[] = (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
+  const spec: OperationSpec = OPERATIONS[name];
+  return {
+    ...spec,
+    segments: spec.path.split('/').slice(1),
+    body: BODIES[name] ?? (spec.method === 'GET' ? 'none' : 'json'),
+    operation: HANDLERS[name],
+  };
+});
 
-function idMatches(kind: IdKind, value: string): boolean {
+function idMatches(kind: OperationSpec['id'], value: string): boolean {
   return kind === 'digits' ? /^\d+$/.test(value) : AppointmentId.safeParse(value).success;
 }
 

@@ -7,21 +7,18 @@
 export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './auth.ts';
 export { Clock, type ClockStart } from './clock.ts';
 export type { RecordedRequest } from './context.ts';
-export {
-  type AttemptOutcome,
-  createDeliverySimulator,
-  type Delivery,
-  type DeliveryAttempt,
-  type DeliverySimulator,
-  type DeliverySimulatorOptions,
-  type DeliveryState,
-  PING_MESSAGE,
-  type RegisterEndpointOptions,
-  type WebhookEndpoint,
-  type WebhookTargetHandler,
-  WebhookUrlError,
-  webhookUrlProblem,
-} from './delivery.ts';
+export { createDeliverySimulator, PING_MESSAGE } from './delivery/simulator.ts';
+export type {
+  AttemptOutcome,
+  Delivery,
+  DeliveryAttempt,
+  DeliverySimulator,
+  DeliverySimulatorOptions,
+  DeliveryState,
+  RegisterEndpointOptions,
+  WebhookEndpoint,
+  WebhookTargetHandler,
+} from './delivery/types.ts';
 export {
   type AppointmentEventEnvelope,
   type AppointmentEventType,
@@ -43,23 +40,23 @@ export { createHandlers } from './msw.ts';
 export { type NodeRequestListener, toNodeListener } from './node.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './pagination.ts';
 export { createReferenceServer, type ReferenceServer } from './reference-server.ts';
-export {
-  generateCpf,
-  type SeedAppointmentInput,
-  type SeedAppointmentOptions,
-  type SeedAppointmentTypeInput,
-  type SeedBlockedSlotInput,
-  type SeededAppointment,
-  type SeededAppointmentType,
-  type SeededBlockedSlot,
-  type SeededPatient,
-  type SeededProfessional,
-  type SeededRoom,
-  type SeedHelpers,
-  type SeedPatientInput,
-  type SeedProfessionalInput,
-  type SeedRoomInput,
-} from './seed.ts';
+export { generateCpf } from './seed/demo.ts';
+export type {
+  SeedAppointmentInput,
+  SeedAppointmentOptions,
+  SeedAppointmentTypeInput,
+  SeedBlockedSlotInput,
+  SeededAppointment,
+  SeededAppointmentType,
+  SeededBlockedSlot,
+  SeededPatient,
+  SeededProfessional,
+  SeededRoom,
+  SeedHelpers,
+  SeedPatientInput,
+  SeedProfessionalInput,
+  SeedRoomInput,
+} from './seed/types.ts';
 export type {
   ClinicHandle,
   ReferenceServerCore,
@@ -67,3 +64,10 @@ export type {
 } from './server.ts';
 export { type ClinicSettings, SCOPES, type Scope } from './store.ts';
 export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './time.ts';
+export {
+  IPV4_SPECIAL_RANGES,
+  IPV6_SPECIAL_RANGES,
+  WebhookUrlError,
+  type WebhookUrlRuleOptions,
+  webhookUrlProblem,
+} from './webhook-url.ts';

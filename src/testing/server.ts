@@ -13,16 +13,15 @@ import {
 } from './auth.ts';
 import { Clock, type ClockStart } from './clock.ts';
 import type { RecordedRequest, ServerContext } from './context.ts';
-import {
-  createDeliverySimulator,
-  type DeliverySimulator,
-  type DeliverySimulatorOptions,
-} from './delivery.ts';
+import { createDeliverySimulator } from './delivery/simulator.ts';
+import type { DeliverySimulator, DeliverySimulatorOptions } from './delivery/types.ts';
 import { type EventListener, EventLog, type WebhookEnvelope } from './events.ts';
 import { type FaultInjector, FaultRegistry } from './faults.ts';
 import { createFetch, type ReferenceFetch } from './fetch.ts';
 import { CursorSigner, type ListEnvelopeMode, type ListEnvelopeSettings } from './pagination.ts';
-import { createSeedHelpers, type SeedHelpers, seedDemo } from './seed.ts';
+import { seedDemo } from './seed/demo.ts';
+import { createSeedHelpers } from './seed/helpers.ts';
+import type { SeedHelpers } from './seed/types.ts';
 import { type ClinicSettings, Store } from './store.ts';
 
 /** What `createReferenceServer` takes. */

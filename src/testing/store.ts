@@ -15,15 +15,9 @@ import type {
   AppointmentStatus,
 } from '../schemas/appointments.ts';
 
-/** The scopes of spec section 5. */
-export const SCOPES = [
-  'appointments:read',
-  'appointments:write',
-  'patients:read',
-  'patients:write',
-] as const;
-/** A key scope (spec 5): `appointments:read`, `appointments:write`, `patients:read` or `patients:write`. */
-export type Scope = (typeof SCOPES)[number];
+import type { Scope } from '../schemas/operations.ts';
+
+export { SCOPES, type Scope } from '../schemas/operations.ts';
 
 /** Fields every stored record has. */
 interface Stored {

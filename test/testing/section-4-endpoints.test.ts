@@ -818,7 +818,7 @@ describe('spec 4.7: patients', () => {
     expect(dup.body).toEqual({ code: 'patient_cpf_exists', detail: expect.any(String) });
     expect(JSON.stringify(dup.body)).not.toContain('529');
     const changed = await s.send('PATCH', `/patients/${s.patient.id}`, {
-      json: { cpf: '529 982 247 25' },
+      json: { cpf: '529982247-25' },
     });
     expect(changed.status).toBe(409);
     expect(changed.body.code).toBe('patient_cpf_exists');
