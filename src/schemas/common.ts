@@ -100,6 +100,20 @@ export function parseStartAt(value: string): StartAtParts | undefined {
   return parts;
 }
 
+/**
+ * The offset of a `start_at` zone in minutes east of UTC (`Z` is 0, `-03:00` is -180), or
+ * `undefined` when it is out of the range ISO 8601 allows here, -23:59 to +23:59.
+ */
+export function zoneOffsetOf(zone: string): number | undefined {
+  if (zone === 'Z') return 0;
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+  if (!m) return undefined;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3]);
+  if (hours > 23 || minutes > 59) return undefined;
+  return (m[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
+}
+
 function isRealDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
   // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
@@ -117,9 +131,14 @@ export function formatInstant(date: Date): string {
 }
 
 /**
- * `start_at` of an appointment write: an ISO 8601 date-time string (without a time zone it is
- * read by the service as America/Sao_Paulo) or a `Date` (sent as an instant with an explicit
- * offset). Seconds must be 00. The output is always the string sent on the wire.
+ * `start_at` of an appointment write: an ISO 8601 date-time string or a `Date` (sent as an
+ * instant with an explicit offset). The output is always the string sent on the wire.
+ *
+ * The profile of ISO 8601 accepted (the client and the reference server share it):
+ * `YYYY-MM-DDThh:mm`, optionally `:ss` and a fraction, then optionally a zone: `Z`, `±hh:mm` or
+ * `±hhmm` with the offset within -23:59..+23:59. Without a zone the time is read by the service
+ * as America/Sao_Paulo. Seconds (and any fraction) must be 00. The year is four digits, the
+ * date a real one; a space for `T`, week or ordinal dates and `24:00` are refused.
  */
 export const StartAt = z
   .union(
@@ -153,6 +172,13 @@ export const StartAt = z
       ctx.addIssue({
         code: 'custom',
         message: 'must be an ISO 8601 date-time such as 2026-03-02T14:30:00-03:00',
+      });
+      return;
+    }
+    if (parts.zone !== undefined && zoneOffsetOf(parts.zone) === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'the UTC offset must be within -23:59 and +23:59, such as -03:00',
       });
       return;
     }
@@ -220,7 +246,22 @@ export const PatientName = z
     error: `must be at most ${LIMITS.patientNameLength} characters`,
   });
 
-/** Mobile phone with area code: non-empty, at most 40 characters. */
+/**
+ * The number a phone stands for, to compare two written forms (the `phone` filter of
+ * GET /patients): spaces, hyphens, dots and parentheses dropped; a leading `+` kept; without
+ * it, 10 or 11 digits are read as Brazilian (spec 4.7) and get `+55`. So `11 98765-4321`,
+ * `(11) 98765-4321` and `+55 11 98765-4321` are one number; `+1 415 555 0100` is another.
+ */
+export function phoneNumberKey(phone: string): string {
+  const compact = phone.replace(/[\s().-]/g, '');
+  if (/^\d{10,11}$/.test(compact)) return `+55${compact}`;
+  return compact;
+}
+
+/**
+ * Mobile phone with area code: non-empty, at most 40 characters, kept as written. Without a
+ * leading `+`, 10 or 11 digits are read as Brazilian (`phoneNumberKey`).
+ */
 export const Phone = z
   .string(typeError('must be a string'))
   .trim()
@@ -229,9 +270,16 @@ export const Phone = z
     error: `must be at most ${LIMITS.patientPhoneLength} characters`,
   });
 
-/** E-mail address: at most 100 characters. */
+/**
+ * E-mail address: the "valid e-mail address" syntax of the WHATWG HTML standard (the one an
+ * `<input type="email">` applies; zod's `regexes.html5Email`), at most 100 characters. A
+ * domain with non-ASCII letters is accepted in its ASCII (punycode, `xn--`) form.
+ */
 export const Email = z
-  .email(typeError('must be an e-mail address'))
+  .email({
+    pattern: z.regexes.html5Email,
+    ...typeError('must be an e-mail address such as ana@example.com'),
+  })
   .max(LIMITS.patientEmailLength, {
     error: `must be at most ${LIMITS.patientEmailLength} characters`,
   });

@@ -13,7 +13,13 @@ import { OPERATIONS, type OperationName, type OperationSpec } from '../schemas/o
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
-import { fingerprint, readIdempotencyKey, remember, replay } from './idempotency.ts';
+import {
+  assertSameEndpoint,
+  bind,
+  fingerprint,
+  readIdempotencyKey,
+  replay,
+} from './idempotency.ts';
 import {
   cancelAppointment,
   createAppointment,
@@ -43,6 +49,7 @@ export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => P
 type BodyKind = 'none' | 'json' | 'json-or-form';
 
 interface Route extends OperationSpec {
+  name: OperationName;
   /** Path segments after `/api/public/v1`; `{id}` stands for the path id. */
   segments: readonly string[];
   body: BodyKind;
@@ -82,6 +89,7 @@ const ROUTES: readonly Route[] = (Object.keys(OPERATIONS) as OperationName[]).ma
   const spec: OperationSpec = OPERATIONS[name];
   return {
     ...spec,
+    name,
     segments: spec.path.split('/').slice(1),
     body: BODIES[name] ?? (spec.method === 'GET' ? 'none' : 'json'),
     operation: HANDLERS[name],
@@ -98,7 +106,11 @@ function idMatches(kind: OperationSpec['id'], value: string): boolean {
  * @throws ApiProblem 404 for any other method or path (PUT, DELETE, unknown paths) and for a
  *   path id that does not match its pattern.
  */
-function resolveRoute(method: string, apiPath: string | undefined): { route: Route; id: string } {
+function resolveRoute(
+  method: string,
+  apiPath: string | undefined,
+  path: string,
+): { route: Route; id: string } {
   if (apiPath !== undefined) {
     const segments = apiPath.split('/').slice(1);
     for (const candidate of ROUTES) {
@@ -118,7 +130,7 @@ function resolveRoute(method: string, apiPath: string | undefined): { route: Rou
     }
   }
   throw notFound(
-    `Not found: ${method} ${apiPath === undefined ? '' : API_PREFIX}${apiPath ?? ''} is not an ` +
+    `Not found: ${method} ${path} is not an ` +
       'operation of the Clinic Scheduling API v1 (or the id does not match its pattern).',
   );
 }
@@ -179,27 +191,35 @@ async function readBody(request: Request, kind: Exclude<BodyKind, 'none'>) {
   );
 }
 
-function record(request: Request, url: URL): RecordedRequest {
+function record(request: Request, url: URL, method: string): RecordedRequest {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = name === 'authorization' ? maskAuthorization(value) : value;
   });
   return {
-    method: request.method.toUpperCase(),
+    method,
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
     headers,
   };
 }
 
-async function handle(ctx: ServerContext, request: Request, url: URL): Promise<Response> {
-  const method = request.method.toUpperCase();
+async function handle(
+  ctx: ServerContext,
+  request: Request,
+  url: URL,
+  method: string,
+): Promise<Response> {
   const key = authenticate(ctx.store, request.headers.get('authorization'));
   const prefix = ctx.basePath + API_PREFIX;
   const apiPath = url.pathname.startsWith(`${prefix}/`)
     ? url.pathname.slice(prefix.length)
     : undefined;
-  const { route: matched, id } = resolveRoute(method, apiPath);
+  const { route: matched, id } = resolveRoute(
+    method,
+    apiPath,
+    url.pathname.slice(ctx.basePath.length),
+  );
   requireScope(
     key,
     matched.scope,
@@ -226,20 +246,58 @@ async function handle(ctx: ServerContext, request: Request, url: URL): Promise<R
     return jsonResponse(result.status, result.body);
   }
   const endpoint = `${method} ${url.pathname}`;
+  const now = ctx.clock.now();
+  if (
+    matched.name !== 'createAppointment' &&
+    clinic.settings.idempotencyReplay === 'create-appointment'
+  ) {
+    // Spec 4.4 describes replay on POST /appointments only: here the key replays nothing and
+    // binds nothing, but one bound to another endpoint is still misuse (422).
+    assertSameEndpoint(clinic, idempotencyKey, endpoint, now);
+    const result = run();
+    return jsonResponse(result.status, result.body);
+  }
   const print = fingerprint(body);
-  const replayed = replay(clinic, idempotencyKey, endpoint, print, ctx.clock.now());
+  const replayed = replay(clinic, idempotencyKey, endpoint, print, now);
   if (replayed) return replayed;
-  const result = run();
-  if (result.status >= 300) return jsonResponse(result.status, result.body);
-  return remember(
+  let result: OperationResult;
+  try {
+    result = run();
+  } catch (error) {
+    // Bound whatever the outcome: the same key with another body is 422 for 24 h.
+    if (error instanceof ApiProblem) bind(clinic, idempotencyKey, endpoint, print, now);
+    throw error;
+  }
+  const text = JSON.stringify(result.body);
+  bind(
     clinic,
     idempotencyKey,
     endpoint,
     print,
-    ctx.clock.now(),
-    result.status,
-    result.body,
+    now,
+    result.status < 300 ? { status: result.status, body: text } : undefined,
   );
+  return new Response(text, {
+    status: result.status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/**
+ * The method of requests whose method a Fetch `Request` cannot carry (TRACE, TRACK, CONNECT):
+ * the node:http adapter sends them as a GET tagged here, so the core answers them as what they
+ * are (401, then 404) and records their real method.
+ */
+const carriedMethod = new WeakMap<Request, string>();
+
+/** Answers `request` as if its method were `method` (see `carriedMethod`). */
+export function fetchAs(
+  fetch: ReferenceFetch,
+  request: Request,
+  method: string,
+): Promise<Response> {
+  carriedMethod.set(request, method.toUpperCase());
+  return fetch(request);
 }
 
 /**
@@ -251,14 +309,15 @@ export function createFetch(ctx: ServerContext): ReferenceFetch {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
-    ctx.requests.push(record(request, url));
-    const fault = ctx.faults.take(request.method.toUpperCase(), url.pathname);
+    const method = carriedMethod.get(request) ?? request.method.toUpperCase();
+    ctx.requests.push(record(request, url, method));
+    const fault = ctx.faults.take(method, url.pathname);
     if (fault?.delayMs) await wait(fault.delayMs, request.signal);
     if (fault?.networkError) throw new ReferenceNetworkError('networkError');
     if (fault?.status !== undefined) return faultResponse(fault);
     let response: Response;
     try {
-      response = await handle(ctx, request, url);
+      response = await handle(ctx, request, url, method);
     } catch (error) {
       if (!(error instanceof ApiProblem)) throw error;
       response = error.toResponse();

@@ -222,7 +222,7 @@ export const updateAppointment: Operation = (input) => {
   const { ctx, clinic } = input;
   const appointment = findAppointment(clinic, input.id);
   const data = validate(AppointmentUpdateParams, input.body);
-  assertChangeable(appointment, 'change');
+  assertChangeable(clinic, appointment, 'change');
 
   const fields: FieldErrors = {};
   if (data.professional_id !== undefined) {
@@ -276,7 +276,7 @@ export const updateAppointment: Operation = (input) => {
 export const cancelAppointment: Operation = (input) => {
   const { ctx, clinic } = input;
   const appointment = findAppointment(clinic, input.id);
-  assertChangeable(appointment, 'cancel');
+  assertChangeable(clinic, appointment, 'cancel');
   appointment.status = 'cancelled';
   appointment.updated_at = ctx.clock.now();
   emit(input, 'appointment.cancelled', appointment);

@@ -52,10 +52,11 @@ describe('spec 7: error body shapes', () => {
     s.api.settings.requireRoom = false;
     await s.send('POST', '/patients', { json: { name: 'A', cpf: '52998224725' } });
     const cpf = await s.send('POST', '/patients', { json: { name: 'B', cpf: '52998224725' } });
-    await s.send('POST', '/patients', { json: { name: 'C' }, headers: { 'idempotency-key': 'k' } });
-    const reused = await s.send('POST', '/patients', {
-      json: { name: 'D' },
-      headers: { 'idempotency-key': 'k' },
+    const headers = { 'idempotency-key': 'k' };
+    await s.send('POST', '/appointments', { json: createBody(s, { note: 'C' }), headers });
+    const reused = await s.send('POST', '/appointments', {
+      json: createBody(s, { note: 'D' }),
+      headers,
     });
     const answers = [
       [409, 'slot_blocked', slot],
