@@ -11,7 +11,7 @@ import { isJsonContentType } from '../core/utils.ts';
 import { AppointmentId } from '../schemas/common.ts';
 import { OPERATIONS, type OperationName, type OperationSpec } from '../schemas/operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
-import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
+import { API_PREFIX, appendBounded, type RecordedRequest, type ServerContext } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
 import {
   assertSameEndpoint,
@@ -20,6 +20,7 @@ import {
   readIdempotencyKey,
   replay,
 } from './idempotency.ts';
+import { requestOrigin } from './links.ts';
 import {
   cancelAppointment,
   createAppointment,
@@ -226,9 +227,11 @@ async function handle(
     `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
   );
   const clinic = ctx.store.clinic(key.company_id);
+  const linkBase =
+    ctx.links === 'request' ? `${requestOrigin(request.headers, url)}${ctx.basePath}` : ctx.baseUrl;
 
   if (matched.method === 'GET') {
-    const result = await matched.operation({ ctx, clinic, url, id, body: {} });
+    const result = await matched.operation({ ctx, clinic, url, linkBase, id, body: {} });
     return jsonResponse(result.status, result.body);
   }
 
@@ -237,7 +240,7 @@ async function handle(
   // From here on everything is synchronous: no other request can slip in between the
   // replay check and the write.
   const run = (): OperationResult => {
-    const result = matched.operation({ ctx, clinic, url, id, body });
+    const result = matched.operation({ ctx, clinic, url, linkBase, id, body });
     if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
     return result;
   };
@@ -310,7 +313,7 @@ export function createFetch(ctx: ServerContext): ReferenceFetch {
       input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
     const method = carriedMethod.get(request) ?? request.method.toUpperCase();
-    ctx.requests.push(record(request, url, method));
+    appendBounded(ctx.requests, record(request, url, method), ctx.logLimit);
     const fault = ctx.faults.take(method, url.pathname);
     if (fault?.delayMs) await wait(fault.delayMs, request.signal);
     if (fault?.networkError) throw new ReferenceNetworkError('networkError');

@@ -7,6 +7,7 @@
 export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './auth.ts';
 export { Clock, type ClockStart } from './clock.ts';
 export type { RecordedRequest } from './context.ts';
+export { CONTROL_PREFIX, type ControlOptions, createControlHandler } from './control.ts';
 export { createDeliverySimulator, PING_MESSAGE } from './delivery/simulator.ts';
 export type {
   AttemptOutcome,
@@ -36,11 +37,13 @@ export {
   ReferenceNetworkError,
 } from './faults.ts';
 export type { ReferenceFetch } from './fetch.ts';
+export type { LinkOrigin } from './links.ts';
 export { createHandlers } from './msw.ts';
 export { type NodeRequestListener, toNodeListener } from './node.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './pagination.ts';
 export { createReferenceServer, type ReferenceServer } from './reference-server.ts';
 export { generateCpf } from './seed/demo.ts';
+export { applySeedDocument, type SeedResult } from './seed/document.ts';
 export type {
   SeedAppointmentInput,
   SeedAppointmentOptions,
@@ -57,10 +60,11 @@ export type {
   SeedProfessionalInput,
   SeedRoomInput,
 } from './seed/types.ts';
-export type {
-  ClinicHandle,
-  ReferenceServerCore,
-  ReferenceServerOptions,
+export {
+  type ClinicHandle,
+  DEFAULT_LOG_LIMIT,
+  type ReferenceServerCore,
+  type ReferenceServerOptions,
 } from './server.ts';
 export { type ClinicSettings, SCOPES, type Scope } from './store.ts';
 export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './time.ts';
