@@ -1,6 +1,6 @@
 /** Spec section 4: endpoints, identifiers, pagination, bodies and rules of each operation. */
 import { describe, expect, test } from 'vitest';
-import { phoneNumberKey, StartAt } from '../../src/schemas/common.ts';
+import { Cpf, Email, phoneNumberKey, StartAt } from '../../src/schemas/common.ts';
 import { generateCpf } from '../../src/testing/index.ts';
 import {
   API,
@@ -996,6 +996,64 @@ describe('spec 4.7: patients', () => {
     expect(await names('+55987654321')).toEqual([]);
     expect(phoneNumberKey('11987654321')).toBe('+5511987654321');
   });
+
+  test.each([
+    ['a tab', '529.982.247\t-25'],
+    ['a line break', '529.982.247-25\n'],
+    ['a doubled dot', '529..982.247-25'],
+    ['a doubled hyphen', '529.982.247--25'],
+    ['spaces', '529 982 247 25'],
+    ['a slash', '529.982.247/25'],
+  ])('CPF (4.7) with %s: 400 {cpf}, as the client refuses it', async (_why, cpf) => {
+    const s = setup();
+    const answer = await s.send('POST', '/patients', { json: { name: 'Ana', cpf } });
+    const message =
+      'is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)';
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toBe('application/json');
+    expect(answer.body).toEqual({ cpf: [message] });
+    expect(Cpf.safeParse(cpf).error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+
+  test.each(['529.982.247-25', '52998224725', '529982247-25', '529.982.24725'])(
+    'CPF (4.7) %s: accepted, stored as its digits',
+    async (cpf) => {
+      const s = setup();
+      const answer = await s.send('POST', '/patients', { json: { name: 'Ana', cpf } });
+      expect(answer.status).toBe(201);
+      const found = await s.send('GET', '/patients?cpf=52998224725');
+      expect(found.body.results.map((p: { id: number }) => p.id)).toEqual([answer.body.id]);
+    },
+  );
+
+  test.each([
+    ['ana@example.com', true],
+    ['ana.souza+clinica@example.com.br', true],
+    ["o'neil@example.com", true],
+    ['ana@localhost', true],
+    ['ana@xn--clnica-pta.example', true],
+    ['ana@clínica.example', false],
+    ['ana@-example.com', false],
+    ['ana@example-.com', false],
+    ['ana souza@example.com', false],
+    ['ana@example..com', false],
+    ['@example.com', false],
+    ['ana@', false],
+    ['ana', false],
+  ] as const)(
+    'e-mail %s: %s by the WHATWG syntax, on the server and in the client',
+    async (email, valid) => {
+      const s = setup();
+      const answer = await s.send('POST', '/patients', { json: { name: 'Ana', email } });
+      expect(answer.status).toBe(valid ? 201 : 400);
+      if (!valid) {
+        expect(answer.body).toEqual({
+          email: ['must be an e-mail address such as ana@example.com'],
+        });
+      }
+      expect(Email.safeParse(email).success).toBe(valid);
+    },
+  );
 
   test('GET /patients/{id}: the patient object; unknown: 404', async () => {
     const s = setup();
