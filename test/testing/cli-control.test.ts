@@ -1,56 +1,19 @@
-/**
- * The command-line server driven only through HTTP, as a Python or Go test suite would: the
- * control API (`/__control/...`, admin token), page links from the host the client reached,
- * bounded logs, a seed file, and webhook delivery to a listener on this machine.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type RunningCli, startCli } from './cli-helpers.ts';
 
-const CLI = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
 const TOKEN = 'test-admin-token';
 const P = '/api/public/v1';
 
-interface Cli {
-  child: ChildProcess;
-  baseUrl: string;
-  port: number;
-  apiKey: string;
-  output: () => string;
-}
+type Cli = RunningCli;
 
-async function startCli(...args: string[]): Promise<Cli> {
-  const child = spawn(process.execPath, [CLI, '--port', '0', '--admin-token', TOKEN, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-    out += c;
-  });
-  child.stderr!.setEncoding('utf8').on('data', (c: string) => {
-    out += c;
-  });
-  const deadline = Date.now() + 15_000;
-  while (!/CLINIC_ADMIN_TOKEN=\S+\n/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`the CLI exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`the CLI did not start:\n${out}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const baseUrl = /CLINIC_BASE_URL=(\S+)/.exec(out)![1]!;
-  return {
-    child,
-    baseUrl,
-    port: Number(new URL(baseUrl).port),
-    apiKey: /CLINIC_API_KEY=(\S+)/.exec(out)![1]!,
-    output: () => out,
-  };
-}
+/** The CLI on a free port with a known admin token. */
+const start = (...args: string[]) => startCli('--port', '0', '--admin-token', TOKEN, ...args);
 
 function stop(cli: Cli | undefined) {
   if (cli && cli.child.exitCode === null) cli.child.kill('SIGKILL');
@@ -108,7 +71,7 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
   let failNext = 0;
 
   beforeAll(async () => {
-    cli = await startCli('--allow-http-webhooks');
+    cli = await start('--allow-http-webhooks');
     consumer = createServer((req, res) => {
       let body = '';
       req.setEncoding('utf8').on('data', (c: string) => {
@@ -310,7 +273,7 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
 describe('page links from the host the client reached', () => {
   let cli: Cli;
   beforeAll(async () => {
-    cli = await startCli('--host', '0.0.0.0', '--seed', 'demo');
+    cli = await start('--host', '0.0.0.0', '--seed', 'demo');
   });
   afterAll(() => stop(cli));
 
@@ -357,7 +320,7 @@ describe('bounded logs and a seed file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'clinic-seed-'));
     const file = join(dir, 'seed.json');
     writeFileSync(file, JSON.stringify({ rooms: [{ name: 'Sala A' }, { name: 'Sala B' }] }));
-    cli = await startCli('--log-limit', '3', '--seed', file);
+    cli = await start('--log-limit', '3', '--seed', file);
   });
   afterAll(() => stop(cli));
 

@@ -3,40 +3,21 @@
  * limit, disabling, ping, duplicates and reordering (spec 6 and 6.3).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Clock } from '../../src/testing/clock.ts';
-import { createDeliverySimulator, PING_MESSAGE } from '../../src/testing/delivery/simulator.ts';
+import { PING_MESSAGE } from '../../src/testing/delivery/simulator.ts';
 import type {
   DeliverySimulatorOptions,
   WebhookEndpoint,
 } from '../../src/testing/delivery/types.ts';
-import { createEnvelope, type WebhookEnvelope } from '../../src/testing/events.ts';
+import type { WebhookEnvelope } from '../../src/testing/events.ts';
 import type { AppointmentEventType } from '../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
-import { appointmentWire } from '../fixtures.ts';
+import { setupSimulator } from './delivery-helpers.ts';
 
 const START = Date.parse('2026-03-02T12:00:00Z');
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-/** A clock, an event source and a simulator over them. */
-function setup(options: Partial<DeliverySimulatorOptions> = {}) {
-  const clock = new Clock(START);
-  const listeners = new Set<(envelope: WebhookEnvelope) => void>();
-  const webhooks = createDeliverySimulator({
-    clock,
-    onEvent: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    ...options,
-  });
-  const emit = (type: AppointmentEventType = 'appointment.created', companyId = 1) => {
-    const envelope = createEnvelope(type, companyId, appointmentWire(), clock.now());
-    for (const listener of listeners) listener(envelope);
-    return envelope;
-  };
-  return { clock, webhooks, emit, listeners };
-}
+const setup = (options: Partial<DeliverySimulatorOptions> = {}) => setupSimulator(START, options);
 
 /** A handler target that answers `status` and records the envelopes it got. */
 function target(status: number | (() => number) = 200) {

@@ -6,37 +6,19 @@
  * and at delivery (DNS moved after registration).
  */
 import { describe, expect, it } from 'vitest';
-import { Clock } from '../../src/testing/clock.ts';
-import { createDeliverySimulator } from '../../src/testing/delivery/simulator.ts';
 import type { DeliverySimulatorOptions } from '../../src/testing/delivery/types.ts';
-import { createEnvelope, type WebhookEnvelope } from '../../src/testing/events.ts';
 import {
   IPV4_SPECIAL_RANGES,
   IPV6_SPECIAL_RANGES,
   WebhookUrlError,
   webhookUrlProblem,
 } from '../../src/testing/webhook-url.ts';
-import { appointmentWire } from '../fixtures.ts';
+import { setupSimulator } from './delivery-helpers.ts';
 
 const PUBLIC_V4 = '93.184.216.34';
 
-function setup(options: Partial<DeliverySimulatorOptions> = {}) {
-  const clock = new Clock(Date.parse('2026-03-02T12:00:00Z'));
-  const listeners = new Set<(envelope: WebhookEnvelope) => void>();
-  const webhooks = createDeliverySimulator({
-    clock,
-    onEvent: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    ...options,
-  });
-  const emit = () => {
-    const envelope = createEnvelope('appointment.created', 1, appointmentWire(), clock.now());
-    for (const listener of listeners) listener(envelope);
-  };
-  return { webhooks, emit };
-}
+const setup = (options: Partial<DeliverySimulatorOptions> = {}) =>
+  setupSimulator(Date.parse('2026-03-02T12:00:00Z'), options);
 
 const refusal = (reason: string) =>
   new WebhookUrlError(
