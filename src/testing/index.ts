@@ -43,7 +43,7 @@ export { type NodeRequestListener, toNodeListener } from './node.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './pagination.ts';
 export { createReferenceServer, type ReferenceServer } from './reference-server.ts';
 export { generateCpf } from './seed/demo.ts';
-export { applySeedDocument, type SeedResult } from './seed/document.ts';
+export { applySeedDocument, type SeedKind, type SeedResult } from './seed/document.ts';
 export type {
   SeedAppointmentInput,
   SeedAppointmentOptions,
@@ -71,6 +71,7 @@ export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './ti
 export {
   IPV4_SPECIAL_RANGES,
   IPV6_SPECIAL_RANGES,
+  type SpecialRange,
   WebhookUrlError,
   type WebhookUrlRuleOptions,
   webhookUrlProblem,

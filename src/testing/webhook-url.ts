@@ -30,10 +30,13 @@ export interface WebhookUrlRuleOptions {
   allowLoopbackHttp?: boolean | undefined;
 }
 
-/** A special-purpose range: its first address, prefix length and what it is. */
-interface Range {
+/** A special-purpose address range of the IANA registries. */
+export interface SpecialRange {
+  /** Its first address, as a number (32 bits for IPv4, 128 for IPv6). */
   readonly base: bigint;
+  /** The prefix length. */
   readonly bits: number;
+  /** What it is, with its CIDR: `a private address (10.0.0.0/8)`. */
   readonly name: string;
 }
 
@@ -73,7 +76,7 @@ function parseIPv6(host: string): number[] | undefined {
 const toBigInt = (parts: readonly number[], width: number) =>
   parts.reduce((n, p) => (n << BigInt(width)) | BigInt(p), 0n);
 
-function range(cidr: string, name: string): Range {
+function range(cidr: string, name: string): SpecialRange {
   const [address, bits] = cidr.split('/') as [string, string];
   const v4 = parseIPv4(address);
   const base = v4 ? toBigInt(v4, 8) : toBigInt(parseIPv6(address)!, 16);
@@ -81,7 +84,7 @@ function range(cidr: string, name: string): Range {
 }
 
 /** The IANA IPv4 Special-Purpose Address Registry, plus multicast and limited broadcast. */
-export const IPV4_SPECIAL_RANGES: readonly Range[] = [
+export const IPV4_SPECIAL_RANGES: readonly SpecialRange[] = [
   range('0.0.0.0/8', '"this network"'),
   range('10.0.0.0/8', 'a private address'),
   range('100.64.0.0/10', 'shared address space'),
@@ -108,7 +111,7 @@ export const IPV4_SPECIAL_RANGES: readonly Range[] = [
  * range. The IPv4-mapped, IPv4-compatible, 6to4 and NAT64 ranges are refused whole except
  * NAT64's well-known prefix, which is refused when the IPv4 address it carries is.
  */
-export const IPV6_SPECIAL_RANGES: readonly Range[] = [
+export const IPV6_SPECIAL_RANGES: readonly SpecialRange[] = [
   range('::1/128', 'the loopback address'),
   range('::/128', 'the unspecified address'),
   range('::ffff:0:0/96', 'an IPv4-mapped address'),
@@ -130,7 +133,11 @@ export const IPV6_SPECIAL_RANGES: readonly Range[] = [
 
 const NAT64 = range('64:ff9b::/96', 'NAT64');
 
-function find(ranges: readonly Range[], value: bigint, width: number): Range | undefined {
+function find(
+  ranges: readonly SpecialRange[],
+  value: bigint,
+  width: number,
+): SpecialRange | undefined {
   return ranges.find((r) => value >> BigInt(width - r.bits) === r.base >> BigInt(width - r.bits));
 }
 

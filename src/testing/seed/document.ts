@@ -23,18 +23,30 @@
  */
 import type { SeedHelpers } from './types.ts';
 
+/** A kind of record of a seed document. */
+export type SeedKind =
+  | 'rooms'
+  | 'professionals'
+  | 'appointment_types'
+  | 'patients'
+  | 'appointments'
+  | 'blocked_slots';
+
 /** The kinds of a seed document, in the order they are applied, and their helper. */
-const KINDS = [
+const KINDS: ReadonlyArray<readonly [SeedKind, keyof SeedHelpers]> = [
   ['rooms', 'room'],
   ['professionals', 'professional'],
   ['appointment_types', 'appointmentType'],
   ['patients', 'patient'],
   ['appointments', 'appointment'],
   ['blocked_slots', 'blockedSlot'],
-] as const;
+];
 
 /** What a seed document created, by kind, with the ids given. */
-export type SeedResult = { clinic: number } & Partial<Record<(typeof KINDS)[number][0], unknown[]>>;
+export type SeedResult = {
+  /** The clinic the records were put in. */
+  clinic: number;
+} & Partial<Record<SeedKind, unknown[]>>;
 
 /**
  * Applies a seed document with the seed helpers of the clinic it names (default 1).
