@@ -9,6 +9,7 @@
  * @module
  */
 import type { FieldErrors } from '../schemas/errors.ts';
+import { findOperation } from '../schemas/operations.ts';
 import type { Scope } from '../schemas/scopes.ts';
 import { brandErrors } from './brand.ts';
 
@@ -231,13 +232,6 @@ export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 }
 
-/** Which scope each endpoint needs, where the spec names it (spec 5, rule 4). */
-const SPEC_SCOPES: ReadonlyArray<[method: string, pattern: RegExp, scope: Scope]> = [
-  ['POST', /\/appointments$/, 'appointments:write'],
-  ['PATCH', /\/patients\/[^/]+$/, 'patients:write'],
-  ['GET', /\/(professionals|rooms|appointment-types)(\/[^/]+)?$/, 'appointments:read'],
-];
-
 /**
  * The scope the spec says an endpoint needs, or `undefined` where the spec does not show it.
  *
@@ -245,10 +239,8 @@ const SPEC_SCOPES: ReadonlyArray<[method: string, pattern: RegExp, scope: Scope]
  * @param path - URL path.
  */
 export function requiredScopeFor(method: string, path: string): Scope | undefined {
-  for (const [m, pattern, scope] of SPEC_SCOPES) {
-    if (m === method.toUpperCase() && pattern.test(path)) return scope;
-  }
-  return undefined;
+  const operation = findOperation(method, path);
+  return operation?.scopeStated ? operation.scope : undefined;
 }
 
 /**

@@ -102,6 +102,20 @@ export function parseStartAt(value: string): StartAtParts | undefined {
   return parts;
 }
 
+/**
+ * The offset of a `start_at` zone in minutes east of UTC (`Z` is 0, `-03:00` is -180), or
+ * `undefined` when it is out of the range ISO 8601 allows here, -23:59 to +23:59.
+ */
+export function zoneOffsetOf(zone: string): number | undefined {
+  if (zone === 'Z') return 0;
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+  if (!m) return undefined;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3]);
+  if (hours > 23 || minutes > 59) return undefined;
+  return (m[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
+}
+
 function isRealDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
   // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
@@ -119,9 +133,14 @@ export function formatInstant(date: Date): string {
 }
 
 /**
- * `start_at` of an appointment write: an ISO 8601 date-time string (without a time zone it is
- * read by the service as America/Sao_Paulo) or a `Date` (sent as an instant with an explicit
- * offset). Seconds must be 00. The output is always the string sent on the wire.
+ * `start_at` of an appointment write: an ISO 8601 date-time string or a `Date` (sent as an
+ * instant with an explicit offset). The output is always the string sent on the wire.
+ *
+ * The profile of ISO 8601 accepted (the client and the reference server share it):
+ * `YYYY-MM-DDThh:mm`, optionally `:ss` and a fraction, then optionally a zone: `Z`, `±hh:mm` or
+ * `±hhmm` with the offset within -23:59..+23:59. Without a zone the time is read by the service
+ * as America/Sao_Paulo. Seconds (and any fraction) must be 00. The year is four digits, the
+ * date a real one; a space for `T`, week or ordinal dates and `24:00` are refused.
  */
 export const StartAt = z
   .union(
@@ -158,39 +177,67 @@ export const StartAt = z
       });
       return;
     }
+    if (parts.zone !== undefined && zoneOffsetOf(parts.zone) === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'the UTC offset must be within -23:59 and +23:59, such as -03:00',
+      });
+      return;
+    }
     if (parts.second !== 0) ctx.addIssue({ code: 'custom', message: 'seconds must be 00' });
   })
   .transform((value) => (value instanceof Date ? formatInstant(value) : value));
 
-/** Removes the punctuation a CPF may be written with, keeping only its digits. */
+/**
+ * How a CPF may be written: its 11 digits bare (`52998224725`) or with the usual punctuation,
+ * `.` after the third and sixth digits and `-` before the last two (`529.982.247-25`), each
+ * mark optional. Nothing else: no spaces, tabs, line breaks, slashes or doubled separators.
+ */
+const CPF_FORMAT = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
+
+/** Removes the punctuation a CPF may be written with (`.` and `-`), keeping only its digits. */
 export function normalizeCpf(cpf: string): string {
-  return cpf.replace(/[.\-\s/]/g, '');
+  return cpf.replace(/[.-]/g, '');
 }
 
 /**
- * Whether a CPF (with or without punctuation) has 11 digits, is not a run of one digit, and
- * has valid check digits.
+ * The two check digits of a CPF whose first nine digits are `digits[0..8]` (modulo 11, the
+ * Receita Federal's rule). The one home of the rule: `isValidCpf` checks with it and the
+ * reference server's `generateCpf` builds with it.
  */
-export function isValidCpf(cpf: string): boolean {
-  if (!/^[\d.\-\s/]+$/.test(cpf)) return false;
-  const digits = normalizeCpf(cpf);
-  if (!/^\d{11}$/.test(digits)) return false;
-  if (/^(\d)\1{10}$/.test(digits)) return false;
-  const nums = [...digits].map(Number);
+export function cpfCheckDigits(digits: readonly number[]): [number, number] {
+  const all = digits.slice(0, 9);
   for (const length of [9, 10]) {
     let sum = 0;
-    for (let i = 0; i < length; i++) sum += nums[i]! * (length + 1 - i);
-    const check = ((sum * 10) % 11) % 10;
-    if (check !== nums[length]) return false;
+    for (let i = 0; i < length; i++) sum += all[i]! * (length + 1 - i);
+    all.push(((sum * 10) % 11) % 10);
   }
-  return true;
+  return [all[9]!, all[10]!];
 }
 
-/** A CPF, with or without punctuation: at most 20 characters, valid check digits. */
+/**
+ * Whether a CPF is written as `CPF_FORMAT` allows, is not a run of one digit, and has valid
+ * check digits.
+ */
+export function isValidCpf(cpf: string): boolean {
+  if (!CPF_FORMAT.test(cpf)) return false;
+  const digits = normalizeCpf(cpf);
+  if (/^(\d)\1{10}$/.test(digits)) return false;
+  const nums = [...digits].map(Number);
+  const [first, second] = cpfCheckDigits(nums);
+  return nums[9] === first && nums[10] === second;
+}
+
+/**
+ * A CPF: 11 digits, bare or punctuated as `123.456.789-09` (each `.` and `-` optional, in its
+ * usual place; no white space or other marks), at most 20 characters, valid check digits.
+ */
 export const Cpf = z
   .string(typeError('must be a string'))
   .max(LIMITS.patientCpfLength, { error: `must be at most ${LIMITS.patientCpfLength} characters` })
-  .refine(isValidCpf, { error: 'is not a valid CPF (11 digits with valid check digits)' });
+  .refine(isValidCpf, {
+    error: 'is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)',
+  });
 
 /** Patient full name: non-empty, at most 255 characters. */
 export const PatientName = z
@@ -201,7 +248,22 @@ export const PatientName = z
     error: `must be at most ${LIMITS.patientNameLength} characters`,
   });
 
-/** Mobile phone with area code: non-empty, at most 40 characters. */
+/**
+ * The number a phone stands for, to compare two written forms (the `phone` filter of
+ * GET /patients): spaces, hyphens, dots and parentheses dropped; a leading `+` kept; without
+ * it, 10 or 11 digits are read as Brazilian (spec 4.7) and get `+55`. So `11 98765-4321`,
+ * `(11) 98765-4321` and `+55 11 98765-4321` are one number; `+1 415 555 0100` is another.
+ */
+export function phoneNumberKey(phone: string): string {
+  const compact = phone.replace(/[\s().-]/g, '');
+  if (/^\d{10,11}$/.test(compact)) return `+55${compact}`;
+  return compact;
+}
+
+/**
+ * Mobile phone with area code: non-empty, at most 40 characters, kept as written. Without a
+ * leading `+`, 10 or 11 digits are read as Brazilian (`phoneNumberKey`).
+ */
 export const Phone = z
   .string(typeError('must be a string'))
   .trim()
@@ -210,9 +272,16 @@ export const Phone = z
     error: `must be at most ${LIMITS.patientPhoneLength} characters`,
   });
 
-/** E-mail address: at most 100 characters. */
+/**
+ * E-mail address: the "valid e-mail address" syntax of the WHATWG HTML standard (the one an
+ * `<input type="email">` applies; zod's `regexes.html5Email`), at most 100 characters. A
+ * domain with non-ASCII letters is accepted in its ASCII (punycode, `xn--`) form.
+ */
 export const Email = z
-  .email(typeError('must be an e-mail address'))
+  .email({
+    pattern: z.regexes.html5Email,
+    ...typeError('must be an e-mail address such as ana@example.com'),
+  })
   .max(LIMITS.patientEmailLength, {
     error: `must be at most ${LIMITS.patientEmailLength} characters`,
   });

@@ -5,9 +5,10 @@
  *
  * @module
  */
+
+import { SCOPES, type Scope } from '../schemas/scopes.ts';
 import { forbidden, unauthorized } from './responses.ts';
-import type { ApiKeyRecord, Scope, Store } from './store.ts';
-import { SCOPES } from './store.ts';
+import type { ApiKeyRecord, Store } from './store.ts';
 
 /** Scope presets of spec 5: Read only holds the two read scopes, Full access all four. */
 export const SCOPE_PRESETS = {

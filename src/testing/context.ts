@@ -7,6 +7,7 @@
 import type { Clock } from './clock.ts';
 import type { EventLog } from './events.ts';
 import type { FaultRegistry } from './faults.ts';
+import type { LinkOrigin } from './links.ts';
 import type { CursorSigner, ListEnvelopeSettings } from './pagination.ts';
 import type { Store } from './store.ts';
 
@@ -38,6 +39,16 @@ export interface ServerContext {
   /** The path of the base URL (`''` for a host root). */
   readonly basePath: string;
   readonly listEnvelope: ListEnvelopeSettings;
+  /** Where page links point (`links.ts`). */
+  readonly links: LinkOrigin;
+  /** The most entries `requests` and `events` keep (oldest dropped first); `Infinity`: all. */
+  readonly logLimit: number;
+}
+
+/** Appends `entry` to a log, dropping the oldest entries beyond `limit`. */
+export function appendBounded<T>(log: T[], entry: T, limit: number): void {
+  log.push(entry);
+  while (log.length > limit) log.shift();
 }
 
 export { API_PREFIX } from '../internal/wire.ts';

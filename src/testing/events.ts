@@ -14,6 +14,7 @@ import type {
   WebhookEventOf,
   WebhookEventType,
 } from '../webhooks/events.ts';
+import { appendBounded } from './context.ts';
 import { formatClinicInstant } from './time.ts';
 
 export type { AppointmentEventType, WebhookEventType };
@@ -74,6 +75,12 @@ export class EventLog {
   /** Every envelope emitted since the server started or was reset, oldest first. */
   readonly events: WebhookEnvelope[] = [];
   readonly #listeners = new Set<EventListener>();
+  readonly #limit: number;
+
+  /** `limit`: the most envelopes `events` keeps, the oldest dropped first. */
+  constructor(limit = Number.POSITIVE_INFINITY) {
+    this.#limit = limit;
+  }
 
   /** Adds a listener; returns the function that removes it. */
   on(listener: EventListener): () => void {
@@ -88,7 +95,7 @@ export class EventLog {
 
   /** Appends the envelope to the log and calls every listener with it. */
   emit(envelope: WebhookEnvelope): void {
-    this.events.push(envelope);
+    appendBounded(this.events, envelope, this.#limit);
     for (const listener of [...this.#listeners]) {
       try {
         listener(envelope);

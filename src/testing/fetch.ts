@@ -9,10 +9,18 @@
  */
 import { isJsonContentType } from '../internal/utils.ts';
 import { AppointmentId } from '../schemas/common.ts';
+import { OPERATIONS, type OperationName, type OperationSpec } from '../schemas/operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
-import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
+import { API_PREFIX, appendBounded, type RecordedRequest, type ServerContext } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
-import { fingerprint, readIdempotencyKey, remember, replay } from './idempotency.ts';
+import {
+  assertSameEndpoint,
+  bind,
+  fingerprint,
+  readIdempotencyKey,
+  replay,
+} from './idempotency.ts';
+import { requestOrigin } from './links.ts';
 import {
   cancelAppointment,
   createAppointment,
@@ -34,7 +42,6 @@ import {
 } from './operations.ts';
 import { ApiProblem, badBody, badRequest, jsonResponse, notFound } from './responses.ts';
 import { coerceFormFields } from './rules.ts';
-import type { Scope } from './store.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
 export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -42,67 +49,55 @@ export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => P
 /** Which bodies a route reads: none, JSON, or JSON and the two form encodings (spec 4.4). */
 type BodyKind = 'none' | 'json' | 'json-or-form';
 
-/** How a path id is matched (spec 4): a uuid for appointments, digits for the others. */
-type IdKind = 'uuid' | 'digits';
-
-interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+interface Route extends OperationSpec {
+  name: OperationName;
   /** Path segments after `/api/public/v1`; `{id}` stands for the path id. */
   segments: readonly string[];
-  id?: IdKind;
-  scope: Scope;
   body: BodyKind;
   operation: Operation;
 }
 
-const route = (
-  method: Route['method'],
-  path: string,
-  scope: Scope,
-  operation: Operation,
-  extra: { id?: IdKind; body?: BodyKind } = {},
-): Route => ({
-  method,
-  segments: path.split('/').slice(1),
-  scope,
-  operation,
-  body: extra.body ?? (method === 'GET' ? 'none' : 'json'),
-  ...(extra.id ? { id: extra.id } : {}),
-});
+/** The function of each of the 15 operations (their paths and scopes: `OPERATIONS`). */
+const HANDLERS: Record<OperationName, Operation> = {
+  listAppointments,
+  retrieveAppointment,
+  createAppointment,
+  updateAppointment,
+  cancelAppointment,
+  listPatients,
+  retrievePatient,
+  createPatient,
+  updatePatient,
+  listProfessionals,
+  retrieveProfessional,
+  listRooms,
+  retrieveRoom,
+  listAppointmentTypes,
+  retrieveAppointmentType,
+};
+
+/** What each write reads: cancel takes no body; only POST /appointments takes forms too. */
+const BODIES: Partial<Record<OperationName, BodyKind>> = {
+  createAppointment: 'json-or-form',
+  cancelAppointment: 'none',
+};
 
 /**
- * The 15 operations of spec 4 and the scope each needs (spec 5 rule 4 where it names one;
- * elsewhere the reference server's assumption: `<resource>:read` for reads,
- * `<resource>:write` for writes).
+ * The 15 operations of spec 4 with the scope each needs (`OPERATIONS`: spec 5 rule 4 where
+ * it names one; elsewhere the reference server's assumption).
  */
-const ROUTES: readonly Route[] = [
-  route('GET', '/appointments', 'appointments:read', listAppointments),
-  route('POST', '/appointments', 'appointments:write', createAppointment, {
-    body: 'json-or-form',
-  }),
-  route('GET', '/appointments/{id}', 'appointments:read', retrieveAppointment, { id: 'uuid' }),
-  route('PATCH', '/appointments/{id}', 'appointments:write', updateAppointment, { id: 'uuid' }),
-  route('POST', '/appointments/{id}/cancel', 'appointments:write', cancelAppointment, {
-    id: 'uuid',
-    body: 'none',
-  }),
-  route('GET', '/patients', 'patients:read', listPatients),
-  route('POST', '/patients', 'patients:write', createPatient),
-  route('GET', '/patients/{id}', 'patients:read', retrievePatient, { id: 'digits' }),
-  route('PATCH', '/patients/{id}', 'patients:write', updatePatient, { id: 'digits' }),
-  route('GET', '/professionals', 'appointments:read', listProfessionals),
-  route('GET', '/professionals/{id}', 'appointments:read', retrieveProfessional, {
-    id: 'digits',
-  }),
-  route('GET', '/rooms', 'appointments:read', listRooms),
-  route('GET', '/rooms/{id}', 'appointments:read', retrieveRoom, { id: 'digits' }),
-  route('GET', '/appointment-types', 'appointments:read', listAppointmentTypes),
-  route('GET', '/appointment-types/{id}', 'appointments:read', retrieveAppointmentType, {
-    id: 'digits',
-  }),
-];
+const ROUTES: readonly Route[] = (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
+  const spec: OperationSpec = OPERATIONS[name];
+  return {
+    ...spec,
+    name,
+    segments: spec.path.split('/').slice(1),
+    body: BODIES[name] ?? (spec.method === 'GET' ? 'none' : 'json'),
+    operation: HANDLERS[name],
+  };
+});
 
-function idMatches(kind: IdKind, value: string): boolean {
+function idMatches(kind: OperationSpec['id'], value: string): boolean {
   return kind === 'digits' ? /^\d+$/.test(value) : AppointmentId.safeParse(value).success;
 }
 
@@ -112,7 +107,11 @@ function idMatches(kind: IdKind, value: string): boolean {
  * @throws ApiProblem 404 for any other method or path (PUT, DELETE, unknown paths) and for a
  *   path id that does not match its pattern.
  */
-function resolveRoute(method: string, apiPath: string | undefined): { route: Route; id: string } {
+function resolveRoute(
+  method: string,
+  apiPath: string | undefined,
+  path: string,
+): { route: Route; id: string } {
   if (apiPath !== undefined) {
     const segments = apiPath.split('/').slice(1);
     for (const candidate of ROUTES) {
@@ -132,7 +131,7 @@ function resolveRoute(method: string, apiPath: string | undefined): { route: Rou
     }
   }
   throw notFound(
-    `Not found: ${method} ${apiPath === undefined ? '' : API_PREFIX}${apiPath ?? ''} is not an ` +
+    `Not found: ${method} ${path} is not an ` +
       'operation of the Clinic Scheduling API v1 (or the id does not match its pattern).',
   );
 }
@@ -193,36 +192,46 @@ async function readBody(request: Request, kind: Exclude<BodyKind, 'none'>) {
   );
 }
 
-function record(request: Request, url: URL): RecordedRequest {
+function record(request: Request, url: URL, method: string): RecordedRequest {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = name === 'authorization' ? maskAuthorization(value) : value;
   });
   return {
-    method: request.method.toUpperCase(),
+    method,
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
     headers,
   };
 }
 
-async function handle(ctx: ServerContext, request: Request, url: URL): Promise<Response> {
-  const method = request.method.toUpperCase();
+async function handle(
+  ctx: ServerContext,
+  request: Request,
+  url: URL,
+  method: string,
+): Promise<Response> {
   const key = authenticate(ctx.store, request.headers.get('authorization'));
   const prefix = ctx.basePath + API_PREFIX;
   const apiPath = url.pathname.startsWith(`${prefix}/`)
     ? url.pathname.slice(prefix.length)
     : undefined;
-  const { route: matched, id } = resolveRoute(method, apiPath);
+  const { route: matched, id } = resolveRoute(
+    method,
+    apiPath,
+    url.pathname.slice(ctx.basePath.length),
+  );
   requireScope(
     key,
     matched.scope,
     `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
   );
   const clinic = ctx.store.clinic(key.company_id);
+  const linkBase =
+    ctx.links === 'request' ? `${requestOrigin(request.headers, url)}${ctx.basePath}` : ctx.baseUrl;
 
   if (matched.method === 'GET') {
-    const result = await matched.operation({ ctx, clinic, url, id, body: {} });
+    const result = await matched.operation({ ctx, clinic, url, linkBase, id, body: {} });
     return jsonResponse(result.status, result.body);
   }
 
@@ -231,7 +240,7 @@ async function handle(ctx: ServerContext, request: Request, url: URL): Promise<R
   // From here on everything is synchronous: no other request can slip in between the
   // replay check and the write.
   const run = (): OperationResult => {
-    const result = matched.operation({ ctx, clinic, url, id, body });
+    const result = matched.operation({ ctx, clinic, url, linkBase, id, body });
     if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
     return result;
   };
@@ -240,20 +249,58 @@ async function handle(ctx: ServerContext, request: Request, url: URL): Promise<R
     return jsonResponse(result.status, result.body);
   }
   const endpoint = `${method} ${url.pathname}`;
+  const now = ctx.clock.now();
+  if (
+    matched.name !== 'createAppointment' &&
+    clinic.settings.idempotencyReplay === 'create-appointment'
+  ) {
+    // Spec 4.4 describes replay on POST /appointments only: here the key replays nothing and
+    // binds nothing, but one bound to another endpoint is still misuse (422).
+    assertSameEndpoint(clinic, idempotencyKey, endpoint, now);
+    const result = run();
+    return jsonResponse(result.status, result.body);
+  }
   const print = fingerprint(body);
-  const replayed = replay(clinic, idempotencyKey, endpoint, print, ctx.clock.now());
+  const replayed = replay(clinic, idempotencyKey, endpoint, print, now);
   if (replayed) return replayed;
-  const result = run();
-  if (result.status >= 300) return jsonResponse(result.status, result.body);
-  return remember(
+  let result: OperationResult;
+  try {
+    result = run();
+  } catch (error) {
+    // Bound whatever the outcome: the same key with another body is 422 for 24 h.
+    if (error instanceof ApiProblem) bind(clinic, idempotencyKey, endpoint, print, now);
+    throw error;
+  }
+  const text = JSON.stringify(result.body);
+  bind(
     clinic,
     idempotencyKey,
     endpoint,
     print,
-    ctx.clock.now(),
-    result.status,
-    result.body,
+    now,
+    result.status < 300 ? { status: result.status, body: text } : undefined,
   );
+  return new Response(text, {
+    status: result.status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/**
+ * The method of requests whose method a Fetch `Request` cannot carry (TRACE, TRACK, CONNECT):
+ * the node:http adapter sends them as a GET tagged here, so the core answers them as what they
+ * are (401, then 404) and records their real method.
+ */
+const carriedMethod = new WeakMap<Request, string>();
+
+/** Answers `request` as if its method were `method` (see `carriedMethod`). */
+export function fetchAs(
+  fetch: ReferenceFetch,
+  request: Request,
+  method: string,
+): Promise<Response> {
+  carriedMethod.set(request, method.toUpperCase());
+  return fetch(request);
 }
 
 /**
@@ -265,14 +312,15 @@ export function createFetch(ctx: ServerContext): ReferenceFetch {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
-    ctx.requests.push(record(request, url));
-    const fault = ctx.faults.take(request.method.toUpperCase(), url.pathname);
+    const method = carriedMethod.get(request) ?? request.method.toUpperCase();
+    appendBounded(ctx.requests, record(request, url, method), ctx.logLimit);
+    const fault = ctx.faults.take(method, url.pathname);
     if (fault?.delayMs) await wait(fault.delayMs, request.signal);
     if (fault?.networkError) throw new ReferenceNetworkError('networkError');
     if (fault?.status !== undefined) return faultResponse(fault);
     let response: Response;
     try {
-      response = await handle(ctx, request, url);
+      response = await handle(ctx, request, url, method);
     } catch (error) {
       if (!(error instanceof ApiProblem)) throw error;
       response = error.toResponse();

@@ -4,9 +4,10 @@
  * first one again, with `Idempotent-Replayed: true`, and changes nothing; the same key with
  * another body or on another endpoint answers 422.
  *
- * Keys are remembered per clinic, in a map (no scan), for every write that carries one; only
- * successful answers are remembered, so a request refused with 400 or 409 may be retried with
- * its key once the cause is fixed.
+ * Keys are remembered per clinic, in a map (no scan), where the clinic's `idempotencyReplay`
+ * setting says (default: POST /appointments only, where the spec describes replay). A key is
+ * bound to its first endpoint and body for 24 hours whatever that request's outcome: a success
+ * is replayed; after a refusal (400, 409...) the same body runs again, and another body is 422.
  *
  * @module
  */
@@ -14,7 +15,7 @@ import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
 import { IdempotencyKey, LIMITS } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { badRequest, unprocessable } from './responses.ts';
-import type { ClinicState } from './store.ts';
+import type { ClinicState, IdempotencyEntry } from './store.ts';
 
 /**
  * Reads and checks the header.
@@ -43,19 +44,17 @@ export function fingerprint(body: unknown): string {
 }
 
 /**
- * The replay of a remembered answer for `key`, or `undefined` when the key is new (or its 24 h
- * window has passed).
+ * Spec 4.4 rule 2: 422 when `key` is bound, within its 24 h window, to another endpoint than
+ * `endpoint`. Returns the live entry (or `undefined` when the key is free).
  *
- * @throws ApiProblem 422 `{code: 'idempotency_key_reused', detail}` when the key was used with
- *   another body or on another endpoint.
+ * @throws ApiProblem 422 `{code: 'idempotency_key_reused', detail}`.
  */
-export function replay(
+export function assertSameEndpoint(
   clinic: ClinicState,
   key: string,
   endpoint: string,
-  print: string,
   now: number,
-): Response | undefined {
+): IdempotencyEntry | undefined {
   const entry = clinic.idempotency.get(key);
   if (!entry) return undefined;
   if (now - entry.created_at >= LIMITS.idempotencyWindowMs) {
@@ -69,6 +68,25 @@ export function replay(
         'use a new key for a new request.',
     );
   }
+  return entry;
+}
+
+/**
+ * The replay of the remembered answer for `key`, or `undefined` when the request is to run:
+ * the key is new (or its 24 h window has passed), or its first request was refused.
+ *
+ * @throws ApiProblem 422 `{code: 'idempotency_key_reused', detail}` when the key was used with
+ *   another body or on another endpoint.
+ */
+export function replay(
+  clinic: ClinicState,
+  key: string,
+  endpoint: string,
+  print: string,
+  now: number,
+): Response | undefined {
+  const entry = assertSameEndpoint(clinic, key, endpoint, now);
+  if (!entry) return undefined;
   if (entry.fingerprint !== print) {
     throw unprocessable(
       'idempotency_key_reused',
@@ -76,29 +94,31 @@ export function replay(
         'use a new key for a new request.',
     );
   }
-  return new Response(entry.body, {
+  if (entry.status === undefined) return undefined;
+  return new Response(entry.body ?? null, {
     status: entry.status,
     headers: { 'content-type': 'application/json', [REPLAYED_HEADER]: 'true' },
   });
 }
 
-/** Remembers a successful answer for `key`, and answers it. */
-export function remember(
+/**
+ * Binds `key` to `endpoint` and the body's `print` (from its first use: the 24 h window does
+ * not restart), with the answer to replay when there is one (`status` undefined: a refusal).
+ */
+export function bind(
   clinic: ClinicState,
   key: string,
   endpoint: string,
   print: string,
   now: number,
-  status: number,
-  body: unknown,
-): Response {
-  const text = JSON.stringify(body);
+  answer?: { status: number; body: string },
+): void {
+  const first = clinic.idempotency.get(key);
   clinic.idempotency.set(key, {
     endpoint,
     fingerprint: print,
-    status,
-    body: text,
-    created_at: now,
+    status: answer?.status,
+    body: answer?.body,
+    created_at: first?.endpoint === endpoint ? first.created_at : now,
   });
-  return new Response(text, { status, headers: { 'content-type': 'application/json' } });
 }

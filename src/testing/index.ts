@@ -8,21 +8,19 @@
 export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './auth.ts';
 export { Clock, type ClockStart } from './clock.ts';
 export type { RecordedRequest } from './context.ts';
-export {
-  type AttemptOutcome,
-  createDeliverySimulator,
-  type Delivery,
-  type DeliveryAttempt,
-  type DeliverySimulator,
-  type DeliverySimulatorOptions,
-  type DeliveryState,
-  PING_MESSAGE,
-  type RegisterEndpointOptions,
-  type WebhookEndpoint,
-  type WebhookTargetHandler,
-  WebhookUrlError,
-  webhookUrlProblem,
-} from './delivery.ts';
+export { CONTROL_PREFIX, type ControlOptions, createControlHandler } from './control.ts';
+export { createDeliverySimulator, PING_MESSAGE } from './delivery/simulator.ts';
+export type {
+  AttemptOutcome,
+  Delivery,
+  DeliveryAttempt,
+  DeliverySimulator,
+  DeliverySimulatorOptions,
+  DeliveryState,
+  RegisterEndpointOptions,
+  WebhookEndpoint,
+  WebhookTargetHandler,
+} from './delivery/types.ts';
 export {
   type AppointmentEventEnvelope,
   type AppointmentEventType,
@@ -40,30 +38,41 @@ export {
   ReferenceNetworkError,
 } from './faults.ts';
 export type { ReferenceFetch } from './fetch.ts';
+export type { LinkOrigin } from './links.ts';
 export { type NodeRequestListener, toNodeListener } from './node.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './pagination.ts';
-export {
-  generateCpf,
-  type SeedAppointmentInput,
-  type SeedAppointmentOptions,
-  type SeedAppointmentTypeInput,
-  type SeedBlockedSlotInput,
-  type SeededAppointment,
-  type SeededAppointmentType,
-  type SeededBlockedSlot,
-  type SeededPatient,
-  type SeededProfessional,
-  type SeededRoom,
-  type SeedHelpers,
-  type SeedPatientInput,
-  type SeedProfessionalInput,
-  type SeedRoomInput,
-} from './seed.ts';
+export { generateCpf } from './seed/demo.ts';
+export { applySeedDocument, type SeedKind, type SeedResult } from './seed/document.ts';
+export type {
+  SeedAppointmentInput,
+  SeedAppointmentOptions,
+  SeedAppointmentTypeInput,
+  SeedBlockedSlotInput,
+  SeededAppointment,
+  SeededAppointmentType,
+  SeededBlockedSlot,
+  SeededPatient,
+  SeededProfessional,
+  SeededRoom,
+  SeedHelpers,
+  SeedPatientInput,
+  SeedProfessionalInput,
+  SeedRoomInput,
+} from './seed/types.ts';
 export {
   type ClinicHandle,
   createReferenceServer,
+  DEFAULT_LOG_LIMIT,
   type ReferenceServer,
   type ReferenceServerOptions,
 } from './server.ts';
 export { type ClinicSettings, SCOPES, type Scope } from './store.ts';
 export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './time.ts';
+export {
+  IPV4_SPECIAL_RANGES,
+  IPV6_SPECIAL_RANGES,
+  type SpecialRange,
+  WebhookUrlError,
+  type WebhookUrlRuleOptions,
+  webhookUrlProblem,
+} from './webhook-url.ts';

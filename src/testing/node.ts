@@ -9,10 +9,55 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeListener as fetchToNodeListener } from '../webhooks/node.ts';
 import { isReferenceNetworkError } from './faults.ts';
-import type { ReferenceFetch } from './fetch.ts';
+import { fetchAs, type ReferenceFetch } from './fetch.ts';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+const carriable = new Map<string, boolean>();
+
+/** Whether a Fetch `Request` can carry `method` (TRACE, TRACK and CONNECT it cannot). */
+function isCarriable(method: string): boolean {
+  let known = carriable.get(method);
+  if (known === undefined) {
+    try {
+      new Request('http://localhost/', { method });
+      known = true;
+    } catch {
+      known = false;
+    }
+    carriable.set(method, known);
+  }
+  return known;
+}
+
+/**
+ * Answers a request whose method a Fetch `Request` cannot carry: the core answers it as that
+ * method (401 without a valid key, 404 with one: it is none of the 15 operations); its body,
+ * if any, is discarded.
+ */
+async function answerUncarried(
+  fetch: ReferenceFetch,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  req.resume();
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  } catch {
+    url = new URL(req.url ?? '/', 'http://localhost');
+  }
+  const response = await fetchAs(fetch, new Request(url, { headers }), req.method ?? 'GET');
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+}
 
 /**
  * Adapts a reference server (or its `fetch`) to a `node:http` request listener. A
@@ -34,22 +79,27 @@ export function toNodeListener(
 ): NodeRequestListener {
   const fetch = typeof api === 'function' ? api : api.fetch;
   const listener = fetchToNodeListener((request) => fetch(request));
+  const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    if (isReferenceNetworkError(error)) {
+      req.socket.destroy();
+      return;
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        detail: `The reference server failed: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+  };
   return (req, res) => {
-    void listener(req, res, (error) => {
-      if (isReferenceNetworkError(error)) {
-        req.socket.destroy();
-        return;
-      }
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          detail: `The reference server failed: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-      );
-    });
+    if (!isCarriable(req.method ?? 'GET')) {
+      answerUncarried(fetch, req, res).catch((error: unknown) => fail(req, res, error));
+      return;
+    }
+    void listener(req, res, (error) => fail(req, res, error));
   };
 }

@@ -56,6 +56,8 @@ export interface OperationInput {
   /** The clinic of the API key. */
   readonly clinic: ClinicState;
   readonly url: URL;
+  /** What page links start with: the base URL, or the host the client reached (`links.ts`). */
+  readonly linkBase: string;
   /** The path id, already matched to its pattern. */
   readonly id: string;
   /** The parsed body (writes); `{}` otherwise. */
@@ -97,7 +99,7 @@ async function list<T extends { seq: number }, V>(
   if (resource !== 'rooms' && ctx.listEnvelope[resource] === 'array') {
     return { status: 200, body: items.map(view) };
   }
-  const endpoint = `${ctx.baseUrl}${API_PREFIX}/${LIST_PATHS[resource]}`;
+  const endpoint = `${input.linkBase}${API_PREFIX}/${LIST_PATHS[resource]}`;
   const page = await paginate(
     items,
     { resource, companyId: clinic.id, url, endpoint },
@@ -222,7 +224,7 @@ export const updateAppointment: Operation = (input) => {
   const { ctx, clinic } = input;
   const appointment = findAppointment(clinic, input.id);
   const data = validate(AppointmentUpdateParams, input.body);
-  assertChangeable(appointment, 'change');
+  assertChangeable(clinic, appointment, 'change');
 
   const fields: FieldErrors = {};
   if (data.professional_id !== undefined) {
@@ -276,7 +278,7 @@ export const updateAppointment: Operation = (input) => {
 export const cancelAppointment: Operation = (input) => {
   const { ctx, clinic } = input;
   const appointment = findAppointment(clinic, input.id);
-  assertChangeable(appointment, 'cancel');
+  assertChangeable(clinic, appointment, 'cancel');
   appointment.status = 'cancelled';
   appointment.updated_at = ctx.clock.now();
   emit(input, 'appointment.cancelled', appointment);

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { normalizeCpf } from '../schemas/common.ts';
+import { normalizeCpf, phoneNumberKey } from '../schemas/common.ts';
 import type { FieldErrors } from '../schemas/errors.ts';
 import { badRequest, conflict } from './responses.ts';
 import type {
@@ -89,8 +89,9 @@ export function endAtFor(type: AppointmentTypeRecord, start: number): number {
 }
 
 /**
- * Spec 4.4 `room_id`: when omitted (or null), the default room of the professional's grid is
- * used, if it is an active room.
+ * Spec 4.4 `room_id`: when omitted, the default room of the professional's grid is used, if
+ * it is an active room. An explicit `null` means no room (setting `nullRoom`, default
+ * `'no-room'`; `'default-room'` reads it as omitted).
  */
 export function roomFor(
   clinic: ClinicState,
@@ -98,6 +99,7 @@ export function roomFor(
   roomId: number | null | undefined,
 ): number | null {
   if (roomId !== undefined && roomId !== null) return roomId;
+  if (roomId === null && clinic.settings.nullRoom === 'no-room') return null;
   const fallback = professional.default_room_id;
   if (fallback === null) return null;
   return clinic.rooms.get(fallback)?.active ? fallback : null;
@@ -142,13 +144,15 @@ export function assertSlotFree(
 }
 
 /**
- * Spec 3 rule 2 (and the reference server's choice for cancelling twice): telehealth
- * appointments and patient requests (`requested`) cannot be changed or cancelled through the
- * API, and a cancelled appointment cannot be cancelled again.
+ * Spec 3 rule 2: telehealth appointments and patient requests (`requested`) cannot be changed
+ * or cancelled through the API. Spec 3 rule 3 (source states, not shown): only the clinic's
+ * `changeableStatuses` (default `scheduled` and `confirmed`) change; a cancelled appointment is
+ * never cancelled again.
  *
  * @throws ApiProblem 409 `{code: 'appointment_not_changeable', detail}`.
  */
 export function assertChangeable(
+  clinic: ClinicState,
   appointment: AppointmentRecord,
   action: 'change' | 'cancel',
 ): void {
@@ -159,6 +163,11 @@ export function assertChangeable(
     reason = `it is a patient request (status requested); the API cannot ${action} requests`;
   } else if (action === 'cancel' && appointment.status === 'cancelled') {
     reason = 'it is already cancelled';
+  } else if (!clinic.settings.changeableStatuses.includes(appointment.status)) {
+    reason =
+      `its status is ${appointment.status}; only ` +
+      `${clinic.settings.changeableStatuses.join(' or ')} appointments can be ` +
+      `${action === 'cancel' ? 'cancelled' : 'changed'}`;
   }
   if (reason) {
     throw conflict(
@@ -186,14 +195,17 @@ export function assertCpfFree(clinic: ClinicState, digits: string, patientId?: n
 
 /**
  * Spec 4.7 filters of GET /patients: `cpf` exact (on the normalised digits, through the CPF
- * index), `phone` exact, `name` partial and case-insensitive. An empty value filters nothing.
+ * index), `phone` exact on the number it stands for (`phoneNumberKey`: with or without `+55`
+ * for a Brazilian number), `name` partial and case-insensitive. An empty value filters
+ * nothing.
  */
 export function filterPatients(
   clinic: ClinicState,
   query: URLSearchParams,
 ): readonly PatientRecord[] {
   const cpf = query.get('cpf') || undefined;
-  const phone = query.get('phone') || undefined;
+  const phoneParam = query.get('phone') || undefined;
+  const phone = phoneParam === undefined ? undefined : phoneNumberKey(phoneParam);
   const name = query.get('name')?.toLocaleLowerCase('pt-BR') || undefined;
   let candidates: readonly PatientRecord[] = clinic.patients.ordered;
   if (cpf !== undefined) {
@@ -204,7 +216,7 @@ export function filterPatients(
   if (phone === undefined && name === undefined) return candidates;
   return candidates.filter(
     (p) =>
-      (phone === undefined || p.phone === phone) &&
+      (phone === undefined || (p.phone !== null && phoneNumberKey(p.phone) === phone)) &&
       (name === undefined || p.name.toLocaleLowerCase('pt-BR').includes(name)),
   );
 }

@@ -13,16 +13,16 @@ import {
 } from './auth.ts';
 import { Clock, type ClockStart } from './clock.ts';
 import type { RecordedRequest, ServerContext } from './context.ts';
-import {
-  createDeliverySimulator,
-  type DeliverySimulator,
-  type DeliverySimulatorOptions,
-} from './delivery.ts';
+import { createDeliverySimulator } from './delivery/simulator.ts';
+import type { DeliverySimulator, DeliverySimulatorOptions } from './delivery/types.ts';
 import { type EventListener, EventLog, type WebhookEnvelope } from './events.ts';
 import { type FaultInjector, FaultRegistry } from './faults.ts';
 import { createFetch, type ReferenceFetch } from './fetch.ts';
+import type { LinkOrigin } from './links.ts';
 import { CursorSigner, type ListEnvelopeMode, type ListEnvelopeSettings } from './pagination.ts';
-import { createSeedHelpers, type SeedHelpers, seedDemo } from './seed.ts';
+import { seedDemo } from './seed/demo.ts';
+import { createSeedHelpers } from './seed/helpers.ts';
+import type { SeedHelpers } from './seed/types.ts';
 import { type ClinicSettings, Store } from './store.ts';
 
 /** What `createReferenceServer` takes. */
@@ -49,7 +49,22 @@ export interface ReferenceServerOptions {
    * `duplicate`, `reorder` and `seed` (see docs/webhooks.md).
    */
   webhooks?: Omit<DeliverySimulatorOptions, 'clock' | 'onEvent'>;
+  /**
+   * Where `next`/`previous` page URLs point: `'base-url'` (default) builds them on `baseUrl`;
+   * `'request'` on the host the client reached (`Forwarded`, `X-Forwarded-*` or `Host`), as
+   * the command-line server does.
+   */
+  links?: LinkOrigin;
+  /**
+   * The most entries `api.requests` and `api.events` keep; past it the oldest are dropped, so
+   * a server left running under load stays within bounded memory. Default 10000;
+   * `Infinity` keeps every entry.
+   */
+  logLimit?: number;
 }
+
+/** The default of `ReferenceServerOptions.logLimit`. */
+export const DEFAULT_LOG_LIMIT = 10_000;
 
 /** The helpers of one clinic (company): `api` itself for clinic 1, `api.clinic(id)` for others. */
 export interface ClinicHandle {
@@ -87,7 +102,7 @@ export interface ReferenceServer extends ClinicHandle {
   readonly fetch: ReferenceFetch;
   /** The server's clock: `created_at`, `updated_at`, envelopes and the 24 h idempotency window. */
   readonly clock: Clock;
-  /** Every webhook envelope emitted, oldest first (cleared by `reset()`). */
+  /** Every webhook envelope emitted, oldest first, the newest `logLimit` of them (cleared by `reset()`). */
   readonly events: readonly WebhookEnvelope[];
   /**
    * Calls `listener` with each envelope right after the change it reports, before the
@@ -100,7 +115,7 @@ export interface ReferenceServer extends ClinicHandle {
    * delivery log, `settle()` and `flush()`.
    */
   readonly webhooks: DeliverySimulator;
-  /** Every request that reached the server, oldest first, secrets masked. */
+  /** Every request that reached the server, oldest first, the newest `logLimit` of them, secrets masked. */
   readonly requests: readonly RecordedRequest[];
   /** Fault injection. */
   readonly faults: FaultInjector;
@@ -201,16 +216,27 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
     throw new TypeError("createReferenceServer: seed must be 'demo' or omitted");
   }
   const initialEnvelope = envelopeSettings(options.listEnvelope);
+  const logLimit = options.logLimit ?? DEFAULT_LOG_LIMIT;
+  if (!(logLimit === Number.POSITIVE_INFINITY || (Number.isInteger(logLimit) && logLimit >= 0))) {
+    throw new TypeError(
+      'createReferenceServer: logLimit must be a whole number >= 0, or Infinity to keep every entry',
+    );
+  }
+  if (options.links !== undefined && options.links !== 'base-url' && options.links !== 'request') {
+    throw new TypeError("createReferenceServer: links must be 'base-url' or 'request'");
+  }
   const ctx: ServerContext = {
     store: new Store(),
     clock: new Clock(options.now),
-    events: new EventLog(),
+    events: new EventLog(logLimit),
     faults: new FaultRegistry(),
     signer: new CursorSigner(),
     requests: [],
     baseUrl,
     basePath,
     listEnvelope: Object.seal({ ...initialEnvelope }),
+    links: options.links ?? 'base-url',
+    logLimit,
   };
 
   const handles = new Map<number, ClinicHandle>();

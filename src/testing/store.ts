@@ -97,8 +97,9 @@ export interface IdempotencyEntry {
   endpoint: string;
   /** Canonical form of the parsed body. */
   fingerprint: string;
-  status: number;
-  body: string;
+  /** The answer to replay, when the first request succeeded; a refusal binds the key only. */
+  status: number | undefined;
+  body: string | undefined;
   /** When the key was first used (server clock). */
   created_at: number;
 }
@@ -112,13 +113,49 @@ export interface ApiKeyRecord {
   scopes: ReadonlySet<Scope>;
 }
 
-/** Settings of one clinic, changed by tests (`api.settings.requireRoom = true`). */
+/**
+ * Settings of one clinic, changed by tests (`api.settings.requireRoom = true`). Where the spec
+ * does not show a behaviour, the default is the conservative reading (the server refuses what
+ * the spec does not grant) and the setting switches to the permissive one. `api.reset()`
+ * restores the defaults.
+ */
 export interface ClinicSettings {
   /**
    * The clinic requires a room on every appointment: a create without `room_id` whose
    * professional has no default room answers 409 `room_required` (spec 4.4). Default `false`.
    */
   requireRoom: boolean;
+  /**
+   * The statuses an appointment may be changed (PATCH) or cancelled from. Spec 3.3 rule 3 does
+   * not show them; default `['scheduled', 'confirmed']`, so cancelled, completed, no_show and
+   * checked_in answer 409 `appointment_not_changeable`. The permissive reading is every status
+   * (`[...AppointmentStatus.options]`); telehealth appointments, requests (spec 3 rule 2) and
+   * cancelling a cancelled one stay refused whatever this holds.
+   */
+  changeableStatuses: AppointmentStatus[];
+  /**
+   * What `room_id: null` means on create and PATCH (spec 4.4 says only what omitting it
+   * means). `'no-room'` (default): no room, so a clinic that requires one answers 409
+   * `room_required`. `'default-room'`: the same as omitting it.
+   */
+  nullRoom: 'no-room' | 'default-room';
+  /**
+   * Where an `Idempotency-Key` replays (spec 4.4 describes it on POST /appointments only).
+   * `'create-appointment'` (default): only there; on another write the key is not remembered,
+   * and a key bound to POST /appointments answers 422 there. `'every-write'`: every POST and
+   * PATCH binds and replays its key.
+   */
+  idempotencyReplay: 'create-appointment' | 'every-write';
+}
+
+/** The conservative defaults of {@link ClinicSettings}. */
+export function defaultSettings(): ClinicSettings {
+  return {
+    requireRoom: false,
+    changeableStatuses: ['scheduled', 'confirmed'],
+    nullRoom: 'no-room',
+    idempotencyReplay: 'create-appointment',
+  };
 }
 
 /** Records of one kind, by id and in insertion order (for lists and cursors). */
@@ -149,7 +186,7 @@ export class Table<K extends string | number, T extends Stored & { id: K }> {
 /** Everything one clinic (company) owns. */
 export class ClinicState {
   readonly id: number;
-  readonly settings: ClinicSettings = { requireRoom: false };
+  readonly settings: ClinicSettings = defaultSettings();
   readonly patients = new Table<number, PatientRecord>();
   readonly professionals = new Table<number, ProfessionalRecord>();
   readonly rooms = new Table<number, RoomRecord>();
@@ -168,7 +205,7 @@ export class ClinicState {
 
   /** Drops every record and restores the default settings. */
   clear(): void {
-    this.settings.requireRoom = false;
+    Object.assign(this.settings, defaultSettings());
     this.patients.clear();
     this.professionals.clear();
     this.rooms.clear();

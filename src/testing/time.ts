@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { parseStartAt } from '../schemas/common.ts';
+import { parseStartAt, zoneOffsetOf } from '../schemas/common.ts';
 
 /** The zone the spec reads `start_at` in and renders instants in. */
 export const CLINIC_TIME_ZONE = 'America/Sao_Paulo';
@@ -133,12 +133,6 @@ export function parseClinicDateTime(value: string): number | undefined {
   const { year, month, day, hour, minute, second, zone } = parts;
   if (zone === undefined) return clinicWallTimeToInstant(year, month, day, hour, minute, second);
   const asUtc = utc(year, month, day, hour, minute, second);
-  if (zone === 'Z') return asUtc;
-  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
-  if (!m) return undefined;
-  const hours = Number(m[2]);
-  const minutes = Number(m[3]);
-  if (hours > 23 || minutes > 59) return undefined;
-  const offset = (m[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
-  return asUtc - offset * MINUTE_MS;
+  const offset = zoneOffsetOf(zone);
+  return offset === undefined ? undefined : asUtc - offset * MINUTE_MS;
 }

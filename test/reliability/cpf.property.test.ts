@@ -70,11 +70,11 @@ describe('isValidCpf', () => {
     );
   });
 
-  it('gives the same answer for a string and its normalised form', () => {
+  it('accepts a string only when its normalised form is accepted too', () => {
     printReproductionOnFailure(settings, FILE);
     fc.assert(
       fc.property(cpfLikeString, (text) => {
-        expect(isValidCpf(normalizeCpf(text))).toBe(isValidCpf(text));
+        if (isValidCpf(text)) expect(isValidCpf(normalizeCpf(text))).toBe(true);
       }),
       params,
     );

@@ -91,16 +91,8 @@ export function printReproductionOnFailure(settings: RunSettings, file: string):
 }
 
 /**
- * mulberry32: a small, fast, seeded PRNG (uniform in [0, 1)). Used where a choice depends on
+ * mulberry32: the seeded generator of `src/testing/random.ts`. Used where a choice depends on
  * state that fast-check cannot see (which ids exist by now), so that one seed still fixes
  * the whole run.
  */
-export function mulberry32(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom as mulberry32 } from '../../src/testing/random.ts';

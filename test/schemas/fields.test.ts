@@ -64,12 +64,12 @@ describe('spec 8 limits, at N and N + 1', () => {
     fails(schema, over, `at most ${limit} characters`);
   });
 
-  it('cpf: a valid CPF padded to 20 characters is accepted, to 21 refused for its length', () => {
+  it('cpf: 21 characters are refused for their length; 20 padded ones for their format', () => {
     expect(LIMITS.patientCpfLength).toBe(20);
     const twenty = '529.982.247-25'.padStart(17).padEnd(20);
     const twentyOne = `${twenty} `;
     expect(twenty).toHaveLength(20);
-    ok(Cpf, twenty);
+    fails(Cpf, twenty, 'bare or as 123.456.789-09');
     fails(Cpf, twentyOne, 'at most 20 characters');
   });
 
@@ -103,7 +103,9 @@ describe('CPF (spec 4.7: with or without punctuation, check digits validated)', 
     '111.444.777-35',
     '11144477735',
     '529982247-25',
-    ' 529.982.247-25 ',
+    '529982.247-25',
+    '529.982247-25',
+    '529.982.24725',
   ])('valid: %s', (cpf) => {
     ok(Cpf, cpf);
     expect(isValidCpf(cpf)).toBe(true);
@@ -121,6 +123,17 @@ describe('CPF (spec 4.7: with or without punctuation, check digits validated)', 
     ['12 digits', '529.982.247-255'],
     ['a letter', '529.982.247-2a'],
     ['other punctuation', '529,982,247-25'],
+    ['a slash', '529.982.247/25'],
+    ['spaces around', ' 529.982.247-25 '],
+    ['spaces for dots', '529 982 247 25'],
+    ['a tab inside', '529.982.247\t-25'],
+    ['a line break inside', '529.982\n.247-25'],
+    ['a trailing line break', '52998224725\n'],
+    ['a doubled dot', '529..982.247-25'],
+    ['a doubled hyphen', '529.982.247--25'],
+    ['a dot in place of the hyphen', '529.982.247.25'],
+    ['a hyphen in place of a dot', '529-982-247-25'],
+    ['punctuation out of place', '5299.82.247-25'],
     ['empty', ''],
   ])('invalid: %s (%s)', (_why, cpf) => {
     fails(Cpf, cpf, 'not a valid CPF');

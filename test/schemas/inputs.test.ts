@@ -215,7 +215,7 @@ describe('POST /patients body', () => {
       email: ['must be at most 100 characters'],
       cpf: [
         'must be at most 20 characters',
-        'is not a valid CPF (11 digits with valid check digits)',
+        'is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)',
       ],
       birth_date: ['must be a date in the form YYYY-MM-DD'],
       gender: ['must be one of F, M, O'],
@@ -247,7 +247,7 @@ describe('PATCH /patients/{id} body (spec 4.7: only the fields sent; null erases
 
   it('checks the CPF as on create', () => {
     expect(fieldsOf(PatientUpdateParams, { cpf: '111.111.111-11' })).toEqual({
-      cpf: ['is not a valid CPF (11 digits with valid check digits)'],
+      cpf: ['is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)'],
     });
   });
 });
@@ -280,7 +280,7 @@ describe('ValidationError through the client: the 400 shape, nothing sent', () =
     const err = await validationError(client.patients.create({ cpf: '529.982.247-24' } as never));
     expect(err.fields).toEqual({
       name: ['is required'],
-      cpf: ['is not a valid CPF (11 digits with valid check digits)'],
+      cpf: ['is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)'],
     });
     expect(sent()).toBe(0);
   });

@@ -2,46 +2,16 @@
  * The command-line server (`clinic-scheduling-mock`) over a real loopback socket, and the
  * node:http adapter it is built on.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, toNodeListener } from '../../src/testing/index.ts';
+import { CLI, type RunningCli, startCli } from './cli-helpers.ts';
 import { runScenario } from './scenario.ts';
 
-const CLI = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  baseUrl: string;
-  apiKey: string;
-}
-
-async function startCli(...args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-  });
-  const deadline = Date.now() + 15_000;
-  while (!/CLINIC_API_KEY=\S+\n/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`the CLI exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`the CLI did not start:\n${out}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return {
-    child,
-    output: () => out,
-    baseUrl: /CLINIC_BASE_URL=(\S+)/.exec(out)![1]!,
-    apiKey: /CLINIC_API_KEY=(\S+)/.exec(out)![1]!,
-  };
-}
+type Running = RunningCli;
 
 async function runToEnd(...args: string[]): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,5 +1,6 @@
 /** Spec section 3: appointment states and transitions. */
 import { describe, expect, test } from 'vitest';
+import { AppointmentStatus } from '../../src/schemas/appointments.ts';
 import { createAppointment, setup } from './helpers.ts';
 
 function seedAppointment(s: ReturnType<typeof setup>, extra: Record<string, unknown>) {
@@ -119,8 +120,57 @@ describe('spec 3: rules', () => {
     ]);
   });
 
-  test('rule 3 (not shown): other source states may be changed and cancelled', async () => {
+  test.each(['cancelled', 'checked_in', 'completed', 'no_show'] as const)(
+    'rule 3 (not shown), conservative default: a %s appointment cannot be changed or cancelled: 409 appointment_not_changeable',
+    async (status) => {
+      const s = setup();
+      const appt = seedAppointment(s, { status });
+      const patch = await s.send('PATCH', `/appointments/${appt.id}`, {
+        json: { status: 'confirmed' },
+      });
+      expect(patch.status).toBe(409);
+      expect(patch.headers.get('content-type')).toBe('application/json');
+      expect(patch.body).toEqual({
+        code: 'appointment_not_changeable',
+        detail:
+          `Appointment ${appt.id} cannot be changed: its status is ${status}; only scheduled or ` +
+          'confirmed appointments can be changed.',
+      });
+      const cancel = await s.send('POST', `/appointments/${appt.id}/cancel`);
+      expect(cancel.status).toBe(409);
+      expect(cancel.body).toEqual({
+        code: 'appointment_not_changeable',
+        detail:
+          status === 'cancelled'
+            ? `Appointment ${appt.id} cannot be cancelled: it is already cancelled.`
+            : `Appointment ${appt.id} cannot be cancelled: its status is ${status}; only ` +
+              'scheduled or confirmed appointments can be cancelled.',
+      });
+      expect(s.api.events).toEqual([]);
+      const after = await s.send('GET', `/appointments/${appt.id}`);
+      expect(after.body.status).toBe(status);
+    },
+  );
+
+  test.each(['scheduled', 'confirmed'] as const)(
+    'rule 3, conservative default: a %s appointment can be changed and cancelled',
+    async (status) => {
+      const s = setup();
+      const appt = seedAppointment(s, { status });
+      const other = status === 'scheduled' ? 'confirmed' : 'scheduled';
+      const patch = await s.send('PATCH', `/appointments/${appt.id}`, {
+        json: { status: other },
+      });
+      expect([patch.status, patch.body.status]).toEqual([200, other]);
+      const cancel = await s.send('POST', `/appointments/${appt.id}/cancel`);
+      expect([cancel.status, cancel.body.status]).toEqual([200, 'cancelled']);
+    },
+  );
+
+  test('rule 3, permissive setting changeableStatuses: every source state changes and cancels', async () => {
     const s = setup();
+    expect(s.api.settings.changeableStatuses).toEqual(['scheduled', 'confirmed']);
+    s.api.settings.changeableStatuses = [...AppointmentStatus.options];
     for (const status of ['confirmed', 'checked_in', 'completed', 'no_show'] as const) {
       const appt = seedAppointment(s, { status });
       const patch = await s.send('PATCH', `/appointments/${appt.id}`, {
@@ -131,5 +181,10 @@ describe('spec 3: rules', () => {
       expect(cancel.status, status).toBe(200);
       expect(cancel.body.status).toBe('cancelled');
     }
+    // Spec 3 rule 2 and cancelling twice stay refused whatever the setting.
+    const telehealth = seedAppointment(s, { modality: 'telehealth' });
+    expect((await s.send('POST', `/appointments/${telehealth.id}/cancel`)).status).toBe(409);
+    s.api.reset();
+    expect(s.api.settings.changeableStatuses).toEqual(['scheduled', 'confirmed']);
   });
 });

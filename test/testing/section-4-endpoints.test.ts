@@ -1,5 +1,6 @@
 /** Spec section 4: endpoints, identifiers, pagination, bodies and rules of each operation. */
 import { describe, expect, test } from 'vitest';
+import { Cpf, Email, phoneNumberKey, StartAt } from '../../src/schemas/common.ts';
 import { generateCpf } from '../../src/testing/index.ts';
 import {
   API,
@@ -253,7 +254,7 @@ describe('spec 4.4: POST /appointments', () => {
     expect(answer.body.room).toEqual({ id: s.otherRoom.id, name: 'Consultório 2' });
   });
 
-  test('body formats: multipart/form-data (an empty room_id is null)', async () => {
+  test('body formats: multipart/form-data (an empty room_id is null: no room)', async () => {
     const s = setup();
     const form = new FormData();
     form.set('patient_id', String(s.patient.id));
@@ -264,7 +265,7 @@ describe('spec 4.4: POST /appointments', () => {
     const answer = await s.send('POST', '/appointments', { multipart: form });
     expect(answer.status).toBe(201);
     expect(answer.body.start_at).toBe('2026-03-05T14:30:00-03:00');
-    expect(answer.body.room).toEqual({ id: s.room.id, name: 'Consultório 1' });
+    expect(answer.body.room).toBeNull();
   });
 
   test('form bodies are checked by the same schema: text where an id belongs is 400', async () => {
@@ -408,15 +409,31 @@ describe('spec 4.4: POST /appointments', () => {
     }
   });
 
-  test('start_at with an offset out of range: 400 {start_at}', async () => {
+  test.each(['+24:00', '-24:00', '+23:60', '+2400', '-99:00'])(
+    'start_at with the offset %s (outside -23:59..+23:59): 400 {start_at}, the same message the client gives',
+    async (offset) => {
+      const s = setup();
+      const answer = await s.send('POST', '/appointments', {
+        json: createBody(s, { start_at: `2026-03-05T14:30:00${offset}` }),
+      });
+      const message = 'the UTC offset must be within -23:59 and +23:59, such as -03:00';
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ start_at: [message] });
+      expect(StartAt.safeParse(`2026-03-05T14:30:00${offset}`).error?.issues[0]?.message).toBe(
+        message,
+      );
+    },
+  );
+
+  test.each([
+    ['+23:59', '2026-03-04T11:31:00-03:00'],
+    ['-23:59', '2026-03-06T11:29:00-03:00'],
+    ['+0530', '2026-03-05T06:00:00-03:00'],
+    ['Z', '2026-03-05T11:30:00-03:00'],
+  ])('start_at with the offset %s is read as that offset', async (offset, expected) => {
     const s = setup();
-    const answer = await s.send('POST', '/appointments', {
-      json: createBody(s, { start_at: '2026-03-05T14:30:00+24:00' }),
-    });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      start_at: ['must be an ISO 8601 date-time such as 2026-03-02T14:30:00-03:00'],
-    });
+    const created = await createAppointment(s, { start_at: `2026-03-05T14:30:00${offset}` });
+    expect(created.start_at).toBe(expected);
   });
 
   test('end_at is start_at plus the duration of the appointment type', async () => {
@@ -429,19 +446,56 @@ describe('spec 4.4: POST /appointments', () => {
     expect(created.end_at).toBe('2026-03-06T00:35:00-03:00');
   });
 
-  test("room_id omitted: the professional's default room; given: that room; none: null", async () => {
+  test("room_id omitted: the professional's default room; given: that room; explicit null: no room", async () => {
     const s = setup();
     expect((await createAppointment(s)).room).toEqual({ id: s.room.id, name: 'Consultório 1' });
-    expect((await createAppointment(s, { room_id: null })).room).toEqual({
-      id: s.room.id,
-      name: 'Consultório 1',
-    });
+    expect((await createAppointment(s, { room_id: null })).room).toBeNull();
     expect((await createAppointment(s, { room_id: s.otherRoom.id })).room).toEqual({
       id: s.otherRoom.id,
       name: 'Consultório 2',
     });
     const noDefault = s.api.seed.professional({ name: 'Dr. Sem Sala' });
     expect((await createAppointment(s, { professional_id: noDefault.id })).room).toBeNull();
+  });
+
+  test('room_id: explicit null where the clinic requires a room: 409 room_required, on create and PATCH', async () => {
+    const s = setup();
+    s.api.settings.requireRoom = true;
+    const created = await s.send('POST', '/appointments', {
+      json: createBody(s, { room_id: null }),
+    });
+    expect(created.status).toBe(409);
+    expect(created.headers.get('content-type')).toBe('application/json');
+    expect(created.body).toEqual({
+      code: 'room_required',
+      detail:
+        "This clinic requires a room and the professional's grid has no default room for that " +
+        'time; send room_id.',
+    });
+    const appt = await createAppointment(s);
+    const patched = await s.send('PATCH', `/appointments/${appt.id}`, { json: { room_id: null } });
+    expect([patched.status, patched.body.code]).toEqual([409, 'room_required']);
+    expect((await s.send('GET', `/appointments/${appt.id}`)).body.room.id).toBe(s.room.id);
+  });
+
+  test('room_id: PATCH with explicit null clears the room; omitted keeps it', async () => {
+    const s = setup();
+    const appt = await createAppointment(s, { room_id: s.otherRoom.id });
+    const kept = await s.send('PATCH', `/appointments/${appt.id}`, { json: { note: 'x' } });
+    expect(kept.body.room.id).toBe(s.otherRoom.id);
+    const cleared = await s.send('PATCH', `/appointments/${appt.id}`, { json: { room_id: null } });
+    expect([cleared.status, cleared.body.room]).toEqual([200, null]);
+  });
+
+  test("setting nullRoom 'default-room': an explicit null reads as omitted, on create and PATCH", async () => {
+    const s = setup();
+    expect(s.api.settings.nullRoom).toBe('no-room');
+    s.api.settings.nullRoom = 'default-room';
+    const created = await createAppointment(s, { room_id: null });
+    expect(created.room).toEqual({ id: s.room.id, name: 'Consultório 1' });
+    const moved = await createAppointment(s, { room_id: s.otherRoom.id });
+    const patched = await s.send('PATCH', `/appointments/${moved.id}`, { json: { room_id: null } });
+    expect(patched.body.room.id).toBe(s.room.id);
   });
 
   test('room_required: the clinic requires a room and none is given or defaulted: 409', async () => {
@@ -555,17 +609,82 @@ describe('spec 4.4: Idempotency-Key', () => {
     expect((await s.send('GET', `/appointments/${created.body.id}`)).body.status).toBe('scheduled');
   });
 
-  test('a refused request is not remembered: it may be retried with its key', async () => {
+  test('a key stays bound to its first body after a 400: the same body runs again, another body is 422', async () => {
     const s = setup();
     const headers = { 'idempotency-key': 'key-1' };
-    const bad = await s.send('POST', '/appointments', {
-      json: createBody(s, { patient_id: 999 }),
+    const badBody = createBody(s, { patient_id: 999 });
+    const bad = await s.send('POST', '/appointments', { json: badBody, headers });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ patient_id: ['no patient with id 999 in this clinic'] });
+    const again = await s.send('POST', '/appointments', { json: badBody, headers });
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([400, null]);
+    const fixed = await s.send('POST', '/appointments', { json: createBody(s), headers });
+    expect(fixed.status).toBe(422);
+    expect(fixed.headers.get('content-type')).toBe('application/json');
+    expect(fixed.body).toEqual({
+      code: 'idempotency_key_reused',
+      detail:
+        'This Idempotency-Key was used with another body within the last 24 hours; ' +
+        'use a new key for a new request.',
+    });
+    expect(s.api.events).toEqual([]);
+  });
+
+  test('a key stays bound to its first body after a 409, for 24 h on the server clock', async () => {
+    const s = setup();
+    s.api.seed.blockedSlot({
+      professional_id: s.professional.id,
+      start_at: '2026-03-05T14:00:00',
+      end_at: '2026-03-05T15:00:00',
+    });
+    const headers = { 'idempotency-key': 'key-409' };
+    const blocked = await s.send('POST', '/appointments', {
+      json: createBody(s, { start_at: '2026-03-05T14:30:00' }),
       headers,
     });
-    expect(bad.status).toBe(400);
-    const good = await s.send('POST', '/appointments', { json: createBody(s), headers });
-    expect(good.status).toBe(201);
-    expect(good.headers.get('idempotent-replayed')).toBeNull();
+    expect([blocked.status, blocked.body.code]).toEqual([409, 'slot_blocked']);
+    const moved = createBody(s, { start_at: '2026-03-05T16:00:00' });
+    const reused = await s.send('POST', '/appointments', { json: moved, headers });
+    expect([reused.status, reused.body.code]).toEqual([422, 'idempotency_key_reused']);
+    await s.api.clock.advance(24 * 60 * 60 * 1000 - 1);
+    expect((await s.send('POST', '/appointments', { json: moved, headers })).status).toBe(422);
+    await s.api.clock.advance(1);
+    const fresh = await s.send('POST', '/appointments', { json: moved, headers });
+    expect([fresh.status, fresh.headers.get('idempotent-replayed')]).toEqual([201, null]);
+  });
+
+  test('replay exists only on POST /appointments: a key on another write replays nothing and binds nothing', async () => {
+    const s = setup();
+    const headers = { 'idempotency-key': 'patient-key' };
+    const first = await s.send('POST', '/patients', { json: { name: 'Bruno' }, headers });
+    const second = await s.send('POST', '/patients', { json: { name: 'Bruno' }, headers });
+    const third = await s.send('POST', '/patients', { json: { name: 'Carla' }, headers });
+    expect([first.status, second.status, third.status]).toEqual([201, 201, 201]);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    expect(new Set([first.body.id, second.body.id, third.body.id]).size).toBe(3);
+    const appt = await s.send('POST', '/appointments', { json: createBody(s), headers });
+    expect([appt.status, appt.headers.get('idempotent-replayed')]).toEqual([201, null]);
+    const patch = { json: { status: 'confirmed' }, headers: { 'idempotency-key': 'patch-key' } };
+    const p1 = await s.send('PATCH', `/appointments/${appt.body.id}`, patch);
+    const p2 = await s.send('PATCH', `/appointments/${appt.body.id}`, {
+      ...patch,
+      json: { status: 'scheduled' },
+    });
+    expect([p1.status, p2.status, p2.body.status]).toEqual([200, 200, 'scheduled']);
+    expect(p2.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  test("setting idempotencyReplay 'every-write': POST /patients replays its key too", async () => {
+    const s = setup();
+    expect(s.api.settings.idempotencyReplay).toBe('create-appointment');
+    s.api.settings.idempotencyReplay = 'every-write';
+    const headers = { 'idempotency-key': 'patient-key' };
+    const first = await s.send('POST', '/patients', { json: { name: 'Bruno' }, headers });
+    const second = await s.send('POST', '/patients', { json: { name: 'Bruno' }, headers });
+    expect([second.status, second.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+    expect(second.body).toEqual(first.body);
+    const other = await s.send('POST', '/patients', { json: { name: 'Carla' }, headers });
+    expect([other.status, other.body.code]).toEqual([422, 'idempotency_key_reused']);
   });
 
   test('keys are per clinic', async () => {
@@ -818,7 +937,7 @@ describe('spec 4.7: patients', () => {
     expect(dup.body).toEqual({ code: 'patient_cpf_exists', detail: expect.any(String) });
     expect(JSON.stringify(dup.body)).not.toContain('529');
     const changed = await s.send('PATCH', `/patients/${s.patient.id}`, {
-      json: { cpf: '529 982 247 25' },
+      json: { cpf: '529982247-25' },
     });
     expect(changed.status).toBe(409);
     expect(changed.body.code).toBe('patient_cpf_exists');
@@ -846,13 +965,95 @@ describe('spec 4.7: patients', () => {
     expect(await names('cpf=52998224725')).toEqual(['Bruno Lima']);
     expect(await names(`cpf=${encodeURIComponent('529.982.247-25')}`)).toEqual(['Bruno Lima']);
     expect(await names('cpf=5299822472')).toEqual([]);
-    expect(await names('phone=21998765432')).toEqual(['Bruno Lima', 'Carla LIMA Souza']);
+    expect(await names('phone=21998765432')).toEqual(['Bruno Lima', 'Carla LIMA Souza', 'Diego']);
     expect(await names('phone=2199876543')).toEqual([]);
     expect(await names('name=lima')).toEqual(['Bruno Lima', 'Carla LIMA Souza']);
     expect(await names('name=SOUZA')).toEqual(['Ana Souza', 'Carla LIMA Souza']);
     expect(await names('name=lima&phone=21998765432&cpf=52998224725')).toEqual(['Bruno Lima']);
     expect(await names('name=')).toHaveLength(4);
   });
+
+  test('phone (4.7): without a leading +, 10 or 11 digits are Brazilian: the filter matches with or without +55', async () => {
+    const s = setup();
+    s.api.seed.patient({ name: 'Mobile', phone: '11 98765-4321' });
+    s.api.seed.patient({ name: 'Landline', phone: '+55 (11) 3456-7890' });
+    s.api.seed.patient({ name: 'Abroad', phone: '+1 415 555 0100' });
+    s.api.seed.patient({ name: 'Short', phone: '987654321' });
+    const names = async (phone: string) => {
+      const answer = await s.send('GET', `/patients?phone=${encodeURIComponent(phone)}`);
+      expect(answer.status).toBe(200);
+      return answer.body.results.map((p: { name: string }) => p.name);
+    };
+    // Ana Souza (setup) has 11987654321.
+    expect(await names('+5511987654321')).toEqual(['Ana Souza', 'Mobile']);
+    expect(await names('11987654321')).toEqual(['Ana Souza', 'Mobile']);
+    expect(await names('(11) 98765-4321')).toEqual(['Ana Souza', 'Mobile']);
+    expect(await names('1134567890')).toEqual(['Landline']);
+    expect(await names('+551134567890')).toEqual(['Landline']);
+    expect(await names('4155550100')).toEqual([]); // 10 digits without +: read as Brazilian
+    expect(await names('+14155550100')).toEqual(['Abroad']);
+    expect(await names('987654321')).toEqual(['Short']); // 9 digits: not read as Brazilian
+    expect(await names('+55987654321')).toEqual([]);
+    expect(phoneNumberKey('11987654321')).toBe('+5511987654321');
+  });
+
+  test.each([
+    ['a tab', '529.982.247\t-25'],
+    ['a line break', '529.982.247-25\n'],
+    ['a doubled dot', '529..982.247-25'],
+    ['a doubled hyphen', '529.982.247--25'],
+    ['spaces', '529 982 247 25'],
+    ['a slash', '529.982.247/25'],
+  ])('CPF (4.7) with %s: 400 {cpf}, as the client refuses it', async (_why, cpf) => {
+    const s = setup();
+    const answer = await s.send('POST', '/patients', { json: { name: 'Ana', cpf } });
+    const message =
+      'is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)';
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toBe('application/json');
+    expect(answer.body).toEqual({ cpf: [message] });
+    expect(Cpf.safeParse(cpf).error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+
+  test.each(['529.982.247-25', '52998224725', '529982247-25', '529.982.24725'])(
+    'CPF (4.7) %s: accepted, stored as its digits',
+    async (cpf) => {
+      const s = setup();
+      const answer = await s.send('POST', '/patients', { json: { name: 'Ana', cpf } });
+      expect(answer.status).toBe(201);
+      const found = await s.send('GET', '/patients?cpf=52998224725');
+      expect(found.body.results.map((p: { id: number }) => p.id)).toEqual([answer.body.id]);
+    },
+  );
+
+  test.each([
+    ['ana@example.com', true],
+    ['ana.souza+clinica@example.com.br', true],
+    ["o'neil@example.com", true],
+    ['ana@localhost', true],
+    ['ana@xn--clnica-pta.example', true],
+    ['ana@clínica.example', false],
+    ['ana@-example.com', false],
+    ['ana@example-.com', false],
+    ['ana souza@example.com', false],
+    ['ana@example..com', false],
+    ['@example.com', false],
+    ['ana@', false],
+    ['ana', false],
+  ] as const)(
+    'e-mail %s: %s by the WHATWG syntax, on the server and in the client',
+    async (email, valid) => {
+      const s = setup();
+      const answer = await s.send('POST', '/patients', { json: { name: 'Ana', email } });
+      expect(answer.status).toBe(valid ? 201 : 400);
+      if (!valid) {
+        expect(answer.body).toEqual({
+          email: ['must be an e-mail address such as ana@example.com'],
+        });
+      }
+      expect(Email.safeParse(email).success).toBe(valid);
+    },
+  );
 
   test('GET /patients/{id}: the patient object; unknown: 404', async () => {
     const s = setup();

@@ -52,10 +52,11 @@ describe('spec 7: error body shapes', () => {
     s.api.settings.requireRoom = false;
     await s.send('POST', '/patients', { json: { name: 'A', cpf: '52998224725' } });
     const cpf = await s.send('POST', '/patients', { json: { name: 'B', cpf: '52998224725' } });
-    await s.send('POST', '/patients', { json: { name: 'C' }, headers: { 'idempotency-key': 'k' } });
-    const reused = await s.send('POST', '/patients', {
-      json: { name: 'D' },
-      headers: { 'idempotency-key': 'k' },
+    const headers = { 'idempotency-key': 'k' };
+    await s.send('POST', '/appointments', { json: createBody(s, { note: 'C' }), headers });
+    const reused = await s.send('POST', '/appointments', {
+      json: createBody(s, { note: 'D' }),
+      headers,
     });
     const answers = [
       [409, 'slot_blocked', slot],
@@ -117,7 +118,7 @@ describe('spec 8: limits', () => {
     expect(over.body).toEqual({ note: ['must be at most 2000 characters'] });
   });
 
-  test('patient name 255, phone 40, cpf 20 and email 100 characters at most', async () => {
+  test('patient name 255, phone 40, cpf 20 and email 100 characters at most (a CPF is at most 14 as written)', async () => {
     const s = setup();
     const email = `${'a'.repeat(40)}@${'b'.repeat(40)}.${'c'.repeat(14)}.com`;
     expect(email).toHaveLength(100);
@@ -125,7 +126,7 @@ describe('spec 8: limits', () => {
       json: {
         name: 'n'.repeat(255),
         phone: '1'.repeat(40),
-        cpf: '529.982.247-25      ',
+        cpf: '529.982.247-25',
         email,
       },
     });
@@ -142,7 +143,10 @@ describe('spec 8: limits', () => {
     expect(over.body).toEqual({
       name: ['must be at most 255 characters'],
       phone: ['must be at most 40 characters'],
-      cpf: ['must be at most 20 characters'],
+      cpf: [
+        'must be at most 20 characters',
+        'is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)',
+      ],
       email: ['must be at most 100 characters'],
     });
   });

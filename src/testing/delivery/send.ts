@@ -1,0 +1,94 @@
+/**
+ * One delivery attempt (spec 6.3): the URL rule checked again, the envelope POSTed as JSON to
+ * a URL endpoint (through the simulator's `fetch`) or to an in-process handler, the 10 s
+ * answer limit in real time, and the outcome classified. Never throws.
+ *
+ * @module
+ */
+import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
+import type { WebhookEnvelope } from '../events.ts';
+import { type WebhookUrlRuleOptions, webhookUrlProblem } from '../webhook-url.ts';
+import type { DeliveryAttempt, RegisterEndpointOptions, WebhookTargetHandler } from './types.ts';
+
+/** Where requests to handler endpoints claim to go (the reserved `.invalid` domain). */
+const HANDLER_URL = 'https://webhook-handler.invalid/';
+
+/** What one attempt needs of its endpoint. */
+export interface AttemptTarget {
+  readonly url: string | undefined;
+  readonly handler: WebhookTargetHandler | undefined;
+  readonly headers: RegisterEndpointOptions['headers'];
+}
+
+/** What an attempt records besides where and when. */
+export type AttemptResult = Pick<DeliveryAttempt, 'outcome' | 'status' | 'error' | 'durationMs'>;
+
+/** Sends `envelope` to `endpoint` once and classifies the answer. */
+export async function sendAttempt(
+  endpoint: AttemptTarget,
+  envelope: WebhookEnvelope,
+  dispatchUrl: (request: Request) => Promise<Response>,
+  urlRule: WebhookUrlRuleOptions,
+): Promise<AttemptResult> {
+  const started = Date.now();
+  const elapsed = () => Date.now() - started;
+  if (endpoint.url !== undefined) {
+    const problem = webhookUrlProblem(endpoint.url, urlRule);
+    if (problem) {
+      return {
+        outcome: 'url_rejected',
+        status: undefined,
+        error: `refused: ${problem}`,
+        durationMs: 0,
+      };
+    }
+  }
+  const body = JSON.stringify(envelope);
+  const extra =
+    typeof endpoint.headers === 'function'
+      ? endpoint.headers(body, envelope)
+      : (endpoint.headers ?? {});
+  const controller = new AbortController();
+  const request = new Request(endpoint.url ?? HANDLER_URL, {
+    method: 'POST',
+    headers: { ...extra, 'content-type': 'application/json' },
+    body,
+    signal: controller.signal,
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), WEBHOOK_DELIVERY.responseTimeoutMs);
+  });
+  try {
+    const call = endpoint.handler
+      ? Promise.resolve().then(() => endpoint.handler!(request))
+      : dispatchUrl(request);
+    const answer = await Promise.race([call, timeout]);
+    if (answer === 'timeout') {
+      controller.abort();
+      void call.catch(() => {});
+      return {
+        outcome: 'timeout',
+        status: undefined,
+        error: 'no answer within 10 s',
+        durationMs: elapsed(),
+      };
+    }
+    const ok = answer.status >= 200 && answer.status < 300;
+    return {
+      outcome: ok ? 'success' : 'http_error',
+      status: answer.status,
+      error: undefined,
+      durationMs: elapsed(),
+    };
+  } catch (error) {
+    return {
+      outcome: 'network_error',
+      status: undefined,
+      error: error instanceof Error ? error.message : String(error),
+      durationMs: elapsed(),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}

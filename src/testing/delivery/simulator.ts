@@ -1,0 +1,353 @@
+/**
+ * The webhook delivery of the reference server (spec 6 and 6.3): endpoints registered with
+ * the service's URL rule, delivery of each emitted envelope to the endpoints subscribed to its
+ * type, retries on the spec's schedule on the server clock, the 10 s answer limit, and the
+ * endpoint disabled after 20 consecutive failed deliveries. Options duplicate and reorder
+ * deliveries, deterministically from a seed, as an at-least-once service may.
+ *
+ * It never sends network traffic of its own: an endpoint is either a `handler` called in
+ * process, or a `url` dispatched through the `fetch` the caller supplies.
+ *
+ * @module
+ */
+import { ClinicError } from '../../core/errors.ts';
+import { APPOINTMENT_EVENT_TYPES } from '../../webhooks/events.ts';
+import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
+import { createEnvelope, type WebhookEnvelope } from '../events.ts';
+import { seededRandom } from '../random.ts';
+import { WebhookUrlError, webhookUrlProblem } from '../webhook-url.ts';
+import { sendAttempt } from './send.ts';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  DeliverySimulator,
+  DeliverySimulatorOptions,
+  DeliveryState,
+  RegisterEndpointOptions,
+  WebhookEndpoint,
+  WebhookTargetHandler,
+} from './types.ts';
+
+/** The fixed `message` of a `ping`'s data. The spec does not show the text; this is the reference server's. */
+export const PING_MESSAGE = 'Test event';
+
+const NO_FETCH =
+  'The delivery simulator sends no network traffic, and no fetch was given for this URL ' +
+  'endpoint: pass { fetch } to route the URL to your handler, or register({ handler }).';
+
+interface EndpointState extends WebhookEndpoint {
+  enabled: boolean;
+  consecutiveFailures: number;
+  disabledAt: number | undefined;
+  removed: boolean;
+  handler: WebhookTargetHandler | undefined;
+  headers: RegisterEndpointOptions['headers'];
+}
+
+interface DeliveryRecord extends Delivery {
+  state: DeliveryState;
+  attempts: DeliveryAttempt[];
+  nextAttemptAt: number | undefined;
+  cancel: (() => void) | undefined;
+}
+
+/**
+ * Creates the webhook delivery of a reference server. `createReferenceServer` makes one bound
+ * to its clock and events (`api.webhooks`); create one yourself to drive any event source.
+ *
+ * The 10 s limit is measured in real time: a consumer that takes longer fails the attempt
+ * (its request's `signal` is aborted). Use fake timers (`vi.useFakeTimers()`) to test it
+ * without waiting.
+ *
+ * @throws TypeError for a `duplicate` outside 0..1 or a bad `reorder.windowMs`.
+ * @example
+ * ```ts
+ * const api = createReferenceServer({ baseUrl: 'https://clinic.test', now: new Date('2026-03-02T12:00:00Z') });
+ * const endpoint = api.webhooks.register({ handler: createWebhookHandler({ on }), events: ['appointment.created'] });
+ * await client.appointments.create(body); // emits appointment.created
+ * await api.webhooks.settle();            // the first attempt has been answered
+ * await api.webhooks.flush();             // every retry has run, on the clock
+ * ```
+ */
+export function createDeliverySimulator(options: DeliverySimulatorOptions): DeliverySimulator {
+  const { clock } = options;
+  const urlRule = {
+    resolveHost: options.resolveHost,
+    allowLoopbackHttp: options.allowLoopbackHttp,
+  };
+  const duplicate = options.duplicate ?? 0;
+  if (!(duplicate >= 0 && duplicate <= 1)) {
+    throw new TypeError('duplicate is a probability between 0 and 1');
+  }
+  const reorderWindowMs =
+    options.reorder === true
+      ? 2 * 60_000
+      : options.reorder
+        ? (options.reorder.windowMs ?? 2 * 60_000)
+        : 0;
+  if (!(Number.isFinite(reorderWindowMs) && reorderWindowMs >= 0)) {
+    throw new TypeError('reorder.windowMs must be a number of milliseconds >= 0');
+  }
+  const duplicateWindowMs = reorderWindowMs || 2 * 60_000;
+  const defaultCompanyId = options.companyId ?? 1;
+  const rand = seededRandom(options.seed ?? 1);
+  const dispatchUrl =
+    options.fetch ??
+    (async () => {
+      throw new TypeError(NO_FETCH);
+    });
+
+  let endpoints: EndpointState[] = [];
+  let deliveries: DeliveryRecord[] = [];
+  let attempts: DeliveryAttempt[] = [];
+  let endpointSeq = 0;
+  let deliverySeq = 0;
+  const running = new Set<Promise<void>>();
+
+  const track = (work: Promise<void>) => {
+    running.add(work);
+    void work.finally(() => running.delete(work));
+    return work;
+  };
+
+  /** Sends one request and classifies the answer; never throws. */
+  const finish = (delivery: DeliveryRecord, state: DeliveryState) => {
+    delivery.state = state;
+    delivery.nextAttemptAt = undefined;
+    delivery.cancel = undefined;
+  };
+
+  /** Runs attempt `n` of a delivery and schedules the next one when it fails. */
+  const attempt = async (
+    delivery: DeliveryRecord,
+    endpoint: EndpointState,
+    n: number,
+  ): Promise<void> => {
+    delivery.nextAttemptAt = undefined;
+    delivery.cancel = undefined;
+    if (delivery.state !== 'pending') return;
+    if (!endpoint.enabled || endpoint.removed) return finish(delivery, 'dropped');
+    const at = clock.now();
+    const result = await sendAttempt(endpoint, delivery.event, dispatchUrl, urlRule);
+    if (delivery.state !== 'pending') return; // reset or removed meanwhile: not logged
+    const record: DeliveryAttempt = {
+      deliveryId: delivery.id,
+      endpointId: endpoint.id,
+      eventId: delivery.event.id,
+      eventType: delivery.event.type,
+      attempt: n,
+      at,
+      ...result,
+    };
+    delivery.attempts.push(record);
+    attempts.push(record);
+    if (result.outcome === 'success') {
+      finish(delivery, 'succeeded');
+      endpoint.consecutiveFailures = 0;
+      return;
+    }
+    if (n < WEBHOOK_DELIVERY.attempts) {
+      schedule(delivery, endpoint, n + 1, at + WEBHOOK_DELIVERY.retryDelaysMs[n - 1]!);
+      return;
+    }
+    finish(delivery, 'exhausted');
+    endpoint.consecutiveFailures += 1;
+    if (
+      endpoint.enabled &&
+      endpoint.consecutiveFailures >= WEBHOOK_DELIVERY.disableAfterConsecutiveFailures
+    ) {
+      endpoint.enabled = false;
+      endpoint.disabledAt = clock.now();
+    }
+  };
+
+  /** Attempt `n` at `at` on the clock; `at` now or earlier: right away, asynchronously. */
+  const schedule = (delivery: DeliveryRecord, endpoint: EndpointState, n: number, at: number) => {
+    if (at <= clock.now()) {
+      track(Promise.resolve().then(() => attempt(delivery, endpoint, n)));
+      return;
+    }
+    delivery.nextAttemptAt = at;
+    delivery.cancel = clock.schedule(at, () => track(attempt(delivery, endpoint, n)));
+  };
+
+  const deliver = (
+    endpoint: EndpointState,
+    envelope: WebhookEnvelope,
+    copy: boolean,
+    delayMs: number,
+  ): DeliveryRecord => {
+    deliverySeq += 1;
+    const delivery: DeliveryRecord = {
+      id: `dlv_${deliverySeq}`,
+      endpointId: endpoint.id,
+      event: envelope,
+      duplicate: copy,
+      state: 'pending',
+      attempts: [],
+      nextAttemptAt: undefined,
+      cancel: undefined,
+    };
+    deliveries.push(delivery);
+    if (!endpoint.enabled) finish(delivery, 'dropped');
+    else schedule(delivery, endpoint, 1, clock.now() + delayMs);
+    return delivery;
+  };
+
+  const fanOut = (envelope: WebhookEnvelope) => {
+    for (const endpoint of endpoints) {
+      if (envelope.type === 'ping' || envelope.company_id !== endpoint.companyId) continue;
+      if (!endpoint.events.includes(envelope.type)) continue;
+      deliver(
+        endpoint,
+        envelope,
+        false,
+        reorderWindowMs ? Math.floor(rand() * reorderWindowMs) : 0,
+      );
+      if (duplicate > 0 && rand() < duplicate) {
+        const late = rand() < 0.5;
+        deliver(endpoint, envelope, true, late ? 1 + Math.floor(rand() * duplicateWindowMs) : 0);
+      }
+    }
+  };
+
+  const unsubscribe = options.onEvent(fanOut);
+
+  const dropScheduled = () => {
+    for (const delivery of deliveries) {
+      delivery.cancel?.();
+      if (delivery.state === 'pending') finish(delivery, 'dropped');
+    }
+  };
+
+  const settle = async () => {
+    while (running.size > 0) await Promise.allSettled([...running]);
+  };
+
+  const check = (endpoint: WebhookEndpoint): EndpointState => {
+    const state = endpoints.find((e) => e === endpoint || e.id === endpoint.id);
+    if (!state || state.removed)
+      throw new ClinicError(`Endpoint ${endpoint.id} is not registered.`);
+    return state;
+  };
+
+  return {
+    register(registration) {
+      const { url, handler, events } = registration ?? ({} as RegisterEndpointOptions);
+      if ((url === undefined) === (handler === undefined)) {
+        throw new TypeError('register takes exactly one of url and handler');
+      }
+      if (handler !== undefined && typeof handler !== 'function') {
+        throw new TypeError('handler must be a function (request: Request) => Promise<Response>');
+      }
+      if (!Array.isArray(events) || events.length === 0) {
+        throw new TypeError(
+          `events must list the types to receive: ${APPOINTMENT_EVENT_TYPES.join(', ')}`,
+        );
+      }
+      for (const type of events) {
+        if (!(APPOINTMENT_EVENT_TYPES as readonly string[]).includes(type)) {
+          throw new TypeError(
+            `${String(type)} is not an event type an endpoint subscribes to; use ` +
+              `${APPOINTMENT_EVENT_TYPES.join(', ')} (a ping is sent by ping(endpoint))`,
+          );
+        }
+      }
+      if (url !== undefined) {
+        const problem = webhookUrlProblem(url, urlRule);
+        if (problem) {
+          throw new WebhookUrlError(
+            `The endpoint URL is refused: ${problem}. The service accepts only public HTTPS URLs (spec 6).`,
+          );
+        }
+      }
+      endpointSeq += 1;
+      const endpoint: EndpointState = {
+        id: `we_${endpointSeq}`,
+        url,
+        events: [...new Set(events)],
+        companyId: registration.companyId ?? defaultCompanyId,
+        enabled: true,
+        consecutiveFailures: 0,
+        disabledAt: undefined,
+        removed: false,
+        handler,
+        headers: registration.headers,
+        enable() {
+          endpoint.enabled = true;
+          endpoint.consecutiveFailures = 0;
+          endpoint.disabledAt = undefined;
+        },
+        disable() {
+          if (!endpoint.enabled) return;
+          endpoint.enabled = false;
+          endpoint.disabledAt = clock.now();
+        },
+      };
+      endpoints.push(endpoint);
+      return endpoint;
+    },
+
+    remove(endpoint) {
+      const state = check(endpoint);
+      state.removed = true;
+      endpoints = endpoints.filter((e) => e !== state);
+      for (const delivery of deliveries) {
+        if (delivery.endpointId === state.id && delivery.state === 'pending') {
+          delivery.cancel?.();
+          finish(delivery, 'dropped');
+        }
+      }
+    },
+
+    ping(endpoint) {
+      const state = check(endpoint);
+      if (!state.enabled) {
+        throw new ClinicError(`Endpoint ${state.id} is disabled: call endpoint.enable() first.`);
+      }
+      const envelope = createEnvelope(
+        'ping',
+        state.companyId,
+        { message: PING_MESSAGE },
+        clock.now(),
+      );
+      return deliver(state, envelope, false, 0);
+    },
+
+    get endpoints() {
+      return endpoints;
+    },
+    get deliveries() {
+      return deliveries;
+    },
+    get attempts() {
+      return attempts;
+    },
+    settle,
+
+    async flush() {
+      for (;;) {
+        await settle();
+        const due = deliveries
+          .filter((d) => d.state === 'pending' && d.nextAttemptAt !== undefined)
+          .map((d) => d.nextAttemptAt!);
+        if (due.length === 0) return;
+        await clock.advance(Math.max(0, Math.min(...due) - clock.now()));
+      }
+    },
+
+    reset() {
+      dropScheduled();
+      endpoints = [];
+      deliveries = [];
+      attempts = [];
+      endpointSeq = 0;
+      deliverySeq = 0;
+    },
+
+    close() {
+      unsubscribe();
+      dropScheduled();
+    },
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * The service's rule for webhook endpoint URLs (spec 6): "public HTTPS; http://, localhost and
+ * private-network addresses are rejected when the endpoint is saved and checked again at each
+ * delivery". The reference server reads "public" conservatively: every range of the IANA IPv4
+ * and IPv6 Special-Purpose Address Registries (RFC 6890 and its updates) and multicast is
+ * refused, and so are the IPv4-mapped, IPv4-compatible, 6to4 and NAT64 forms of a refused IPv4
+ * address.
+ *
+ * @module
+ */
+import { brandErrors } from '../core/brand.ts';
+import { ClinicError } from '../core/errors.ts';
+
+/** Thrown by `register` (and recorded at delivery) when a URL fails the service's rule. */
+export class WebhookUrlError extends ClinicError {
+  override name = 'WebhookUrlError';
+}
+brandErrors({ WebhookUrlError });
+
+/** What the rule may consult besides the URL. */
+export interface WebhookUrlRuleOptions {
+  /**
+   * Resolves a host name to IP addresses; each address is checked as a literal would be.
+   * Default: names are not resolved, only literal addresses checked.
+   */
+  resolveHost?: ((hostname: string) => string | readonly string[] | undefined) | undefined;
+  /**
+   * Accepts `http://` and `https://` URLs whose host is `localhost` or a loopback address
+   * (127.0.0.0/8, ::1), for a consumer running on the test machine. The service never does:
+   * default `false`.
+   */
+  allowLoopbackHttp?: boolean | undefined;
+}
+
+/** A special-purpose address range of the IANA registries. */
+export interface SpecialRange {
+  /** Its first address, as a number (32 bits for IPv4, 128 for IPv6). */
+  readonly base: bigint;
+  /** The prefix length. */
+  readonly bits: number;
+  /** What it is, with its CIDR: `a private address (10.0.0.0/8)`. */
+  readonly name: string;
+}
+
+/** The IPv4 address as 4 bytes, or `undefined` when `host` is not a dotted quad. */
+function parseIPv4(host: string): number[] | undefined {
+  const parts = host.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return undefined;
+  const bytes = parts.map(Number);
+  return bytes.every((b) => b <= 255) ? bytes : undefined;
+}
+
+/** The 8 groups of an IPv6 address (as the URL parser writes it, without brackets). */
+function parseIPv6(host: string): number[] | undefined {
+  if (!host.includes(':')) return undefined;
+  let text = host;
+  const embedded = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+  if (embedded) {
+    const b = parseIPv4(embedded[2]!);
+    if (!b) return undefined;
+    const hex = (hi: number, lo: number) => ((hi << 8) | lo).toString(16);
+    text = `${embedded[1]}${hex(b[0]!, b[1]!)}:${hex(b[2]!, b[3]!)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (s: string) =>
+    s === ''
+      ? []
+      : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? Number.parseInt(g, 16) : Number.NaN));
+  const left = parse(halves[0]!);
+  const right = halves.length === 2 ? parse(halves[1]!) : [];
+  const missing = 8 - left.length - right.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
+  const groups = [...left, ...new Array<number>(missing).fill(0), ...right];
+  return groups.every((g) => !Number.isNaN(g)) ? groups : undefined;
+}
+
+const toBigInt = (parts: readonly number[], width: number) =>
+  parts.reduce((n, p) => (n << BigInt(width)) | BigInt(p), 0n);
+
+function range(cidr: string, name: string): SpecialRange {
+  const [address, bits] = cidr.split('/') as [string, string];
+  const v4 = parseIPv4(address);
+  const base = v4 ? toBigInt(v4, 8) : toBigInt(parseIPv6(address)!, 16);
+  return { base, bits: Number(bits), name: `${name} (${cidr})` };
+}
+
+/** The IANA IPv4 Special-Purpose Address Registry, plus multicast and limited broadcast. */
+export const IPV4_SPECIAL_RANGES: readonly SpecialRange[] = [
+  range('0.0.0.0/8', '"this network"'),
+  range('10.0.0.0/8', 'a private address'),
+  range('100.64.0.0/10', 'shared address space'),
+  range('127.0.0.0/8', 'a loopback address'),
+  range('169.254.0.0/16', 'a link-local address'),
+  range('172.16.0.0/12', 'a private address'),
+  range('192.0.0.0/24', 'an IETF protocol assignment'),
+  range('192.0.2.0/24', 'a documentation address (TEST-NET-1)'),
+  range('192.31.196.0/24', 'AS112-v4'),
+  range('192.52.193.0/24', 'AMT'),
+  range('192.88.99.0/24', 'the deprecated 6to4 relay anycast'),
+  range('192.168.0.0/16', 'a private address'),
+  range('192.175.48.0/24', 'AS112 direct delegation'),
+  range('198.18.0.0/15', 'a benchmarking address'),
+  range('198.51.100.0/24', 'a documentation address (TEST-NET-2)'),
+  range('203.0.113.0/24', 'a documentation address (TEST-NET-3)'),
+  range('224.0.0.0/4', 'a multicast address'),
+  range('255.255.255.255/32', 'the limited broadcast address'),
+  range('240.0.0.0/4', 'a reserved address'),
+];
+
+/**
+ * The IANA IPv6 Special-Purpose Address Registry, plus multicast and the deprecated site-local
+ * range. The IPv4-mapped, IPv4-compatible, 6to4 and NAT64 ranges are refused whole except
+ * NAT64's well-known prefix, which is refused when the IPv4 address it carries is.
+ */
+export const IPV6_SPECIAL_RANGES: readonly SpecialRange[] = [
+  range('::1/128', 'the loopback address'),
+  range('::/128', 'the unspecified address'),
+  range('::ffff:0:0/96', 'an IPv4-mapped address'),
+  range('::/96', 'an IPv4-compatible address'),
+  range('64:ff9b:1::/48', 'a local-use IPv4/IPv6 translation address'),
+  range('100::/64', 'a discard-only address'),
+  range('100:0:0:1::/64', 'a dummy IPv6 prefix'),
+  range('2001::/23', 'an IETF protocol assignment'),
+  range('2001:db8::/32', 'a documentation address'),
+  range('2002::/16', 'a 6to4 address'),
+  range('2620:4f:8000::/48', 'AS112 direct delegation'),
+  range('3fff::/20', 'a documentation address'),
+  range('5f00::/16', 'a segment routing (SRv6) SID'),
+  range('fc00::/7', 'a unique local address'),
+  range('fe80::/10', 'a link-local address'),
+  range('fec0::/10', 'a site-local address'),
+  range('ff00::/8', 'a multicast address'),
+];
+
+const NAT64 = range('64:ff9b::/96', 'NAT64');
+
+function find(
+  ranges: readonly SpecialRange[],
+  value: bigint,
+  width: number,
+): SpecialRange | undefined {
+  return ranges.find((r) => value >> BigInt(width - r.bits) === r.base >> BigInt(width - r.bits));
+}
+
+/** Why an IP address is not public, or `undefined` when it is (or is not an IP literal). */
+export function specialAddress(address: string): string | undefined {
+  const v4 = parseIPv4(address);
+  if (v4) return find(IPV4_SPECIAL_RANGES, toBigInt(v4, 8), 32)?.name;
+  const v6 = parseIPv6(address);
+  if (!v6) return undefined;
+  const value = toBigInt(v6, 16);
+  if (find([NAT64], value, 128)) {
+    const embedded = specialAddress(
+      [24, 16, 8, 0].map((shift) => Number((value >> BigInt(shift)) & 0xffn)).join('.'),
+    );
+    return embedded && `the NAT64 form of ${embedded}`;
+  }
+  return find(IPV6_SPECIAL_RANGES, value, 128)?.name;
+}
+
+function isLoopback(host: string): boolean {
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  return parseIPv4(host)?.[0] === 127;
+}
+
+/**
+ * Checks a webhook URL against the service's rule (spec 6): public HTTPS; `http://`,
+ * `localhost` and every special-purpose address are refused, as literals and as what
+ * `resolveHost` resolves the name to.
+ *
+ * @returns why the URL is refused, or `undefined` when it passes.
+ */
+export function webhookUrlProblem(
+  url: string,
+  options: WebhookUrlRuleOptions = {},
+): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'it is not an absolute URL';
+  }
+  const host = parsed.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (options.allowLoopbackHttp && isLoopback(host) && /^https?:$/.test(parsed.protocol)) {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:') return `it is ${parsed.protocol}// and endpoints must be HTTPS`;
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'its host is localhost';
+  const literal = specialAddress(host);
+  if (literal) return `its host is ${literal}`;
+  const resolved = options.resolveHost?.(host);
+  for (const address of resolved === undefined ? [] : [resolved].flat()) {
+    const problem = specialAddress(address);
+    if (problem) return `its host resolves to ${problem}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,127 @@
+import type { z } from 'zod';
+import {
+  Appointment,
+  AppointmentType,
+  Patient,
+  Professional,
+  Room,
+} from '../../../src/schemas/index.ts';
+import {
+  type OperationName,
+  type OperationSpec,
+  OPERATIONS as SPEC_OPERATIONS,
+} from '../../../src/schemas/operations.ts';
+import type { Scope } from '../../../src/testing/index.ts';
+import { runSettings } from '../settings.ts';
+
+export const settings = runSettings('FUZZ_SEED', 'FUZZ_RUNS', { seed: 20_260_302, runs: 5_000 });
+export const FILE = 'test/reliability/fuzz-reference-server.test.ts';
+
+export const BASE_URL = 'https://clinic.test';
+export const PREFIX = '/api/public/v1';
+export const NOW = new Date('2026-03-02T12:00:00Z');
+/** How often the state's invariants are checked, in requests. */
+export const CHECKPOINT_EVERY = 1_000;
+
+// --- the routes ----------------------------------------------------------------------------
+
+export type IdKind = 'uuid' | 'digits';
+export type Resource =
+  | 'appointments'
+  | 'patients'
+  | 'professionals'
+  | 'rooms'
+  | 'appointment-types';
+export type Kind =
+  | 'list'
+  | 'retrieve'
+  | 'create-appointment'
+  | 'update-appointment'
+  | 'cancel'
+  | 'create-patient'
+  | 'update-patient';
+
+export interface Operation {
+  method: 'GET' | 'POST' | 'PATCH';
+  resource: Resource;
+  id?: IdKind;
+  suffix?: string;
+  kind: Kind;
+  /** The scope the reference server asks for (spec 5 rule 4; elsewhere its documented choice). */
+  scope: Scope;
+}
+
+export const ITEM: Record<Resource, z.ZodType> = {
+  appointments: Appointment,
+  patients: Patient,
+  professionals: Professional,
+  rooms: Room,
+  'appointment-types': AppointmentType,
+};
+
+const KINDS: Record<OperationName, Kind> = {
+  listAppointments: 'list',
+  retrieveAppointment: 'retrieve',
+  createAppointment: 'create-appointment',
+  updateAppointment: 'update-appointment',
+  cancelAppointment: 'cancel',
+  listPatients: 'list',
+  retrievePatient: 'retrieve',
+  createPatient: 'create-patient',
+  updatePatient: 'update-patient',
+  listProfessionals: 'list',
+  retrieveProfessional: 'retrieve',
+  listRooms: 'list',
+  retrieveRoom: 'retrieve',
+  listAppointmentTypes: 'list',
+  retrieveAppointmentType: 'retrieve',
+};
+
+/** The 15 operations of spec 4, from the one table the client and the server read. */
+export const OPERATIONS: readonly Operation[] = (
+  Object.entries(SPEC_OPERATIONS) as Array<[OperationName, OperationSpec]>
+).map(([name, spec]) => {
+  const [, resource, , suffix] = spec.path.split('/');
+  return {
+    method: spec.method,
+    resource: resource as Resource,
+    ...(spec.id ? { id: spec.id } : {}),
+    ...(suffix ? { suffix: `/${suffix}` } : {}),
+    kind: KINDS[name],
+    scope: spec.scope,
+  };
+});
+
+/** Paths that are none of the 15 operations (spec 1 facts 1-3 and 7). */
+export const UNKNOWN_PATHS = [
+  `${PREFIX}/payments`,
+  `${PREFIX}/availability`,
+  `${PREFIX}/webhooks`,
+  `${PREFIX}/medical-records`,
+  `${PREFIX}`,
+  `${PREFIX}/`,
+  `${PREFIX}/rooms/`,
+  `${PREFIX}//rooms`,
+  `${PREFIX}/ROOMS`,
+  `${PREFIX}/appointments/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/confirm`,
+  `${PREFIX}/appointments/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/cancel/now`,
+  `${PREFIX}/patients/1/appointments`,
+  '/api/public/v2/rooms',
+  '/api/rooms',
+  '/',
+  '/rooms',
+];
+
+export const METHODS = [
+  'GET',
+  'POST',
+  'PATCH',
+  'PUT',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+  'patch',
+  'Post',
+  'get',
+  'FOO',
+];
