@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { APIUserAbortError, ClinicError, ResponseValidationError } from './errors.ts';
 import type { RawResponse, RequestOptions } from './transport.ts';
 import { isRecord } from './utils.ts';

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An appointment type (spec 2.5). */
 export const AppointmentType = z.object({

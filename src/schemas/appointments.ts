@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppointmentId, IntegerId, Note, ResponseDateTime, StartAt, typeError } from './common.ts';
 
 /** Appointment modality. The API creates only `in_person` appointments. */

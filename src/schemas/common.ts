@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Limits stated in section 8 of the spec. */
 export const LIMITS = {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A professional (spec 2.3). */
 export const Professional = z.object({

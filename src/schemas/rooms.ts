@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A room (spec 2.4). */
 export const Room = z.object({
