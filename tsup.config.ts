@@ -1,3 +1,4 @@
+import { copyFile } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -19,4 +20,7 @@ export default defineConfig({
   // Runtime dependencies and the optional msw peer are never bundled.
   external: ['ky', 'zod', 'uuid', 'msw', 'msw/node', /^node:/],
   treeshake: true,
+  // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
+  // `@clinic-scheduling/sdk/openapi.json`.
+  onSuccess: () => copyFile('docs/openapi.json', 'dist/openapi.json'),
 });
