@@ -5,13 +5,21 @@
 const sdk = require('@clinic-scheduling/sdk');
 const testing = require('@clinic-scheduling/sdk/testing');
 const webhooks = require('@clinic-scheduling/sdk/webhooks');
+// The MSW adapter's entry (to become '@clinic-scheduling/sdk/testing/msw').
+const { createHandlers } = require('@clinic-scheduling/sdk/testing');
 const mswNode = require('msw/node');
 const msw = require('msw/package.json');
 const scenario = require('../shared/scenario.cjs');
 
-scenario({ label: 'cjs', sdk, testing, webhooks, mswNode, mswVersion: msw.version }).catch(
-  (error) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+scenario({
+  label: 'cjs',
+  sdk,
+  testing,
+  webhooks,
+  createHandlers,
+  mswNode,
+  mswVersion: msw.version,
+}).catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -10,9 +10,19 @@
 const assert = require('node:assert/strict');
 
 /**
- * @param {{ label: string, sdk: any, testing: any, webhooks: any, mswNode: any, mswVersion: string }} loaded
+ * `createHandlers` is the MSW adapter, passed by the caller from the one import it names.
+ *
+ * @param {{ label: string, sdk: any, testing: any, webhooks: any, createHandlers: any, mswNode: any, mswVersion: string }} loaded
  */
-module.exports = async function scenario({ label, sdk, testing, webhooks, mswNode, mswVersion }) {
+module.exports = async function scenario({
+  label,
+  sdk,
+  testing,
+  webhooks,
+  createHandlers,
+  mswNode,
+  mswVersion,
+}) {
   const { ClinicClient, ClinicError, SlotBlockedError, ValidationError } = sdk;
   const api = testing.createReferenceServer({ baseUrl: 'https://clinic.test', seed: 'demo' });
   const apiKey = api.issueApiKey({ preset: 'full_access' });
@@ -87,7 +97,7 @@ module.exports = async function scenario({ label, sdk, testing, webhooks, mswNod
   assert.deepEqual(handled, [event.id]);
 
   // MSW: the reference server's handlers answer the global fetch.
-  const server = mswNode.setupServer(...api.handlers);
+  const server = mswNode.setupServer(...createHandlers(api));
   server.listen();
   try {
     const viaMsw = new ClinicClient({ apiKey, baseUrl: api.baseUrl });

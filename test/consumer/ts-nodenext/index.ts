@@ -10,7 +10,12 @@ import {
   type Patient,
   SlotBlockedError,
 } from '@clinic-scheduling/sdk';
-import { createReferenceServer, type ReferenceServer } from '@clinic-scheduling/sdk/testing';
+// The MSW adapter's entry (to become '@clinic-scheduling/sdk/testing/msw').
+import {
+  createHandlers,
+  createReferenceServer,
+  type ReferenceServer,
+} from '@clinic-scheduling/sdk/testing';
 import { parseWebhookEvent, type WebhookEvent } from '@clinic-scheduling/sdk/webhooks';
 import { setupServer } from 'msw/node';
 
@@ -62,7 +67,7 @@ const label = event.type === 'ping' ? event.data.message : `${event.type} ${even
 if (label !== 'appointment.created scheduled') throw new Error(label);
 
 // msw's own types accept the reference server's handlers (msw 2 or 3, whichever is installed).
-const server = setupServer(...api.handlers);
+const server = setupServer(...createHandlers(api));
 server.listen();
 const viaMsw = new ClinicClient({ apiKey: api.issueApiKey(), baseUrl: api.baseUrl });
 const rooms = await viaMsw.rooms.list();
