@@ -71,7 +71,13 @@ try {
       !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(p),
   );
   if (stray.length > 0) failures.push(`the tarball holds files outside dist/: ${stray.join(', ')}`);
-  for (const entry of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts']) {
+  for (const entry of [
+    'dist/index.js',
+    'dist/index.cjs',
+    'dist/index.d.ts',
+    'dist/index.d.cts',
+    'dist/openapi.json',
+  ]) {
     if (!paths.includes(entry)) failures.push(`the tarball lacks ${entry}`);
   }
 
@@ -83,6 +89,10 @@ try {
     'table-flipped',
     '--no-emoji',
     '--no-color',
+    // The OpenAPI document is a JSON asset, not code: node10 resolution (no `exports`) has no
+    // subpath for it, and such a user reads `@clinic-scheduling/sdk/dist/openapi.json`.
+    '--exclude-entrypoints',
+    './openapi.json',
   ]);
 
   section('size (own code per entry, min+gz)');

@@ -99,6 +99,9 @@ function componentSchemas(): Json {
   // The PATCH refinement "send at least one field" is not JSON Schema by itself.
   out.AppointmentUpdateParams!.minProperties = 1;
   out.PatientUpdateParams!.minProperties = 1;
+  const appointment = out.Appointment as { properties: Record<string, Json> };
+  appointment.properties.note!['x-not-shown'] =
+    'Spec 2.1: whether `note` is returned is not shown. The client accepts it absent, null or a string; the reference server leaves it out.';
   for (const name of PAGED) {
     out[`${name}Page`]!.description =
       'A page of the list (spec 4.1): `results`, and the URLs of the next and previous pages (they carry a `cursor` query parameter), or null.';
@@ -463,6 +466,9 @@ function paths(): Json {
           '409': conflict(['patient_cpf_exists']),
           '422': r('IdempotencyKeyReused'),
         },
+        'x-not-shown': [
+          'Spec 4.7: the success status is not shown (it "returns the patient object"); 200 is the reference server’s pick.',
+        ],
       }),
     },
     ...readOnlyResource('professionals', 'Professional', 'Professional', 'Professionals'),
