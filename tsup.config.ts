@@ -1,3 +1,4 @@
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineConfig } from 'tsup';
 
@@ -45,4 +46,7 @@ export default defineConfig({
       },
     },
   ],
+  // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
+  // `@clinic-scheduling/sdk/openapi.json`.
+  onSuccess: () => copyFile('docs/openapi.json', 'dist/openapi.json'),
 });

@@ -40,7 +40,7 @@ function exportedFiles(): string[] {
   return [...files];
 }
 
-const inputs = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json'];
+const inputs = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json', 'docs/openapi.json'];
 const newestInput = Math.max(...inputs.map((p) => newest(join(root, p))));
 const outputs = exportedFiles().map((f) => statSync(join(root, f), { throwIfNoEntry: false }));
 const missing = outputs.some((s) => s === undefined);

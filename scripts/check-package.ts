@@ -94,7 +94,13 @@ try {
     }
   }
   console.log(`${maps.length} maps, each pointing at src/*.ts files in the tarball, none embedded`);
-  for (const entry of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts']) {
+  for (const entry of [
+    'dist/index.js',
+    'dist/index.cjs',
+    'dist/index.d.ts',
+    'dist/index.d.cts',
+    'dist/openapi.json',
+  ]) {
     if (!paths.includes(entry)) failures.push(`the tarball lacks ${entry}`);
   }
 
@@ -106,6 +112,10 @@ try {
     'table-flipped',
     '--no-emoji',
     '--no-color',
+    // The OpenAPI document is a JSON asset, not code: node10 resolution (no `exports`) has no
+    // subpath for it, and such a user reads `@clinic-scheduling/sdk/dist/openapi.json`.
+    '--exclude-entrypoints',
+    './openapi.json',
   ]);
 
   section('size (own code per entry, min+gz)');

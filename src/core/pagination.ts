@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { isRecord } from '../internal/utils.ts';
 import { APIUserAbortError, ClinicError, ResponseValidationError } from './errors.ts';
 import type { RequestOptions } from './request-options.ts';

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** 400: field name → array of messages. */
 export const FieldErrorsBody = z.record(z.string(), z.array(z.string()));

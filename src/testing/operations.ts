@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AppointmentCreateParams, AppointmentUpdateParams } from '../schemas/appointments.ts';
 import { normalizeCpf } from '../schemas/common.ts';
 import type { FieldErrors } from '../schemas/errors.ts';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { badRequest } from './responses.ts';

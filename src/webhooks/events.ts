@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Appointment } from '../schemas/appointments.ts';
 import { ResponseDateTime } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';

@@ -3,6 +3,7 @@
  * @clinic-scheduling/sdk` gets, in every kind of project, on Node 22 and 24, with msw 2 and 3, and without msw.
  *
  *   node test/consumer/run.ts [--tarball <file.tgz>] [--node 24,22] [--msw 3,2,none] [--keep]
+ *                             [--no-runtimes]
  *
  * Without --tarball it builds dist/ if stale and packs one. For each msw major it installs the
  * tarball, msw, @types/node and vitest into a temporary project (from the npm registry or its
@@ -22,6 +23,12 @@
  * type-checks /testing's declarations (skipLibCheck off), runs the client on `api.fetch` from
  * ESM and CJS, checks that /testing/msw fails with the error naming `npm i -D msw`, and runs
  * the `clinic-scheduling-mock` command.
+ * Then the runtime matrix (runtimes/matrix.ts) in the first msw project: Node (each version),
+ * Bun, Deno and workerd (miniflare) run runtimes/checks.mjs against the installed tarball and
+ * answer a webhook delivery as their own server; it prints a table (runtime, version, checks
+ * passed). Bun, Deno and miniflare come from .ci/tools (installed from its lock file when
+ * missing). And `ts-strict` is type-checked with strict, exactOptionalPropertyTypes and
+ * noUncheckedIndexedAccess.
  *
  * Node 24 is the repository's pinned Node; Node 22 comes from `npx -p node@22`.
  */
@@ -40,10 +47,20 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { matrixTable, RUNTIME_CHECKS, runtimeMatrix } from './runtimes/matrix.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HERE = import.meta.dirname;
-const PROJECTS = ['shared', 'esm', 'cjs', 'ts-nodenext', 'ts-bundler', 'vitest'];
+const PROJECTS = [
+  'shared',
+  'esm',
+  'cjs',
+  'ts-nodenext',
+  'ts-bundler',
+  'ts-strict',
+  'vitest',
+  'runtimes',
+];
 const NO_MSW = 'none';
 
 const { values } = parseArgs({
@@ -52,6 +69,7 @@ const { values } = parseArgs({
     node: { type: 'string', default: '24,22' },
     msw: { type: 'string', default: `3,2,${NO_MSW}` },
     keep: { type: 'boolean', default: false },
+    runtimes: { type: 'boolean', default: true },
   },
 });
 
@@ -219,7 +237,10 @@ function prepare(dir: string, tarball: string, mswMajor: string): void {
   run(process.execPath, [tsc, '-p', 'ts-nodenext'], dir);
   run(process.execPath, [tsc, '-p', 'ts-bundler'], dir);
   run(process.execPath, [tsc, '-p', 'vitest'], dir);
-  log(`  type-checked ts-nodenext (and compiled it), ts-bundler, vitest (${seconds(since)})`);
+  run(process.execPath, [tsc, '-p', 'ts-strict'], dir);
+  log(
+    `  type-checked ts-nodenext (and compiled it), ts-bundler, vitest, ts-strict (exactOptionalPropertyTypes, noUncheckedIndexedAccess) (${seconds(since)})`,
+  );
   since = Date.now();
   run(
     esbuildBin,
@@ -375,6 +396,21 @@ try {
       const total = steps(dir, msw).length + 1; // and the command-line server
       log(`  ${cell}: ${passed.length}/${total} passed: ${passed.join(', ')}`);
       results.push(`${cell}: ${passed.length}/${total}`);
+    }
+  }
+
+  // The runtime matrix, in the first msw project (the runtimes do not load msw's handlers).
+  if (values.runtimes) {
+    const since = Date.now();
+    const dir = join(work, `msw${msws[0]}`);
+    const rows = await runtimeMatrix(dir, binaries, esbuildBin, childEnv(), log);
+    log(`runtime matrix (${seconds(since)}):\n\n${matrixTable(rows)}\n`);
+    for (const r of rows) {
+      const missing = RUNTIME_CHECKS.filter((c) => !r.passed.includes(c));
+      if (missing.length > 0) {
+        failures.push(`${r.runtime} ${r.version}: ${missing.join(', ')}\n${r.error ?? ''}`);
+      }
+      results.push(`${r.runtime} ${r.version}: ${r.passed.length}/${RUNTIME_CHECKS.length}`);
     }
   }
 } catch (error) {

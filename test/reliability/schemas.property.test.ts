@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ClinicClient, ValidationError } from '../../src/index.ts';
 import {
   AppointmentCreateParams,

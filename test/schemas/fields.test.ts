@@ -4,7 +4,7 @@
  * N + 1 (refused), through the schema the client and the reference server share.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   AppointmentId,
   BirthDate,

@@ -4,7 +4,7 @@
  * service's 400 shape (`{ field: [messages] }`), both from the schemas and through the client.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ClinicClient, ValidationError } from '../../src/index.ts';
 import {
   AppointmentCreateParams,

@@ -1,0 +1,87 @@
+/**
+ * The SDK's exported types and the ones openapi-typescript generates from docs/openapi.json
+ * (into generated/openapi.ts, by .ci/contract/run.ts) agree, for every object and input:
+ * each is assignable to the other, nested members included. Type-checked only (tsc -p
+ * .ci/contract); a disagreement is a compile error on the line of the pair.
+ */
+import type * as sdk from '@clinic-scheduling/sdk';
+import type * as webhooks from '@clinic-scheduling/sdk/webhooks';
+import type * as z from 'zod';
+import type { components, operations } from './generated/openapi.ts';
+
+type Schemas = components['schemas'];
+/**
+ * `true` when A and B are each assignable to the other and, at every depth, name the same
+ * members (mutual assignability alone would miss an optional member only one side has).
+ * Wrapped in tuples: no distribution over unions.
+ */
+type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? SameMembers<NonNullable<A>, NonNullable<B>>
+    : false
+  : false;
+type SameMembers<A, B> = [A] extends [readonly unknown[]]
+  ? [B] extends [readonly unknown[]]
+    ? Same<A[number], B[number]>
+    : false
+  : [A] extends [object]
+    ? [keyof A & string] extends [keyof B & string]
+      ? [keyof B & string] extends [keyof A & string]
+        ? false extends { [K in keyof A & keyof B]-?: Same<A[K], B[K]> }[keyof A & keyof B]
+          ? false
+          : true
+        : false
+      : false
+    : true;
+/** Fails to compile unless `T` is `true`. */
+type Agree<T extends true> = T;
+
+// Objects returned by the service (spec 2).
+export type Objects = [
+  Agree<Same<Schemas['Appointment'], sdk.Appointment>>,
+  Agree<Same<Schemas['Patient'], sdk.Patient>>,
+  Agree<Same<Schemas['Professional'], sdk.Professional>>,
+  Agree<Same<Schemas['Room'], sdk.Room>>,
+  Agree<Same<Schemas['AppointmentType'], sdk.AppointmentType>>,
+];
+
+// Error bodies (spec 7).
+export type Errors = [
+  Agree<Same<Schemas['FieldErrors'], sdk.FieldErrors>>,
+  Agree<Same<Schemas['Detail'], z.output<typeof sdk.DetailBody>>>,
+  Agree<Same<Schemas['CodeDetail'], z.output<typeof sdk.CodeDetailBody>>>,
+];
+
+// Inputs, as sent on the wire (a `Date` of start_at is sent as its string).
+export type Inputs = [
+  Agree<Same<Schemas['AppointmentCreateParams'], sdk.AppointmentCreateBody>>,
+  Agree<Same<Schemas['AppointmentUpdateParams'], sdk.AppointmentUpdateBody>>,
+  Agree<Same<Schemas['PatientCreateParams'], sdk.PatientCreateParams>>,
+  Agree<Same<Schemas['PatientUpdateParams'], sdk.PatientUpdateParams>>,
+  // The filters of GET /patients; the SDK also passes other keys through (cursor, page size).
+  Agree<
+    Same<
+      Pick<
+        NonNullable<operations['listPatients']['parameters']['query']>,
+        'cpf' | 'phone' | 'name'
+      >,
+      Pick<sdk.PatientListParams, 'cpf' | 'phone' | 'name'>
+    >
+  >,
+  Agree<
+    NonNullable<operations['listPatients']['parameters']['query']> extends sdk.PatientListParams
+      ? true
+      : false
+  >,
+];
+
+// The webhook envelope (spec 6.1), each event type and the union.
+type Event<T> = Extract<Schemas['WebhookEvent'], { type: T }>;
+export type Webhooks = [
+  Agree<Same<Schemas['WebhookEvent'], webhooks.WebhookEvent>>,
+  Agree<Same<Event<'appointment.created'>, webhooks.AppointmentCreatedEvent>>,
+  Agree<Same<Event<'appointment.updated'>, webhooks.AppointmentUpdatedEvent>>,
+  Agree<Same<Event<'appointment.cancelled'>, webhooks.AppointmentCancelledEvent>>,
+  Agree<Same<Event<'ping'>, webhooks.PingEvent>>,
+  Agree<Same<Event<'ping'>['data'], webhooks.PingData>>,
+];
