@@ -7,7 +7,13 @@
 import { inspect } from 'node:util';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClinicClient, ConfigurationError } from '../../src/index.ts';
+import {
+  APIConnectionError,
+  APIError,
+  ClinicClient,
+  ClinicError,
+  ConfigurationError,
+} from '../../src/index.ts';
 import { API_PREFIX } from '../../src/internal/wire.ts';
 import {
   API,
@@ -19,6 +25,7 @@ import {
   createBody,
   json,
   makeClient,
+  recordRequests,
   rejection,
   SECRET,
   settleError,
@@ -358,5 +365,50 @@ describe('log lines carry status, method, path, code and request id, never the b
     await rejection(makeClient({ logLevel: 'debug', logger, maxRetries: 0 }).rooms.retrieve(2));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).not.toContain('Maria');
+  });
+});
+
+describe('redirects are not followed (issue 13)', () => {
+  it.each([301, 302, 303, 307, 308])(
+    '%i: a ClinicError naming the status and the target origin only; nothing reaches the target',
+    async (status) => {
+      const seen = recordRequests(server);
+      server.use(
+        http.post(
+          `${API}/appointments`,
+          () =>
+            new HttpResponse(null, {
+              status,
+              headers: { location: `https://evil.test/collect?key=${SECRET}` },
+            }),
+        ),
+        http.all('https://evil.test/*', () => json({ stolen: true })),
+      );
+      const error = await rejection(makeClient().appointments.create(createBody));
+      expect(error).toBeInstanceOf(ClinicError);
+      expect(error).not.toBeInstanceOf(APIError);
+      expect(error).not.toBeInstanceOf(APIConnectionError);
+      expect((error as Error).message).toBe(
+        `POST ${API_PREFIX}/appointments was answered ${status}, redirecting to ` +
+          'https://evil.test. The SDK does not follow redirects, so no request body and no API ' +
+          'key leave for another address. If the service moved, update baseUrl.',
+      );
+      expect(seen).toEqual([`POST ${API_PREFIX}/appointments`]);
+      expectNoSecret(renderings(error));
+    },
+  );
+
+  it('a redirect to a path outside the API, on the same origin, is not followed either', async () => {
+    const seen = recordRequests(server);
+    server.use(
+      http.get(
+        `${API}/rooms/2`,
+        () => new HttpResponse(null, { status: 302, headers: { location: '/admin/export' } }),
+      ),
+      http.get(`${BASE_URL}/admin/export`, () => json({})),
+    );
+    const error = await rejection(makeClient().rooms.retrieve(2));
+    expect((error as Error).message).toContain('answered 302, redirecting to https://clinic.test.');
+    expect(seen).toEqual([`GET ${API_PREFIX}/rooms/2`]);
   });
 });
