@@ -1,7 +1,7 @@
 /**
- * Keeps the API key out of error bodies: a proxy or debug endpoint that echoes the request's
- * headers back must not put the key into an {@link APIError}'s `body`, `detail` or message, and
- * so into logs and error reports.
+ * Keeps the API key out of errors: a proxy or debug endpoint that echoes the request's headers
+ * back must not put the key into an {@link APIError}'s `body`, `detail`, `headers`, `requestId`
+ * or message, and so into logs and error reports.
  *
  * Not API: nothing here is exported by an entry point (see src/internal/README.md).
  *
@@ -25,6 +25,26 @@ export class Redactor {
    */
   text(text: string): string {
     return this.#secrets ? text.replace(this.#secrets, REDACTED) : text;
+  }
+
+  /**
+   * A copy of response headers in which any value that holds the key or its secret (in any of
+   * the forms {@link Redactor.text} finds) is `[redacted]` as a whole: a proxy that echoes the
+   * request's `Authorization` must not put the key into `APIError.headers` or `requestId`.
+   * The headers themselves when none does.
+   */
+  headers(headers: Headers): Headers {
+    const secrets = this.#secrets;
+    if (!secrets) return headers;
+    let copy: Headers | undefined;
+    for (const [name, value] of headers) {
+      secrets.lastIndex = 0;
+      if (!secrets.test(value)) continue;
+      copy ??= new Headers(headers);
+      copy.set(name, REDACTED);
+    }
+    secrets.lastIndex = 0;
+    return copy ?? headers;
   }
 
   /**

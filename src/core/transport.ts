@@ -313,11 +313,11 @@ export class Transport {
     return failure;
   }
 
-  /** The {@link APIError} of a non-2xx answer, the key redacted from its body. */
+  /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */
   #apiError({ response }: HTTPError, call: Call): APIError {
     return makeAPIError({
       status: response.status,
-      headers: response.headers,
+      headers: this.#redact.headers(response.headers),
       body: this.#redact.body(parseBody(this.#redact.text(bodyText(response)))),
       method: call.method,
       path: call.url.pathname,

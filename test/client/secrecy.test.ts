@@ -412,3 +412,24 @@ describe('redirects are not followed (issue 13)', () => {
     expect(seen).toEqual([`GET ${API_PREFIX}/rooms/2`]);
   });
 });
+
+describe('APIError.headers is a copy with the key redacted (issue 13)', () => {
+  it('a header echoing the key or its secret reads [redacted], requestId too; others are kept', async () => {
+    server.use(
+      http.get(`${API}/rooms/2`, () =>
+        json({ detail: 'x' }, 404, {
+          'x-echo-authorization': `Bearer ${API_KEY}`,
+          'x-request-id': `req-${encodeURIComponent(SECRET)}`,
+          'x-trace': 'abc-123',
+        }),
+      ),
+    );
+    const error = (await rejection(makeClient().rooms.retrieve(2))) as APIError;
+    expect(error).toBeInstanceOf(APIError);
+    expect(error.headers.get('x-echo-authorization')).toBe('[redacted]');
+    expect(error.headers.get('x-request-id')).toBe('[redacted]');
+    expect(error.requestId).toBe('[redacted]');
+    expect(error.headers.get('x-trace')).toBe('abc-123');
+    expectNoSecret([...renderings(error), ...[...error.headers].map(([n, v]) => `${n}: ${v}`)]);
+  });
+});
