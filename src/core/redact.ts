@@ -63,22 +63,42 @@ export class Redactor {
 }
 
 /**
- * One pattern that finds every form of the key and of its secret in a text: as is,
- * URL-encoded (upper- or lower-case hex) and JSON-escaped (`/` written `\/`). Longest first, so
- * the whole key is found before its secret. Built once per client.
+ * One pattern that finds every form of the key and of its secret in a text, in any letter case:
+ * as is, URL-encoded, JSON-escaped (`/` written `\/`), hex, and base64 or base64url at each of
+ * the three offsets a value can have inside a longer encoded text (a whole `Authorization`
+ * header echoed in base64, say): the part of the encoding that depends on the value alone.
+ * Longest first, so the whole key is found before its secret. Built once per client.
  */
 function secretPattern(apiKey: string): RegExp | undefined {
   const secret = apiKey.slice(apiKey.indexOf('.') + 1);
   const forms = new Set<string>();
   for (const value of [apiKey, secret]) {
     if (value === '') continue;
-    const encoded = encodeURIComponent(value);
     forms.add(value);
-    forms.add(encoded);
-    forms.add(encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
+    forms.add(encodeURIComponent(value));
     forms.add(value.replaceAll('/', '\\/'));
+    forms.add([...value].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join(''));
+    for (const encoded of base64Cores(value)) {
+      forms.add(encoded);
+      forms.add(encoded.replaceAll('+', '-').replaceAll('/', '_'));
+    }
   }
   if (forms.size === 0) return undefined;
   const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return new RegExp(sorted.map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'g');
+  return new RegExp(sorted.map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'gi');
+}
+
+/**
+ * The base64 of `value` at offsets 0, 1 and 2 of a 3-byte group, each cut to the characters
+ * that encode `value`'s bytes alone (neither what precedes it nor what follows).
+ */
+function base64Cores(value: string): string[] {
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = btoa('\0'.repeat(offset) + value);
+    const start = offset === 0 ? 0 : 4;
+    const end = (offset + value.length) % 3 === 0 ? encoded.length : encoded.length - 4;
+    if (end - start >= 8) cores.push(encoded.slice(start, end));
+  }
+  return cores;
 }

@@ -433,3 +433,39 @@ describe('APIError.headers is a copy with the key redacted (issue 13)', () => {
     expectNoSecret([...renderings(error), ...[...error.headers].map(([n, v]) => `${n}: ${v}`)]);
   });
 });
+
+describe('the key is redacted from error bodies in more encodings (issue 13)', () => {
+  const base64 = (text: string) => Buffer.from(text, 'latin1').toString('base64');
+  const base64url = (text: string) => Buffer.from(text, 'latin1').toString('base64url');
+  const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
+  // Each echo as a proxy might write it: a whole header base64-encoded (so the key sits at any
+  // offset of the encoded text), base64url, hex in either case, and the key in another case.
+  const echoes: Array<[string, string, string]> = [
+    // "Bearer " is 7 bytes: the key sits at offset 1 of a 3-byte group, as in "x<key>"
+    ['base64 of "Bearer <key>"', base64(`Bearer ${API_KEY}`), base64(`x${API_KEY}`).slice(4, -4)],
+    ['base64 of the key', base64(API_KEY), base64(API_KEY).slice(0, -4)],
+    ['base64 of "x<key>" (offset 1)', base64(`x${API_KEY}`), base64(`x${API_KEY}`).slice(4, -4)],
+    [
+      'base64 of "xy<secret>" (offset 2)',
+      base64(`xy${SECRET}`),
+      base64(`xy${SECRET}`).slice(4, -4),
+    ],
+    ['base64url of the secret', base64url(SECRET), base64url(SECRET)],
+    ['hex of the key', hex(API_KEY), hex(API_KEY)],
+    ['HEX of the secret', hex(SECRET).toUpperCase(), hex(SECRET).toUpperCase()],
+    ['the key upper-cased', API_KEY.toUpperCase(), API_KEY.toUpperCase()],
+    ['the secret lower-cased', SECRET.toLowerCase(), SECRET.toLowerCase()],
+  ];
+
+  it.each(echoes)('%s', async (_name, echoed, core) => {
+    server.use(
+      http.get(`${API}/rooms/2`, () =>
+        json({ detail: `echo: ${echoed}`, headers: { authorization: echoed } }, 400),
+      ),
+    );
+    const error = await rejection(makeClient().rooms.retrieve(2));
+    const texts = renderings(error);
+    for (const text of texts) expect(text).not.toContain(core);
+    expect(JSON.stringify((error as APIError).body)).toContain('[redacted]');
+  });
+});
