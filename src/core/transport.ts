@@ -155,9 +155,20 @@ export class Transport {
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
-  /** Builds the absolute URL for a path under the API root, or keeps an absolute URL. */
+  /**
+   * Builds the absolute URL for a path under the API root, or keeps an absolute URL.
+   *
+   * @throws {@link ConfigurationError} when the URL carries credentials (fetch refuses them),
+   *   naming its path only.
+   */
   url(path: string, query?: Record<string, unknown>): URL {
     const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(this.apiRoot.href + path);
+    if (url.username || url.password) {
+      throw new ConfigurationError(
+        `GET ${url.pathname}: the URL carries credentials (user name or password), which fetch ` +
+          'refuses; the SDK never sends them. Report the link to the service.',
+      );
+    }
     if (query) {
       for (const [key, value] of Object.entries(query)) {
         if (value === undefined) continue;
