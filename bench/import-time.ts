@@ -1,5 +1,6 @@
 /**
- * Cold import time of each entry point of the built package, against a bare `node` start:
+ * Cold import time of each entry point of the built package, and of openai-node's root entry
+ * (the peer), against a bare `node` start:
  * the wall time of a fresh process that imports the entry, minus that of one that runs an
  * empty module; a new process per sample, interleaved, medians. Needs `npm run build` first (`npm run bench`
  * builds).
@@ -34,8 +35,16 @@ export async function run(): Promise<BenchRow[]> {
   const times = new Map<string, number[]>();
   const startup: number[] = [];
   const deps: number[] = [];
+  const openai: number[] = [];
+  const pairs: number[] = [];
+  const root = new URL('index.js', `file://${dist}`).href;
   for (let i = 0; i < SAMPLES; i++) {
     startup.push(timeOnce(''));
+    // Paired: the SDK's root entry and openai-node's, one right after the other.
+    const ours = timeOnce(`await import(${JSON.stringify(root)})`);
+    const theirs = timeOnce("await import('openai')");
+    openai.push(theirs);
+    pairs.push(ours / theirs);
     deps.push(timeOnce("await import('zod'); await import('ky'); await import('uuid')"));
     for (const [name, file] of ENTRIES) {
       const url = new URL(file, `file://${dist}`).href;
@@ -68,6 +77,21 @@ export async function run(): Promise<BenchRow[]> {
       note: `${total.toFixed(1)} ms in all; median of ${SAMPLES} fresh processes, interleaved`,
     });
   }
+  rows.push({
+    name: 'cold import of openai-node (ESM), over bare node',
+    value: median(openai) - bare,
+    unit: 'ms',
+    note: `${median(openai).toFixed(1)} ms in all; the peer, same method`,
+  });
+  const ratio = median(pairs);
+  rows.push({
+    name: 'cold import: @clinic-scheduling/sdk vs openai-node, whole processes',
+    value: ratio,
+    unit: '×',
+    goal: '≤ 1.00 ×',
+    pass: ratio <= 1,
+    note: `median of ${SAMPLES} paired ratios (the two imports back to back in each sample)`,
+  });
   return rows;
 }
 

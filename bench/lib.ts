@@ -1,6 +1,25 @@
 /**
- * Shared helpers of the benchmark scripts: a result row, medians, and the results table.
+ * Shared helpers of the benchmark scripts: a result row, medians, the results table, and the
+ * appointment the overhead benchmark's servers answer with.
  */
+
+/** The id of the appointment the overhead benchmark retrieves. */
+export const ID = '3f0c2a1e-8b7d-4c6e-9f5a-2b1c0d9e8f7a';
+/** Its wire body (spec 2.1). */
+export const BODY = JSON.stringify({
+  id: ID,
+  appointment_type: { id: 1, name: 'Consultation' },
+  patient: { id: 7, name: 'Ana Souza', phone: '+5511987654321' },
+  professional: { id: 3, name: 'Dr. Lima', specialty: 'Cardiology' },
+  room: { id: 2, name: 'Room 2' },
+  start_at: '2026-03-02T14:30:00-03:00',
+  end_at: '2026-03-02T15:00:00-03:00',
+  modality: 'in_person',
+  origin: 'api',
+  status: 'scheduled',
+  created_at: '2026-03-01T10:00:00-03:00',
+  updated_at: '2026-03-01T10:00:00-03:00',
+});
 
 /** One measured figure. */
 export interface BenchRow {

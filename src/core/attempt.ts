@@ -9,6 +9,8 @@
  *   at the abort all the same.
  * - **The service's wait.** ky reads `Retry-After` in whole seconds or as a date; the SDK also
  *   honours `retry-after-ms` and fractional seconds, read here for the call's `delay` (core/retry.ts).
+ * - **No redirect is followed** (`redirect: 'manual'`): neither the body nor the key leaves for
+ *   another origin or for a path outside the API; a redirect rejects with a {@link ClinicError}.
  * - **The SDK's own headers and body.** ky's `Request` carries the URL and method only: the
  *   key never sits in ky's `Request` nor in its errors, and the `fetch` in use is called as
  *   `fetch(url, init)` with the prepared headers and body, not with a copy of ky's `Request`.
@@ -18,7 +20,7 @@
  * @module
  */
 import type { Input } from 'ky';
-import { APIUserAbortError, parseRetryAfter } from './errors.ts';
+import { APIUserAbortError, ClinicError, parseRetryAfter } from './errors.ts';
 import { type Logger, redactHeaders } from './logger.ts';
 import type { RetryState } from './retry.ts';
 
@@ -76,7 +78,12 @@ export function attemptFetch(
         headers: call.headers,
         body: call.body,
         signal: relay.signal,
+        redirect: 'manual',
       });
+      if (isRedirect(response)) {
+        response.body?.cancel().catch(() => {});
+        throw redirectError(call, response);
+      }
       texts.set(response, await readText(response, relay.signal));
     } finally {
       signal.removeEventListener('abort', forward);
@@ -87,6 +94,33 @@ export function attemptFetch(
     );
     return response;
   };
+}
+
+/** Whether `response` asks to be redirected (a browser's `manual` mode hides the status). */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || REDIRECTS.has(response.status);
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * The error of a redirect: its status and the origin it points at, never the rest of the
+ * `Location` (its path or query may hold anything).
+ */
+function redirectError(call: Call, response: Response): ClinicError {
+  let target = 'an address the answer does not give';
+  try {
+    const location = response.headers.get('location');
+    if (location !== null) target = new URL(location, call.url).origin;
+  } catch {
+    // an unreadable Location: named as not given
+  }
+  const status = response.type === 'opaqueredirect' ? 'a redirect' : String(response.status);
+  return new ClinicError(
+    `${call.method} ${call.url.pathname} was answered ${status}, redirecting to ${target}. ` +
+      'The SDK does not follow redirects, so no request body and no API key leave for another ' +
+      'address. If the service moved, update baseUrl.',
+  );
 }
 
 /**

@@ -31,8 +31,26 @@ export function lowerCaseNames(
 }
 
 /**
+ * Headers that fetch sets itself, refuses, or that would change how the connection is used:
+ * a fetch implementation either throws a `TypeError` on them (read as a network failure and
+ * retried) or drops them silently.
+ */
+const MANAGED = new Set([
+  'connection',
+  'content-length',
+  'expect',
+  'host',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/**
  * Checks header names and values before anything is sent, so that fetch never refuses them
- * (a `TypeError` that would read as a network failure, and whose message repeats the value).
+ * (a `TypeError` that would read as a network failure, and whose message repeats the value),
+ * nor the headers it manages itself.
  *
  * @throws {@link ConfigurationError} naming the header, never repeating its value.
  */
@@ -42,6 +60,12 @@ export function checkHeaders(headers: Headerish, where: string): void {
       throw new ConfigurationError(
         `${where}: ${JSON.stringify(name.slice(0, 60))} is not a valid header name (letters, ` +
           "digits and !#$%&'*+-.^_`|~ only).",
+      );
+    }
+    if (MANAGED.has(name)) {
+      throw new ConfigurationError(
+        `${where}: ${name} cannot be set: fetch manages it (${[...MANAGED].join(', ')}). ` +
+          'Remove it.',
       );
     }
     if (value === undefined) continue;

@@ -1,7 +1,7 @@
 /**
- * Keeps the API key out of error bodies: a proxy or debug endpoint that echoes the request's
- * headers back must not put the key into an {@link APIError}'s `body`, `detail` or message, and
- * so into logs and error reports.
+ * Keeps the API key out of errors: a proxy or debug endpoint that echoes the request's headers
+ * back must not put the key into an {@link APIError}'s `body`, `detail`, `headers`, `requestId`
+ * or message, and so into logs and error reports.
  *
  * Not API: nothing here is exported by an entry point (see src/internal/README.md).
  *
@@ -28,6 +28,26 @@ export class Redactor {
   }
 
   /**
+   * A copy of response headers in which any value that holds the key or its secret (in any of
+   * the forms {@link Redactor.text} finds) is `[redacted]` as a whole: a proxy that echoes the
+   * request's `Authorization` must not put the key into `APIError.headers` or `requestId`.
+   * The headers themselves when none does.
+   */
+  headers(headers: Headers): Headers {
+    const secrets = this.#secrets;
+    if (!secrets) return headers;
+    let copy: Headers | undefined;
+    for (const [name, value] of headers) {
+      secrets.lastIndex = 0;
+      if (!secrets.test(value)) continue;
+      copy ??= new Headers(headers);
+      copy.set(name, REDACTED);
+    }
+    secrets.lastIndex = 0;
+    return copy ?? headers;
+  }
+
+  /**
    * Redacts a parsed body, member names included. `JSON.stringify` writes the key's characters
    * as they are, so an escape that hid the key from {@link Redactor.text} in the raw text
    * (`\u002f`) is undone here and the key found; `JSON.parse` keeps a member named `__proto__`
@@ -43,22 +63,42 @@ export class Redactor {
 }
 
 /**
- * One pattern that finds every form of the key and of its secret in a text: as is,
- * URL-encoded (upper- or lower-case hex) and JSON-escaped (`/` written `\/`). Longest first, so
- * the whole key is found before its secret. Built once per client.
+ * One pattern that finds every form of the key and of its secret in a text, in any letter case:
+ * as is, URL-encoded, JSON-escaped (`/` written `\/`), hex, and base64 or base64url at each of
+ * the three offsets a value can have inside a longer encoded text (a whole `Authorization`
+ * header echoed in base64, say): the part of the encoding that depends on the value alone.
+ * Longest first, so the whole key is found before its secret. Built once per client.
  */
 function secretPattern(apiKey: string): RegExp | undefined {
   const secret = apiKey.slice(apiKey.indexOf('.') + 1);
   const forms = new Set<string>();
   for (const value of [apiKey, secret]) {
     if (value === '') continue;
-    const encoded = encodeURIComponent(value);
     forms.add(value);
-    forms.add(encoded);
-    forms.add(encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
+    forms.add(encodeURIComponent(value));
     forms.add(value.replaceAll('/', '\\/'));
+    forms.add([...value].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join(''));
+    for (const encoded of base64Cores(value)) {
+      forms.add(encoded);
+      forms.add(encoded.replaceAll('+', '-').replaceAll('/', '_'));
+    }
   }
   if (forms.size === 0) return undefined;
   const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return new RegExp(sorted.map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'g');
+  return new RegExp(sorted.map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'gi');
+}
+
+/**
+ * The base64 of `value` at offsets 0, 1 and 2 of a 3-byte group, each cut to the characters
+ * that encode `value`'s bytes alone (neither what precedes it nor what follows).
+ */
+function base64Cores(value: string): string[] {
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = btoa('\0'.repeat(offset) + value);
+    const start = offset === 0 ? 0 : 4;
+    const end = (offset + value.length) % 3 === 0 ? encoded.length : encoded.length - 4;
+    if (end - start >= 8) cores.push(encoded.slice(start, end));
+  }
+  return cores;
 }

@@ -136,9 +136,20 @@ export class Transport {
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
-  /** Builds the absolute URL for a path under the API root, or keeps an absolute URL. */
+  /**
+   * Builds the absolute URL for a path under the API root, or keeps an absolute URL.
+   *
+   * @throws {@link ConfigurationError} when the URL carries credentials (fetch refuses them),
+   *   naming its path only.
+   */
   url(path: string, query?: Record<string, unknown>): URL {
     const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(this.apiRoot.href + path);
+    if (url.username || url.password) {
+      throw new ConfigurationError(
+        `GET ${url.pathname}: the URL carries credentials (user name or password), which fetch ` +
+          'refuses; the SDK never sends them. Report the link to the service.',
+      );
+    }
     if (query) {
       for (const [key, value] of Object.entries(query)) {
         if (value === undefined) continue;
@@ -294,11 +305,11 @@ export class Transport {
     return failure;
   }
 
-  /** The {@link APIError} of a non-2xx answer, the key redacted from its body. */
+  /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */
   #apiError({ response }: HTTPError, call: Call): APIError {
     return makeAPIError({
       status: response.status,
-      headers: response.headers,
+      headers: this.#redact.headers(response.headers),
       body: this.#redact.body(parseBody(this.#redact.text(bodyText(response)))),
       method: call.method,
       path: call.url.pathname,

@@ -555,6 +555,57 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
     expect(seen).toEqual([]);
   });
 
+  it.each([
+    ['Connection', 'close'],
+    ['Keep-Alive', 'timeout=5'],
+    ['Transfer-Encoding', 'chunked'],
+    ['Upgrade', 'websocket'],
+    ['Expect', '100-continue'],
+    ['Host', 'elsewhere.test'],
+    ['Content-Length', '10'],
+    ['TE', 'trailers'],
+    ['Trailer', 'x-checksum'],
+  ])(
+    'a header fetch manages (%s), per call or client-wide: ConfigurationError, nothing sent',
+    async (name, value) => {
+      const seen = recordRequests(server);
+      const expected =
+        `the call's headers: ${name.toLowerCase()} cannot be set: fetch manages it (connection, ` +
+        'content-length, expect, host, keep-alive, te, trailer, transfer-encoding, upgrade). ' +
+        'Remove it.';
+      const error = await rejection(
+        makeClient({ maxRetries: 2 }).rooms.retrieve(2, { headers: { [name]: value } }),
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toBe(expected);
+      expect(() => makeClient({ headers: { [name]: value } })).toThrow(
+        expected.replace("the call's headers", 'headers'),
+      );
+      expect(seen).toEqual([]);
+    },
+  );
+
+  it('a page link with credentials in its URL: ConfigurationError, not sent, neither repeated', async () => {
+    const seen = recordRequests(server);
+    server.use(
+      http.get(`${API}/rooms`, () =>
+        json({
+          results: [roomWire()],
+          next: `https://user:${encodeURIComponent(SECRET)}@clinic.test${API_PREFIX}/rooms?cursor=2&cpf=52998224725`,
+          previous: null,
+        }),
+      ),
+    );
+    const page = await makeClient({ maxRetries: 2 }).rooms.list();
+    const error = await rejection(page.getNextPage());
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toBe(
+      `GET ${API_PREFIX}/rooms: the URL carries credentials (user name or password), which ` +
+        'fetch refuses; the SDK never sends them. Report the link to the service.',
+    );
+    expect(seen).toEqual([`GET ${API_PREFIX}/rooms`]);
+  });
+
   it('an invalid header name: ConfigurationError, nothing sent', async () => {
     const seen = recordRequests(server);
     const error = await rejection(makeClient().rooms.retrieve(2, { headers: { 'X Trace': 'a' } }));

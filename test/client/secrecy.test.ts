@@ -7,7 +7,13 @@
 import { inspect } from 'node:util';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClinicClient, ConfigurationError } from '../../src/index.ts';
+import {
+  APIConnectionError,
+  APIError,
+  ClinicClient,
+  ClinicError,
+  ConfigurationError,
+} from '../../src/index.ts';
 import { API_PREFIX } from '../../src/internal/wire.ts';
 import {
   API,
@@ -19,6 +25,7 @@ import {
   createBody,
   json,
   makeClient,
+  recordRequests,
   rejection,
   SECRET,
   settleError,
@@ -358,5 +365,107 @@ describe('log lines carry status, method, path, code and request id, never the b
     await rejection(makeClient({ logLevel: 'debug', logger, maxRetries: 0 }).rooms.retrieve(2));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).not.toContain('Maria');
+  });
+});
+
+describe('redirects are not followed (issue 13)', () => {
+  it.each([301, 302, 303, 307, 308])(
+    '%i: a ClinicError naming the status and the target origin only; nothing reaches the target',
+    async (status) => {
+      const seen = recordRequests(server);
+      server.use(
+        http.post(
+          `${API}/appointments`,
+          () =>
+            new HttpResponse(null, {
+              status,
+              headers: { location: `https://evil.test/collect?key=${SECRET}` },
+            }),
+        ),
+        http.all('https://evil.test/*', () => json({ stolen: true })),
+      );
+      const error = await rejection(makeClient().appointments.create(createBody));
+      expect(error).toBeInstanceOf(ClinicError);
+      expect(error).not.toBeInstanceOf(APIError);
+      expect(error).not.toBeInstanceOf(APIConnectionError);
+      expect((error as Error).message).toBe(
+        `POST ${API_PREFIX}/appointments was answered ${status}, redirecting to ` +
+          'https://evil.test. The SDK does not follow redirects, so no request body and no API ' +
+          'key leave for another address. If the service moved, update baseUrl.',
+      );
+      expect(seen).toEqual([`POST ${API_PREFIX}/appointments`]);
+      expectNoSecret(renderings(error));
+    },
+  );
+
+  it('a redirect to a path outside the API, on the same origin, is not followed either', async () => {
+    const seen = recordRequests(server);
+    server.use(
+      http.get(
+        `${API}/rooms/2`,
+        () => new HttpResponse(null, { status: 302, headers: { location: '/admin/export' } }),
+      ),
+      http.get(`${BASE_URL}/admin/export`, () => json({})),
+    );
+    const error = await rejection(makeClient().rooms.retrieve(2));
+    expect((error as Error).message).toContain('answered 302, redirecting to https://clinic.test.');
+    expect(seen).toEqual([`GET ${API_PREFIX}/rooms/2`]);
+  });
+});
+
+describe('APIError.headers is a copy with the key redacted (issue 13)', () => {
+  it('a header echoing the key or its secret reads [redacted], requestId too; others are kept', async () => {
+    server.use(
+      http.get(`${API}/rooms/2`, () =>
+        json({ detail: 'x' }, 404, {
+          'x-echo-authorization': `Bearer ${API_KEY}`,
+          'x-request-id': `req-${encodeURIComponent(SECRET)}`,
+          'x-trace': 'abc-123',
+        }),
+      ),
+    );
+    const error = (await rejection(makeClient().rooms.retrieve(2))) as APIError;
+    expect(error).toBeInstanceOf(APIError);
+    expect(error.headers.get('x-echo-authorization')).toBe('[redacted]');
+    expect(error.headers.get('x-request-id')).toBe('[redacted]');
+    expect(error.requestId).toBe('[redacted]');
+    expect(error.headers.get('x-trace')).toBe('abc-123');
+    expectNoSecret([...renderings(error), ...[...error.headers].map(([n, v]) => `${n}: ${v}`)]);
+  });
+});
+
+describe('the key is redacted from error bodies in more encodings (issue 13)', () => {
+  const base64 = (text: string) => Buffer.from(text, 'latin1').toString('base64');
+  const base64url = (text: string) => Buffer.from(text, 'latin1').toString('base64url');
+  const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
+  // Each echo as a proxy might write it: a whole header base64-encoded (so the key sits at any
+  // offset of the encoded text), base64url, hex in either case, and the key in another case.
+  const echoes: Array<[string, string, string]> = [
+    // "Bearer " is 7 bytes: the key sits at offset 1 of a 3-byte group, as in "x<key>"
+    ['base64 of "Bearer <key>"', base64(`Bearer ${API_KEY}`), base64(`x${API_KEY}`).slice(4, -4)],
+    ['base64 of the key', base64(API_KEY), base64(API_KEY).slice(0, -4)],
+    ['base64 of "x<key>" (offset 1)', base64(`x${API_KEY}`), base64(`x${API_KEY}`).slice(4, -4)],
+    [
+      'base64 of "xy<secret>" (offset 2)',
+      base64(`xy${SECRET}`),
+      base64(`xy${SECRET}`).slice(4, -4),
+    ],
+    ['base64url of the secret', base64url(SECRET), base64url(SECRET)],
+    ['hex of the key', hex(API_KEY), hex(API_KEY)],
+    ['HEX of the secret', hex(SECRET).toUpperCase(), hex(SECRET).toUpperCase()],
+    ['the key upper-cased', API_KEY.toUpperCase(), API_KEY.toUpperCase()],
+    ['the secret lower-cased', SECRET.toLowerCase(), SECRET.toLowerCase()],
+  ];
+
+  it.each(echoes)('%s', async (_name, echoed, core) => {
+    server.use(
+      http.get(`${API}/rooms/2`, () =>
+        json({ detail: `echo: ${echoed}`, headers: { authorization: echoed } }, 400),
+      ),
+    );
+    const error = await rejection(makeClient().rooms.retrieve(2));
+    const texts = renderings(error);
+    for (const text of texts) expect(text).not.toContain(core);
+    expect(JSON.stringify((error as APIError).body)).toContain('[redacted]');
   });
 });

@@ -70,6 +70,8 @@ describe('Paginator: for await over every item (spec 4.1)', () => {
       expect(ids).toEqual(Array.from({ length: 1200 }, (_, i) => i + 1));
       expect(seen).toHaveLength(Math.ceil(1200 / size));
     },
+    // 1,200 requests through MSW at page size 1: ~15 s on 2 busy cores, over the default limit
+    60_000,
   );
 
   it('break after the first item makes exactly one request', async () => {
