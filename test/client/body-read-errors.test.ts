@@ -6,7 +6,12 @@
  */
 import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APIConnectionError, APIConnectionTimeoutError, ClinicClient } from '../../src/index.ts';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  ClinicClient,
+  type Logger,
+} from '../../src/index.ts';
 
 const KEY = 'csk_live_bodyread.0123456789abcdef';
 
@@ -44,14 +49,39 @@ function flakyBodies(errors: unknown[]) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-function client(fetch: typeof globalThis.fetch, maxRetries = 2) {
+function client(fetch: typeof globalThis.fetch, maxRetries = 2, logger?: Logger) {
   return new ClinicClient({
     apiKey: KEY,
     baseUrl: 'https://clinic.test',
-    logLevel: 'off',
+    logLevel: logger ? 'info' : 'off',
+    ...(logger ? { logger } : {}),
     maxRetries,
     fetch,
   });
+}
+
+/** A logger keeping `level: message` lines. */
+function capture() {
+  const lines: string[] = [];
+  const at = (level: string) => (message: string) => {
+    lines.push(`${level}: ${message}`);
+  };
+  const logger: Logger = {
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+  };
+  return { lines, logger };
+}
+
+/** The message of the APIConnectionError a GET of room 2 ends with when its body fails so. */
+async function messageFor(thrown: unknown): Promise<string> {
+  const { fetch } = flakyBodies([thrown]);
+  const outcome = await drive(client(fetch, 0).rooms.retrieve(2));
+  const error = (outcome as { error: unknown }).error;
+  expect(error).toBeInstanceOf(APIConnectionError);
+  return (error as Error).message;
 }
 
 async function drive<T>(promise: Promise<T>) {
@@ -144,5 +174,44 @@ describe('any other error while the body is read', () => {
     expect(outcome.ok).toBe(false);
     expect((outcome as { error: unknown }).error).toBe(thrown);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('the message and log lines of a connection error', () => {
+  const path = 'GET /api/public/v1/rooms/2 failed: no response was received';
+
+  it('does not repeat a code the message already holds', async () => {
+    const cause = Object.assign(new Error('x'), { code: 'ECONNREFUSED' });
+    const thrown = new TypeError('connect ECONNREFUSED 127.0.0.1:1', { cause });
+    expect(await messageFor(thrown)).toBe(`${path} (connect ECONNREFUSED 127.0.0.1:1).`);
+  });
+
+  it('has no parentheses when there is neither a message nor a code', async () => {
+    expect(await messageFor(new TypeError(''))).toBe(`${path}.`);
+  });
+
+  it('gives the code alone when the message is empty', async () => {
+    const thrown = Object.assign(new TypeError(''), { code: 'ECONNRESET' });
+    expect(await messageFor(thrown)).toBe(`${path} (ECONNRESET).`);
+  });
+
+  it('skips an empty code for one further down the cause chain', async () => {
+    const thrown = Object.assign(new TypeError('fetch failed'), {
+      code: '',
+      cause: { cause: { code: 'ENOTFOUND' } },
+    });
+    expect(await messageFor(thrown)).toBe(`${path} (fetch failed: ENOTFOUND).`);
+  });
+
+  it('logs an info line per retry, numbered from 1, and a warning when the retries are spent', async () => {
+    const { lines, logger } = capture();
+    const { fetch } = flakyBodies([new TypeError('terminated'), new TypeError('terminated')]);
+    const outcome = await drive(client(fetch, 1, logger).rooms.retrieve(2));
+    expect(outcome.ok).toBe(false);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^info: clinic-scheduling: GET \/api\/public\/v1\/rooms\/2 GET \/api\/public\/v1\/rooms\/2 failed: no response was received \(terminated\)\. Retrying in \d+ ms \(retry 1 of 1\)\.$/,
+    );
+    expect(lines[1]).toBe(`warn: clinic-scheduling: ${path} (terminated).`);
   });
 });

@@ -10,7 +10,14 @@ import { APIError, ClinicClient, type Logger } from '../../src/index.ts';
 
 const KEY = 'csk_live_loglines.0123456789abcdef';
 
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+
 function logged(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return loggedSequence([{ status, body, headers }]);
+}
+
+/** A client whose fetch gives the replies in turn (the last one again once they run out). */
+function loggedSequence(replies: Reply[], maxRetries = 0) {
   const lines: string[] = [];
   const at = (level: string) => (message: string) => {
     lines.push(`${level}: ${message}`);
@@ -21,17 +28,20 @@ function logged(status: number, body: unknown, headers: Record<string, string> =
     info: at('info'),
     debug: at('debug'),
   };
-  const fetch = async () =>
-    new Response(JSON.stringify(body), {
+  let call = 0;
+  const fetch = async () => {
+    const { status, body, headers } = replies[Math.min(call++, replies.length - 1)]!;
+    return new Response(JSON.stringify(body), {
       status,
       headers: { 'content-type': 'application/json', ...headers },
     });
+  };
   const clinic = new ClinicClient({
     apiKey: KEY,
     baseUrl: 'https://clinic.test',
     logLevel: 'debug',
     logger,
-    maxRetries: 0,
+    maxRetries,
     fetch: fetch as unknown as typeof globalThis.fetch,
   });
   return { clinic, lines };
@@ -113,5 +123,42 @@ describe('the log line of an error answer', () => {
     );
     expect(lines.join('\n')).not.toContain(KEY.split('.')[1]);
     expect(lines.join('\n')).not.toContain('Not found.');
+  });
+
+  it('the status line gives the time the attempt took', async () => {
+    const { clinic, lines } = logged(404, {});
+    await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(APIError);
+    const took = /→ 404 in (\d+) ms$/.exec(lines[1] ?? '');
+    expect(took).not.toBeNull();
+    expect(Number(took?.[1])).toBeLessThan(10_000);
+  });
+});
+
+describe('the log lines of a retried answer', () => {
+  it('an info line per retry, numbered from 1, then the final answer', async () => {
+    const busy = { status: 503, body: {}, headers: { 'retry-after': '0' } };
+    const { clinic, lines } = loggedSequence(
+      [busy, busy, { status: 200, body: { id: 2, name: 'Sala 2' } }],
+      2,
+    );
+    await expect(clinic.rooms.retrieve(2)).resolves.toEqual({ id: 2, name: 'Sala 2' });
+    expect(lines.filter((l) => l.startsWith('info:'))).toEqual([
+      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retrying in 0 ms (retry 1 of 2).',
+      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retrying in 0 ms (retry 2 of 2).',
+    ]);
+  });
+
+  it('a Retry-After over the cap: one info line saying why it does not retry, then the error', async () => {
+    const { clinic, lines } = loggedSequence(
+      [{ status: 429, body: {}, headers: { 'retry-after': '120' } }],
+      2,
+    );
+    await expect(clinic.rooms.retrieve(2)).rejects.toMatchObject({
+      status: 429,
+      retryAfterMs: 120_000,
+    });
+    expect(lines.filter((l) => l.startsWith('info:'))).toEqual([
+      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 429. Retry-After asks for 120000 ms, more than MAX_RETRY_AFTER_MS (60000 ms): not retrying.',
+    ]);
   });
 });

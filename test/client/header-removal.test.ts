@@ -4,7 +4,7 @@
  * default or a built-in one) for that call only; names merge case-insensitively.
  */
 import { describe, expect, it } from 'vitest';
-import { ClinicClient, ConfigurationError } from '../../src/index.ts';
+import { APIError, ClinicClient, ConfigurationError } from '../../src/index.ts';
 
 const KEY = 'csk_live_headers.0123456789abcdef';
 
@@ -28,6 +28,32 @@ function recording(clientHeaders?: Record<string, string>) {
 
 /** A call's headers with a header removed: the type says string, so the removal is a cast. */
 const removing = (headers: Record<string, string | undefined>) => headers as Record<string, string>;
+
+describe('a key the service echoes in a JSON-escaped error body', () => {
+  it('is redacted from the body, its detail and the message', async () => {
+    const secret = KEY.split('.')[1]!;
+    // The secret's last character written as a JSON escape: the raw text holds neither the key
+    // nor its secret, the parsed body both.
+    const [id] = KEY.split('.');
+    const escaped = `${id}.${secret.slice(0, -1)}\\u00${secret.charCodeAt(secret.length - 1).toString(16)}`;
+    const fetch = async () =>
+      new Response(`"echo: ${escaped}"`, {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      });
+    const clinic = new ClinicClient({
+      apiKey: KEY,
+      baseUrl: 'https://clinic.test',
+      logLevel: 'off',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    const error = (await clinic.rooms.retrieve(2).catch((e: unknown) => e)) as APIError;
+    expect(error).toBeInstanceOf(APIError);
+    expect(error.body).toBe('echo: [redacted]');
+    expect(JSON.stringify(error.body)).not.toContain(secret);
+    expect(error.message).not.toContain(secret);
+  });
+});
 
 describe('an undefined header value', () => {
   it('removes a client default header for that call only', async () => {
@@ -76,5 +102,28 @@ describe('an undefined header value', () => {
       "the call's headers: the value of header x-count must be a string.",
     );
     expect(sent).toHaveLength(0);
+  });
+
+  it('call headers that are not an object are refused before anything is sent', async () => {
+    const { clinic, sent } = recording();
+    const call = clinic.rooms.retrieve(2, {
+      headers: 'x-a: 1' as unknown as Record<string, string>,
+    });
+    await expect(call).rejects.toBeInstanceOf(ConfigurationError);
+    await expect(call).rejects.toThrow(
+      "the call's headers must be an object of header names and values.",
+    );
+    expect(sent).toHaveLength(0);
+  });
+
+  it('an invalid header name is quoted in the error, cut at 60 characters', async () => {
+    const { clinic } = recording();
+    const name = `${'a'.repeat(59)}:bcdef`;
+    const error = await clinic.rooms
+      .retrieve(2, { headers: { [name]: 'v' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toContain(`"${'a'.repeat(59)}:"`);
+    expect((error as Error).message).not.toContain('bcdef');
   });
 });

@@ -57,7 +57,7 @@ describe('the references of POST /appointments (spec 4.4)', () => {
   ])('refuses %s with 400 on that field only', async (_, field, extra) => {
     const s = setup();
     const answer = await s.send('POST', '/appointments', {
-      json: createBody(s, (extra as (s: ReturnType<typeof setup>) => object)(s)),
+      json: createBody(s, (extra as (s: ReturnType<typeof setup>) => Record<string, unknown>)(s)),
     });
     expect(answer.status).toBe(400);
     expect(Object.keys(answer.body)).toEqual([field]);
