@@ -18,7 +18,12 @@ import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logg
 import { type PageLink, Paginator } from './core/pagination.ts';
 import type { AppointmentCreateOptions } from './core/request-options.ts';
 import type { RetryPolicy } from './core/retry.ts';
-import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS, type RawResponse, Transport } from './core/transport.ts';
+import {
+  MAX_RETRIES_LIMIT,
+  MAX_TIMEOUT_MS,
+  type RawResponse,
+  Transport,
+} from './core/transport.ts';
 import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';

@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_PREFIX } from '../../src/internal/wire.ts';
 import {
   APIConnectionError,
   APIPromise,
@@ -15,7 +14,7 @@ import {
   InternalServerError,
   VERSION,
 } from '../../src/index.ts';
-import { IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
 import {
   API,
   API_KEY,
