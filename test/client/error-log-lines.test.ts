@@ -143,12 +143,12 @@ describe('the log lines of a retried answer', () => {
     );
     await expect(clinic.rooms.retrieve(2)).resolves.toEqual({ id: 2, name: 'Sala 2' });
     expect(lines.filter((l) => l.startsWith('info:'))).toEqual([
-      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retrying in 0 ms (retry 1 of 2).',
-      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retrying in 0 ms (retry 2 of 2).',
+      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retry 1 of 2, after 0 ms.',
+      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retry 2 of 2, after 0 ms.',
     ]);
   });
 
-  it('a Retry-After over the cap: one info line saying why it does not retry, then the error', async () => {
+  it('a Retry-After over the cap: no retry line; the error (retryAfterMs) is a debug line', async () => {
     const { clinic, lines } = loggedSequence(
       [{ status: 429, body: {}, headers: { 'retry-after': '120' } }],
       2,
@@ -157,8 +157,9 @@ describe('the log lines of a retried answer', () => {
       status: 429,
       retryAfterMs: 120_000,
     });
-    expect(lines.filter((l) => l.startsWith('info:'))).toEqual([
-      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 429. Retry-After asks for 120000 ms, more than MAX_RETRY_AFTER_MS (60000 ms): not retrying.',
+    expect(lines.filter((l) => l.startsWith('info:'))).toEqual([]);
+    expect(lines.filter((l) => !/attempt \d|→/.test(l))).toEqual([
+      'debug: clinic-scheduling: 429 (GET /api/public/v1/rooms/2)',
     ]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Pins of `MemoryDedupeStore` (issue 11, item 0), through its public methods with a fake clock:
  * the sweep drops only expired entries and runs at most once a minute, `release` frees only the
- * caller's own claim, the oldest entry is the one evicted (age counted from the last change of
- * state), and the bounds of `ttlMs` and `maxEntries`.
+ * caller's own claim, the id completed longest ago is the one evicted (a claim in progress never
+ * is), and the bounds of `ttlMs` and `maxEntries`.
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/index.ts';
@@ -37,7 +37,7 @@ describe('the sweep', () => {
     store.claim('evt_a', 60_000, 't');
     store.claim('evt_b', 60_001, 't');
     clock.now = 60_000;
-    store.complete('evt_c');
+    store.claim('evt_c', 60_000, 't'); // a claim sweeps
     expect(store.size).toBe(2); // evt_a swept, evt_b and evt_c kept
     expect(store.claim('evt_b', 1, 'other')).toBe('processing');
   });
@@ -103,12 +103,13 @@ describe('release', () => {
 });
 
 describe('eviction at maxEntries', () => {
-  it('drops the entry changed longest ago: completing an id makes it the newest', () => {
+  it('drops the id completed longest ago, whatever the order of the claims', () => {
     const { store } = clocked({ maxEntries: 2 });
     store.claim('evt_a', 60_000, 't');
     store.claim('evt_b', 60_000, 't');
-    store.complete('evt_a'); // evt_a moves behind evt_b
-    store.claim('evt_c', 60_000, 't'); // evicts evt_b, the oldest now
+    store.complete('evt_b');
+    store.complete('evt_a'); // evt_a completed last: the newest
+    store.claim('evt_c', 60_000, 't'); // evicts evt_b, completed first
     expect(store.size).toBe(2);
     expect(store.claim('evt_a', 60_000, 'x')).toBe('done');
     expect(store.claim('evt_b', 60_000, 'x')).toBe('claimed');
@@ -119,15 +120,19 @@ describe('eviction at maxEntries', () => {
     store.claim('evt_a', 60_000, 't');
     store.complete('evt_a');
     expect(store.size).toBe(1);
-    store.claim('evt_b', 60_000, 't');
+    store.claim('evt_b', 60_000, 't'); // evicts evt_a, processed
     expect(store.size).toBe(1);
+    store.complete('evt_b');
     expect(store.claim('evt_a', 60_000, 't')).toBe('claimed');
   });
 
   it('holds 100 000 ids by default', () => {
     const { store } = clocked();
-    for (let i = 0; i <= 100_000; i++) store.claim(`evt_${i}`, 60_000, 't');
-    expect(store.size).toBe(100_000);
+    for (let i = 0; i <= 100_000; i++) {
+      store.claim(`evt_${i}`, 60_000, 't');
+      store.complete(`evt_${i}`);
+    }
+    expect(store.size).toBe(100_000); // evt_0, completed first, evicted
     expect(store.claim('evt_0', 60_000, 'x')).toBe('claimed');
   });
 });
