@@ -35,6 +35,11 @@ const ENTRIES = [
     dts: 'dist/testing/index.d.ts',
     report: 'api/sdk-testing.api.md',
   },
+  {
+    specifier: '@clinic-scheduling/sdk/testing/msw',
+    dts: 'dist/testing/msw.d.ts',
+    report: 'api/sdk-testing-msw.api.md',
+  },
 ] as const;
 
 const program = ts.createProgram(
