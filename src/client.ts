@@ -159,7 +159,7 @@ export class ClinicClient {
     const apiKey = checkApiKey(
       options.apiKey === undefined ? readEnv('CLINIC_API_KEY') : options.apiKey,
     );
-    this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CLINIC_BASE_URL'));
+    this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CLINIC_BASE_URL'), apiKey);
     this.timeout = checkNumber('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
     this.maxRetries = checkNumber(
       'maxRetries',

@@ -20,7 +20,7 @@
  * @module
  */
 import type { Input } from 'ky';
-import { APIUserAbortError, ClinicError, parseRetryAfter } from './errors.ts';
+import { APIConnectionError, APIUserAbortError, ClinicError, parseRetryAfter } from './errors.ts';
 import { type Logger, redactHeaders } from './logger.ts';
 import type { RetryState } from './retry.ts';
 
@@ -84,7 +84,7 @@ export function attemptFetch(
         response.body?.cancel().catch(() => {});
         throw redirectError(call, response);
       }
-      texts.set(response, await readText(response, relay.signal));
+      texts.set(response, await readText(response, relay.signal).catch(cutOff(call, response)));
     } finally {
       signal.removeEventListener('abort', forward);
     }
@@ -93,6 +93,23 @@ export function attemptFetch(
       `clinic-scheduling: ${call.method} ${path} → ${response.status} in ${Date.now() - started} ms`,
     );
     return response;
+  };
+}
+
+/**
+ * Handles a failed body read: after a 2xx status, the service has answered, so the request may
+ * have been processed (for `patients.create`, the difference between a retry and a duplicate
+ * patient); the error says so. Anything else (an abort, a non-2xx) is rethrown as is.
+ */
+function cutOff(call: Call, response: Response): (error: unknown) => never {
+  return (error) => {
+    if (!response.ok || (error instanceof Error && error.name === 'AbortError')) throw error;
+    throw new APIConnectionError(
+      `${call.method} ${call.url.pathname} was answered ${response.status}, but the body was cut ` +
+        'off before its end: the request may have been processed. Read the record back before ' +
+        'sending it again.',
+      { cause: error },
+    );
   };
 }
 

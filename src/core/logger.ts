@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { APIError } from './errors.ts';
 
 /** How much the client logs. `debug` also logs each attempt's (redacted) request headers. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
@@ -60,3 +61,19 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   }
   return out;
 }
+
+/**
+ * The log line of an {@link APIError}: status, method, path, code and request id only. Never
+ * `detail` nor any text of the body. `code` and the request id are logged only when they look
+ * like identifiers, since a body or header may put anything there.
+ */
+export function logLine(error: APIError): string {
+  const code = error.code !== undefined && IDENTIFIER.test(error.code) ? ` ${error.code}` : '';
+  const id =
+    error.requestId !== undefined && IDENTIFIER.test(error.requestId)
+      ? `, request id ${error.requestId}`
+      : '';
+  return `${error.status}${code} (${error.method} ${error.path}${id})`;
+}
+
+const IDENTIFIER = /^[\w.:/+=-]{1,128}$/;

@@ -107,7 +107,18 @@ export class Page<T> {
     return this.#follow(this.previous, 'previous');
   }
 
-  async #follow(url: string, which: PageLink): Promise<Page<T>> {
+  /**
+   * @internal The next page of a walk whose pages so far had the URLs in `visited` (this one's
+   * included); adds the next page's URL.
+   *
+   * @throws {@link ClinicError} when `next` returns to a page of the walk.
+   */
+  _nextInWalk(visited: Set<string>): Promise<Page<T>> {
+    visited.add(this.#url);
+    return this.#follow(this.next ?? '', 'next', visited);
+  }
+
+  async #follow(url: string, which: PageLink, visited?: Set<string>): Promise<Page<T>> {
     // Relative links are relative to the page that gave them (its final URL after redirects).
     const base = this.response.url || this.#url;
     const target = this.#source.checkPageUrl(url, base, which, this.#request);
@@ -118,6 +129,14 @@ export class Page<T> {
           'service sent a next link that does not advance.',
       );
     }
+    if (visited?.has(target)) {
+      throw new ClinicError(
+        `The next page URL of ${this.#request.method} ${this.#request.path} returns to a page ` +
+          'already visited in this walk: following it would walk the same pages forever, so the ' +
+          'walk ends here. The service sent next links that loop.',
+      );
+    }
+    visited?.add(target);
     return new Page(this.#source, await this.#source.fetch(target, undefined));
   }
 
@@ -135,12 +154,13 @@ async function* walkItems<T>(
   page: Page<T> | undefined,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<T, void, undefined> {
+  const visited = new Set<string>();
   while (page) {
     for (const item of page.results) {
       if (signal?.aborted) throw new APIUserAbortError();
       yield item;
     }
-    page = page.hasNextPage() ? await page.getNextPage() : undefined;
+    page = page.hasNextPage() ? await page._nextInWalk(visited) : undefined;
   }
 }
 
@@ -205,10 +225,12 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
    */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> | undefined = await (this.#first ?? this.#fetchFirst());
+    // The URLs of the pages walked: a next link back to any of them ends the walk.
+    const visited = new Set<string>();
     while (page) {
       yield page;
       if (!page.hasNextPage()) return;
-      page = await page.getNextPage();
+      page = await page._nextInWalk(visited);
       this.#first = undefined;
     }
   }

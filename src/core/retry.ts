@@ -6,7 +6,7 @@
  * @module
  */
 import { type HTTPError, isHTTPError, type RetryOptions } from 'ky';
-import { parseRetryAfter } from './errors.ts';
+import { APIConnectionError, parseRetryAfter } from './errors.ts';
 
 /**
  * When a request may be sent again.
@@ -68,7 +68,8 @@ export function policyRetry(policy: RetryPolicy): RetryOptions {
       if (policy === 'rate-limit-only') return false;
       // fetch rejects with a TypeError when the network fails; ky recognises only the messages
       // of the runtimes it knows, so a custom fetch's TypeError is a network failure too.
-      return isTypeError(error) ? true : undefined;
+      // A 2xx whose body was cut off (core/attempt.ts) is retried like a lost connection.
+      return isTypeError(error) || error instanceof APIConnectionError ? true : undefined;
     },
   };
 }

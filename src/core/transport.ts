@@ -35,7 +35,7 @@ import {
   withIdempotencyKey,
 } from './errors.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
-import type { Logger } from './logger.ts';
+import { type Logger, logLine } from './logger.ts';
 import { Redactor } from './redact.ts';
 import type { AppointmentCreateOptions } from './request-options.ts';
 import { callRetry, isTypeError, policyRetry, type RetryPolicy } from './retry.ts';
@@ -325,22 +325,6 @@ function retryReason(error: Error, call: Call): string {
   if (isTimeoutError(error)) return `${call.method} ${path} timed out.`;
   return connectionError(error, call.method, path).message;
 }
-
-/**
- * The log line of an {@link APIError}: status, method, path, code and request id only. Never
- * `detail` nor any text of the body. `code` and the request id are logged only when they look
- * like identifiers, since a body or header may put anything there.
- */
-function logLine(error: APIError): string {
-  const code = error.code !== undefined && IDENTIFIER.test(error.code) ? ` ${error.code}` : '';
-  const id =
-    error.requestId !== undefined && IDENTIFIER.test(error.requestId)
-      ? `, request id ${error.requestId}`
-      : '';
-  return `${error.status}${code} (${error.method} ${error.path}${id})`;
-}
-
-const IDENTIFIER = /^[\w.:/+=-]{1,128}$/;
 
 /** Parses a body's text: JSON when it parses, the text otherwise, `undefined` when empty. */
 function parseBody(text: string): unknown {

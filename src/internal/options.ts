@@ -55,9 +55,9 @@ export function checkApiKey(key: unknown): string {
  * `/api/public/v1` (it is added to every path).
  *
  * @throws {@link ConfigurationError} when it is missing, not an http(s) URL, or carries
- *   credentials, a query or a fragment.
+ *   credentials, a query or a fragment; never repeating `apiKey` or its secret, in any case.
  */
-export function checkBaseUrl(value: unknown): string {
+export function checkBaseUrl(value: unknown, apiKey: string): string {
   if (value === undefined || value === null || value === '') {
     throw new ConfigurationError(
       'Missing baseUrl: pass baseUrl (the service host root, such as ' +
@@ -65,8 +65,11 @@ export function checkBaseUrl(value: unknown): string {
     );
   }
   if (typeof value !== 'string') throw new ConfigurationError('baseUrl must be a string.');
-  // The message below repeats the value; a key pasted into the wrong variable must not be.
-  if (value.includes('_live_')) {
+  // The message below repeats the value; a key pasted into the wrong variable must not be,
+  // whatever its letter case.
+  const lower = value.toLowerCase();
+  const secret = apiKey.slice(apiKey.indexOf('.') + 1).toLowerCase();
+  if (lower.includes('_live_') || (secret !== '' && lower.includes(secret))) {
     throw new ConfigurationError(
       'baseUrl looks like an API key (were apiKey and baseUrl, or CLINIC_API_KEY and ' +
         'CLINIC_BASE_URL, swapped?); pass the service host root, such as https://clinic.example.com.',

@@ -6,6 +6,7 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  APIConnectionError,
   type APIError,
   AuthenticationError,
   BadRequestError,
@@ -499,5 +500,36 @@ describe('the 403 message does not assert why the service refused', () => {
     expect(error.message).toContain('the key may lack it');
     expect(error.message).toContain('Full access preset');
     expect(error.message).not.toMatch(/the key lacks/);
+  });
+});
+
+describe('a 2xx whose body is cut off is not "no response" (issue 13)', () => {
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('patients.create answered 201, body cut off: the error says it may have been processed; not retried', async () => {
+    let attempts = 0;
+    const cutOff: typeof fetch = async () => {
+      attempts++;
+      return new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id": 7,'));
+            controller.error(new TypeError('terminated'));
+          },
+        }),
+        { status: 201, headers: { 'content-type': 'application/json' } },
+      );
+    };
+    const error = await rejection(
+      makeClient({ fetch: cutOff }).patients.create({ name: 'Ana Souza' }),
+    );
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      `POST ${P}/patients was answered 201, but the body was cut off before its end: the ` +
+        'request may have been processed. Read the record back before sending it again.',
+    );
+    expect(attempts).toBe(1);
   });
 });

@@ -469,3 +469,23 @@ describe('the key is redacted from error bodies in more encodings (issue 13)', (
     expect(JSON.stringify((error as APIError).body)).toContain('[redacted]');
   });
 });
+
+describe('baseUrl errors never repeat the key or its secret, whatever its case (issue 13)', () => {
+  it.each([
+    ['the secret alone', SECRET],
+    ['the secret upper-cased, in a bad URL', `clinic.test/${SECRET.toUpperCase()}`],
+    ['the key upper-cased', API_KEY.toUpperCase()],
+    ['the key lower-cased after a word', `see ${API_KEY.toLowerCase()}`],
+  ])('%s', (_name, baseUrl) => {
+    let error: unknown;
+    try {
+      new ClinicClient({ apiKey: API_KEY, baseUrl });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    for (const text of renderings(error)) {
+      expect(text.toLowerCase()).not.toContain(SECRET.toLowerCase());
+    }
+  });
+});

@@ -456,3 +456,54 @@ describe('Paginator memory', () => {
     expect(seen).toHaveLength(3);
   });
 });
+
+describe('Paginator: a next link back to a page already walked ends the walk (issue 13)', () => {
+  const cycle = () => {
+    const seen = recordRequests(server);
+    server.use(
+      http.get(`${API}/rooms`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor') ?? 'a';
+        const next = { a: 'b', b: 'c', c: 'a' }[cursor];
+        return json({
+          results: [roomWire({ id: cursor.charCodeAt(0) })],
+          // c links back to the first page, whose URL has no cursor
+          next: next === 'a' ? `${API}/rooms` : `${API}/rooms?cursor=${next}`,
+          previous: null,
+        });
+      }),
+    );
+    return seen;
+  };
+  const message =
+    `The next page URL of GET ${P}/rooms returns to a page already visited in this walk: ` +
+    'following it would walk the same pages forever, so the walk ends here. The service sent ' +
+    'next links that loop.';
+
+  it('for await over the paginator: the items of each page once, then a ClinicError', async () => {
+    const seen = cycle();
+    const ids: number[] = [];
+    const error = await rejection(
+      (async () => {
+        for await (const room of makeClient().rooms.list()) ids.push(room.id);
+      })(),
+    );
+    expect(error).toBeInstanceOf(ClinicError);
+    expect((error as Error).message).toBe(message);
+    expect(ids).toEqual([97, 98, 99]);
+    expect(seen).toEqual([`GET ${P}/rooms`, `GET ${P}/rooms?cursor=b`, `GET ${P}/rooms?cursor=c`]);
+  });
+
+  it("a Page's own iterator ends the same way", async () => {
+    const seen = cycle();
+    const first = await makeClient().rooms.list();
+    const ids: number[] = [];
+    const error = await rejection(
+      (async () => {
+        for await (const room of first) ids.push(room.id);
+      })(),
+    );
+    expect((error as Error).message).toBe(message);
+    expect(ids).toEqual([97, 98, 99]);
+    expect(seen).toHaveLength(3);
+  });
+});
