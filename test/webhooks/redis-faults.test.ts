@@ -8,6 +8,7 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seededRandom as seeded } from '../../src/testing/random.ts';
 import type { AppointmentEvent } from '../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import { RedisDedupeStore } from '../../src/webhooks/redis.ts';
@@ -15,18 +16,6 @@ import { describeWithRedis, type RedisServer, startRedisServer } from '../helper
 import { appointmentEvent, post } from './fixtures.ts';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** A seeded generator (mulberry32), so that a failing run can be repeated. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describeWithRedis('webhooks on Redis under real faults', () => {
   let server: RedisServer;
