@@ -4,12 +4,13 @@
  * the size budget. It also type-checks the scripts of this folder, which the root tsconfig
  * does not include.
  *
- *   node scripts/check-package.ts [--out <dir>]
+ *   node scripts/check-package.ts [--out <dir>] [--size-advisory]
  *
  * dist/ is built first when it is stale. The tarball is written to --out (kept, so that
  * test/consumer/run.ts can install the same file) or to a temporary folder that is removed.
- * Exits 1 when a check fails, a size over its budget included (CI and `npm run release:check`
- * alike).
+ * Exits 1 when a check fails, a size over its budget included (`npm run release:check`). With
+ * --size-advisory (CI), a size over its budget is printed as SIZE GOAL MISSED and does not fail
+ * the run, so main stays green while the release gate still refuses the overrun.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +21,9 @@ import { measure, table } from './size-report.ts';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { out: { type: 'string' }, 'size-advisory': { type: 'boolean' } },
+});
 
 const failures: string[] = [];
 const section = (title: string) => process.stdout.write(`\n== ${title}\n`);
@@ -123,7 +126,9 @@ try {
   console.log(table(rows));
   for (const r of rows) {
     if (r.budget !== undefined && r.gzipped > r.budget) {
-      failures.push(`${r.entry} is ${r.gzipped} bytes min+gz, over its budget of ${r.budget}`);
+      const over = `${r.entry} is ${r.gzipped} bytes min+gz, over its budget of ${r.budget}`;
+      if (values['size-advisory']) console.warn(`\nSIZE GOAL MISSED (advisory in CI): ${over}`);
+      else failures.push(over);
     }
   }
   if (values.out) console.log(`\ntarball kept: ${tarball}`);
