@@ -1,0 +1,334 @@
+/**
+ * The errors of a non-2xx answer of the service: {@link APIError} and its subclasses, chosen by
+ * status and, for 409, by `code` ({@link makeAPIError}).
+ *
+ * @module
+ */
+
+import type { FieldErrors } from '../../schemas/errors.ts';
+import { findOperation } from '../../schemas/operations.ts';
+import type { Scope } from '../../schemas/scopes.ts';
+import { brandErrors } from '../brand.ts';
+import { ClinicError, formatFields, withIdempotencyKey } from './base.ts';
+
+/** What an {@link APIError} is built from. */
+export interface APIErrorInit {
+  /** The HTTP status of the answer. */
+  status: number;
+  /** The headers of the answer. */
+  headers: Headers;
+  /** The parsed body of the answer (its text when not JSON; `undefined` when empty). */
+  body: unknown;
+  /** The HTTP method of the request. */
+  method: string;
+  /** The URL path of the request. */
+  path: string;
+  /** The `Idempotency-Key` the request carried (idempotent calls), else `undefined`. */
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * The service answered with a non-2xx status. Subclasses are chosen by status (and by `code`
+ * for 409); an unexpected body still maps by status.
+ */
+export class APIError extends ClinicError {
+  /** `'APIError'`: the class name, which survives minification. */
+  override name = 'APIError';
+  /** HTTP status. */
+  readonly status: number;
+  /** Response headers. */
+  readonly headers: Headers;
+  /** The parsed response body (or its text when it was not JSON; `undefined` when empty). */
+  readonly body: unknown;
+  /** `detail` of the body, when it has one. */
+  readonly detail: string | undefined;
+  /** `code` of the body (409, 422), when it has one. */
+  readonly code: string | undefined;
+  /** The `x-request-id` (or `request-id`) response header, when the service sent one. */
+  readonly requestId: string | undefined;
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** URL path of the request (no query string). */
+  readonly path: string;
+
+  constructor(init: APIErrorInit, message?: string) {
+    const detail = stringMember(init.body, 'detail');
+    const code = stringMember(init.body, 'code');
+    super(message ?? defaultMessage(init, code, detail));
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.detail = detail;
+    this.code = code;
+    this.requestId = requestIdFrom(init.headers);
+    this.method = init.method;
+    this.path = init.path;
+    withIdempotencyKey(this, init.idempotencyKey);
+  }
+}
+
+/** 400: invalid fields. `fields` is the body: field name → messages. */
+export class BadRequestError extends APIError {
+  /** `'BadRequestError'`: the class name, which survives minification. */
+  override name = 'BadRequestError';
+  /** Field name → messages, as the service sent them (strings are wrapped in an array). */
+  readonly fields: FieldErrors;
+
+  constructor(init: APIErrorInit) {
+    const fields = toFieldErrors(init.body);
+    const summary = Object.keys(fields).length > 0 ? formatFields(fields) : undefined;
+    super(init, summary ? `400 Bad request: ${summary} (${init.method} ${init.path})` : undefined);
+    this.fields = fields;
+  }
+}
+
+/** 401: the API key is missing, unknown or revoked. Check `CLINIC_API_KEY`. */
+export class AuthenticationError extends APIError {
+  /** `'AuthenticationError'`: the class name, which survives minification. */
+  override name = 'AuthenticationError';
+}
+
+/**
+ * The scope the spec says an endpoint needs, or `undefined` where the spec does not show it.
+ *
+ * @param method - HTTP method.
+ * @param path - URL path.
+ */
+export function requiredScopeFor(method: string, path: string): Scope | undefined {
+  const operation = findOperation(method, path);
+  return operation?.scopeStated ? operation.scope : undefined;
+}
+
+/**
+ * 403: the service refused the key on this endpoint. The spec does not show when it answers 403
+ * (spec 5, rule 6); a missing scope is the likely cause. `requiredScope` is set where the spec
+ * names the endpoint's scope (POST /appointments, PATCH /patients/{id}, the professionals, rooms
+ * and appointment-types endpoints).
+ */
+export class PermissionDeniedError extends APIError {
+  /** `'PermissionDeniedError'`: the class name, which survives minification. */
+  override name = 'PermissionDeniedError';
+  /** The scope the spec says this endpoint needs, when it says (else `undefined`). */
+  readonly requiredScope: Scope | undefined;
+
+  constructor(init: APIErrorInit) {
+    const requiredScope = requiredScopeFor(init.method, init.path);
+    const detail = stringMember(init.body, 'detail');
+    super(
+      init,
+      requiredScope
+        ? `403 Permission denied${detail ? ` (${detail})` : ''}: this endpoint requires scope ` +
+            `${requiredScope} (spec 5); the key may lack it — create a key with the Full access ` +
+            `preset (${init.method} ${init.path})`
+        : undefined,
+    );
+    this.requiredScope = requiredScope;
+  }
+}
+
+/** 404: no such record in the key's clinic (or an id of the wrong form). */
+export class NotFoundError extends APIError {
+  /** `'NotFoundError'`: the class name, which survives minification. */
+  override name = 'NotFoundError';
+}
+
+/** 409: the request conflicts with the clinic's state. `code` tells which conflict. */
+export class ConflictError extends APIError {
+  /** `'ConflictError'`: the class name, which survives minification. */
+  override name = 'ConflictError';
+}
+
+/** 409 `slot_blocked`: the time is blocked in the professional's agenda. Pick another time. */
+export class SlotBlockedError extends ConflictError {
+  /** `'SlotBlockedError'`: the class name, which survives minification. */
+  override name = 'SlotBlockedError';
+  /** Always `'slot_blocked'`: the 409 body's `code` that selects this class. */
+  declare readonly code: 'slot_blocked';
+}
+
+/**
+ * 409 `room_required`: the clinic requires a room and the professional's grid has no default
+ * room for that time. Pass `room_id`.
+ */
+export class RoomRequiredError extends ConflictError {
+  /** `'RoomRequiredError'`: the class name, which survives minification. */
+  override name = 'RoomRequiredError';
+  /** Always `'room_required'`: the 409 body's `code` that selects this class. */
+  declare readonly code: 'room_required';
+}
+
+/** 409 `patient_cpf_exists`: the CPF belongs to another patient of the clinic. */
+export class PatientCpfExistsError extends ConflictError {
+  /** `'PatientCpfExistsError'`: the class name, which survives minification. */
+  override name = 'PatientCpfExistsError';
+  /** Always `'patient_cpf_exists'`: the 409 body's `code` that selects this class. */
+  declare readonly code: 'patient_cpf_exists';
+}
+
+/** 422: the service understood the request but will not process it. */
+export class UnprocessableEntityError extends APIError {
+  /** `'UnprocessableEntityError'`: the class name, which survives minification. */
+  override name = 'UnprocessableEntityError';
+}
+
+/**
+ * 422 on a request that carried an `Idempotency-Key`: the key was already used with another
+ * body or on another endpoint (within 24 hours). Use a new key for a new request.
+ */
+export class IdempotencyKeyReuseError extends UnprocessableEntityError {
+  /** `'IdempotencyKeyReuseError'`: the class name, which survives minification. */
+  override name = 'IdempotencyKeyReuseError';
+  /** The key that was refused. */
+  override readonly idempotencyKey: string;
+
+  constructor(init: APIErrorInit & { idempotencyKey: string }) {
+    super(
+      init,
+      `422 Idempotency-Key reused with another body or on another endpoint` +
+        `${stringMember(init.body, 'detail') ? ` (${stringMember(init.body, 'detail')})` : ''}; ` +
+        `use a new key for a new request (${init.method} ${init.path})`,
+    );
+    this.idempotencyKey = init.idempotencyKey;
+  }
+}
+
+/** 429: too many requests. `retryAfterMs` comes from `Retry-After`, when sent. */
+export class RateLimitError extends APIError {
+  /** `'RateLimitError'`: the class name, which survives minification. */
+  override name = 'RateLimitError';
+  /** How long the service asked to wait, from `Retry-After` (seconds or HTTP date). */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init);
+    this.retryAfterMs = parseRetryAfter(init.headers);
+  }
+}
+
+/**
+ * 5xx: the service failed. Safe requests were already retried `maxRetries` times, unless the
+ * service asked (with `Retry-After`) for a longer wait than `MAX_RETRY_AFTER_MS`: then it is
+ * thrown at once, with `retryAfterMs` set, for the caller to schedule.
+ */
+export class InternalServerError extends APIError {
+  /** `'InternalServerError'`: the class name, which survives minification. */
+  override name = 'InternalServerError';
+  /** How long the service asked to wait, from `Retry-After` (a 503's, typically), when sent. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init);
+    this.retryAfterMs = parseRetryAfter(init.headers);
+  }
+}
+
+const CONFLICTS: Record<string, new (init: APIErrorInit) => ConflictError> = {
+  slot_blocked: SlotBlockedError,
+  room_required: RoomRequiredError,
+  patient_cpf_exists: PatientCpfExistsError,
+};
+
+/**
+ * Builds the {@link APIError} subclass for a non-2xx response: by status, and for 409 by
+ * `code`; a 422 on a request that carried an `Idempotency-Key` is an
+ * {@link IdempotencyKeyReuseError}.
+ */
+export function makeAPIError(init: APIErrorInit): APIError {
+  const { status } = init;
+  switch (status) {
+    case 400:
+      return new BadRequestError(init);
+    case 401:
+      return new AuthenticationError(init);
+    case 403:
+      return new PermissionDeniedError(init);
+    case 404:
+      return new NotFoundError(init);
+    case 409: {
+      const code = stringMember(init.body, 'code');
+      const Conflict = (code && Object.hasOwn(CONFLICTS, code) && CONFLICTS[code]) || ConflictError;
+      return new Conflict(init);
+    }
+    case 422:
+      return init.idempotencyKey !== undefined
+        ? new IdempotencyKeyReuseError({ ...init, idempotencyKey: init.idempotencyKey })
+        : new UnprocessableEntityError(init);
+    case 429:
+      return new RateLimitError(init);
+    default:
+      return status >= 500 ? new InternalServerError(init) : new APIError(init);
+  }
+}
+
+/**
+ * Reads `Retry-After` (seconds, or an HTTP date) or `retry-after-ms`, in milliseconds;
+ * `undefined` when absent or not of either form (a negative number, say).
+ *
+ * @param now - the current time, for the HTTP-date form.
+ */
+export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) {
+    return Number(ms);
+  }
+  const value = headers.get('retry-after');
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and month; without letters (`-5`, `2026`) it is not one, even
+  // where `Date.parse` would read a date into it.
+  if (!/[a-z]/i.test(value)) return undefined;
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** @internal The `x-request-id` (or `request-id`) header of a response, when present. */
+export function requestIdFrom(headers: Headers): string | undefined {
+  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+}
+
+function stringMember(body: unknown, key: string): string | undefined {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const value = (body as Record<string, unknown>)[key];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+function toFieldErrors(body: unknown): FieldErrors {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const entries: Array<[string, string[]]> = [];
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (Array.isArray(value)) {
+      entries.push([key, value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))]);
+    } else if (typeof value === 'string') entries.push([key, [value]]);
+    else if (value && typeof value === 'object') entries.push([key, [JSON.stringify(value)]]);
+  }
+  // fromEntries defines own properties, so a key named `__proto__` stays a field.
+  return Object.fromEntries(entries);
+}
+
+function defaultMessage(init: APIErrorInit, code?: string, detail?: string): string {
+  const parts = [String(init.status)];
+  if (code) parts.push(code);
+  const text =
+    detail ?? (typeof init.body === 'string' && init.body.length <= 200 ? init.body : '');
+  return `${parts.join(' ')}${text ? `: ${text}` : ''} (${init.method} ${init.path})`;
+}
+
+// `instanceof` across the ESM and CommonJS builds and across copies of the package (docs/errors.md).
+brandErrors({
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  SlotBlockedError,
+  RoomRequiredError,
+  PatientCpfExistsError,
+  UnprocessableEntityError,
+  IdempotencyKeyReuseError,
+  RateLimitError,
+  InternalServerError,
+});
