@@ -65,12 +65,13 @@ try {
     `${tarball}: ${paths.length} files, ${(info.size / 1024).toFixed(1)} KB packed, ` +
       `${(info.unpackedSize / 1024).toFixed(1)} KB unpacked`,
   );
-  // The build, the TypeScript sources its maps point at, and the three documents: no tests,
-  // examples or scratch files.
+  // The build, the TypeScript sources its maps point at (with the map of src/, its README,
+  // which npm packs with any folder it packs), and the three documents: no tests, examples or
+  // scratch files.
   const stray = paths.filter(
     (p) =>
       !p.startsWith('dist/') &&
-      !(p.startsWith('src/') && p.endsWith('.ts')) &&
+      !(p.startsWith('src/') && (p.endsWith('.ts') || p.endsWith('/README.md'))) &&
       !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(p),
   );
   if (stray.length > 0) {
