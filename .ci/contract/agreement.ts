@@ -6,7 +6,6 @@
  */
 import type * as sdk from '@clinic-scheduling/sdk';
 import type * as webhooks from '@clinic-scheduling/sdk/webhooks';
-import type * as z from 'zod';
 import type { components, operations } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
@@ -45,17 +44,22 @@ export type Objects = [
   Agree<Same<Schemas['AppointmentType'], sdk.AppointmentType>>,
 ];
 
-// Error bodies (spec 7).
+// Error bodies (spec 7), as the SDK's errors carry them parsed (`fields`, `detail`, `code`).
+type DetailOf = NonNullable<sdk.APIError['detail']>;
+type CodeOf = NonNullable<sdk.APIError['code']>;
 export type Errors = [
   Agree<Same<Schemas['FieldErrors'], sdk.FieldErrors>>,
-  Agree<Same<Schemas['Detail'], z.output<typeof sdk.DetailBody>>>,
-  Agree<Same<Schemas['CodeDetail'], z.output<typeof sdk.CodeDetailBody>>>,
+  Agree<Same<Schemas['Detail'], { detail: DetailOf }>>,
+  Agree<Same<Schemas['CodeDetail'], { code: CodeOf; detail: DetailOf }>>,
 ];
 
-// Inputs, as sent on the wire (a `Date` of start_at is sent as its string).
+/** An input as sent on the wire: a `Date` (of `start_at`) is sent as its ISO 8601 string. */
+type Wire<T> = { [K in keyof T]: Date extends T[K] ? Exclude<T[K], Date> | string : T[K] };
+
+// Inputs, as sent on the wire.
 export type Inputs = [
-  Agree<Same<Schemas['AppointmentCreateParams'], sdk.AppointmentCreateBody>>,
-  Agree<Same<Schemas['AppointmentUpdateParams'], sdk.AppointmentUpdateBody>>,
+  Agree<Same<Schemas['AppointmentCreateParams'], Wire<sdk.AppointmentCreateParams>>>,
+  Agree<Same<Schemas['AppointmentUpdateParams'], Wire<sdk.AppointmentUpdateParams>>>,
   Agree<Same<Schemas['PatientCreateParams'], sdk.PatientCreateParams>>,
   Agree<Same<Schemas['PatientUpdateParams'], sdk.PatientUpdateParams>>,
   // The filters of GET /patients; the SDK also passes other keys through (cursor, page size).
