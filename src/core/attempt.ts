@@ -22,7 +22,7 @@
 import type { Input } from 'ky';
 import { APIConnectionError, APIUserAbortError, ClinicError, parseRetryAfter } from './errors.ts';
 import { type Logger, redactHeaders } from './logger.ts';
-import type { RetryState } from './retry.ts';
+import { isTypeError, type RetryState } from './retry.ts';
 
 /** One call, checked and ready to send, and what its attempts learn. */
 export interface Call extends RetryState {
@@ -97,20 +97,45 @@ export function attemptFetch(
 }
 
 /**
- * Handles a failed body read: after a 2xx status, the service has answered, so the request may
- * have been processed (for `patients.create`, the difference between a retry and a duplicate
- * patient); the error says so. Anything else (an abort, a non-2xx) is rethrown as is.
+ * Handles a failed body read: after a 2xx status, the service has answered, so a network
+ * failure while the body is read means the request may have been processed (for
+ * `patients.create`, the difference between a retry and a duplicate patient); the error says
+ * so. Anything else (an abort, a non-2xx, a custom fetch's bug) is rethrown as is.
  */
 function cutOff(call: Call, response: Response): (error: unknown) => never {
   return (error) => {
-    if (!response.ok || (error instanceof Error && error.name === 'AbortError')) throw error;
+    if (!response.ok || !isTypeError(error)) throw error;
     throw new APIConnectionError(
       `${call.method} ${call.url.pathname} was answered ${response.status}, but the body was cut ` +
-        'off before its end: the request may have been processed. Read the record back before ' +
-        'sending it again.',
+        `off before its end${failureReason(error)}: the request may have been processed. Read ` +
+        'the record back before sending it again.',
       { cause: error },
     );
   };
+}
+
+/**
+ * Why a request failed, for a message: ` (<message>: <code>)` of the underlying error, the
+ * first `code` along its cause chain (`ECONNREFUSED`, `ENOTFOUND`...; undici puts it one level
+ * down) added when the message does not hold it; empty when there is neither.
+ */
+export function failureReason(cause: unknown): string {
+  const reasons: string[] = [];
+  if (cause instanceof Error && cause.message) reasons.push(cause.message);
+  const code = errorCode(cause);
+  if (code !== undefined && !reasons.some((r) => r.includes(code))) reasons.push(code);
+  return reasons.length > 0 ? ` (${reasons.join(': ')})` : '';
+}
+
+/** The first string `code` along an error's `cause` chain. */
+function errorCode(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && code !== '') return code;
+    current = cause;
+  }
+  return undefined;
 }
 
 /** Whether `response` asks to be redirected (a browser's `manual` mode hides the status). */

@@ -23,7 +23,7 @@ import { checkNumber } from '../internal/utils.ts';
 import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
 import { IdempotencyKey } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
-import { attemptFetch, bodyText, type Call } from './attempt.ts';
+import { attemptFetch, bodyText, type Call, failureReason } from './attempt.ts';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -323,6 +323,8 @@ function retryReason(error: Error, call: Call): string {
   const path = call.url.pathname;
   if (isHTTPError(error)) return `${call.method} ${path} → ${error.response.status}.`;
   if (isTimeoutError(error)) return `${call.method} ${path} timed out.`;
+  // A 2xx cut off (core/attempt.ts) already says what happened.
+  if (error instanceof APIConnectionError) return error.message;
   return connectionError(error, call.method, path).message;
 }
 
@@ -340,28 +342,12 @@ function parseBody(text: string): unknown {
  * Turns a network failure (ky's `NetworkError` or fetch's `TypeError`) into an
  * {@link APIConnectionError}. ky's errors hold the `Request` (and so the `Authorization`
  * header), so they are never kept as `cause`: only the underlying error is. The message names
- * the underlying `code` (`ECONNREFUSED`, `ENOTFOUND`...) when there is one.
+ * the underlying message and `code` (`ECONNREFUSED`, `ENOTFOUND`...), see {@link failureReason}.
  */
 function connectionError(error: unknown, method: string, path: string): APIConnectionError {
   const cause = isNetworkError(error) ? error.cause : error;
-  const reasons: string[] = [];
-  if (cause instanceof Error && cause.message) reasons.push(cause.message);
-  const code = errorCode(cause);
-  if (code !== undefined && !reasons.some((r) => r.includes(code))) reasons.push(code);
-  const reason = reasons.length > 0 ? ` (${reasons.join(': ')})` : '';
   return new APIConnectionError(
-    `${method} ${path} failed: no response was received${reason}.`,
+    `${method} ${path} failed: no response was received${failureReason(cause)}.`,
     cause === undefined ? undefined : { cause },
   );
-}
-
-/** The first string `code` along an error's `cause` chain (undici puts it one level down). */
-function errorCode(error: unknown): string | undefined {
-  let current = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && code !== '') return code;
-    current = cause;
-  }
-  return undefined;
 }

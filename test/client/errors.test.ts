@@ -527,8 +527,9 @@ describe('a 2xx whose body is cut off is not "no response" (issue 13)', () => {
     );
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toBe(
-      `POST ${P}/patients was answered 201, but the body was cut off before its end: the ` +
-        'request may have been processed. Read the record back before sending it again.',
+      `POST ${P}/patients was answered 201, but the body was cut off before its end ` +
+        '(terminated): the request may have been processed. Read the record back before ' +
+        'sending it again.',
     );
     expect(attempts).toBe(1);
   });
