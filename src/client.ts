@@ -196,7 +196,9 @@ export class ClinicClient {
   }
 
   /**
-   * A new client with the same configuration except `overrides`.
+   * A new client with the same configuration except `overrides`. An option given as
+   * `undefined` is not given: the parent client's setting applies (as with
+   * `exactOptionalPropertyTypes`), never the default.
    *
    * @example
    * ```ts
@@ -204,7 +206,8 @@ export class ClinicClient {
    * ```
    */
   withOptions(overrides: ClientOptions): ClinicClient {
-    return new ClinicClient({ ...this.#options, ...overrides });
+    const given = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined);
+    return new ClinicClient({ ...this.#options, ...Object.fromEntries(given) });
   }
 
   /** @internal Sends one call: checks inputs, sends, validates the answer. */
