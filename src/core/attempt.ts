@@ -22,7 +22,7 @@
 import type { Input } from 'ky';
 import { APIConnectionError, APIUserAbortError, ClinicError, parseRetryAfter } from './errors.ts';
 import { type Logger, redactHeaders } from './logger.ts';
-import { isTypeError, type RetryState } from './retry.ts';
+import { finalError, isTypeError, type RetryState } from './retry.ts';
 
 /** One call, checked and ready to send, and what its attempts learn. */
 export interface Call extends RetryState {
@@ -34,6 +34,8 @@ export interface Call extends RetryState {
   maxRetries: number;
   /** Attempts sent so far. */
   attempts: number;
+  /** The largest body read, in bytes (the client's `maxResponseBytes`). */
+  maxResponseBytes: number;
 }
 
 /** The text of each body read by an attempt, for the answer ky settles the call with. */
@@ -84,7 +86,11 @@ export function attemptFetch(
         response.body?.cancel().catch(() => {});
         throw redirectError(call, response);
       }
-      texts.set(response, await readText(response, relay.signal).catch(cutOff(call, response)));
+      const text = await readText(response, relay.signal, call.maxResponseBytes).catch(
+        cutOff(call, response),
+      );
+      // A non-2xx answer over the cap is still its status: an APIError without a body.
+      texts.set(response, text ?? '');
     } finally {
       signal.removeEventListener('abort', forward);
     }
@@ -100,10 +106,22 @@ export function attemptFetch(
  * Handles a failed body read: after a 2xx status, the service has answered, so a network
  * failure while the body is read means the request may have been processed (for
  * `patients.create`, the difference between a retry and a duplicate patient); the error says
- * so. Anything else (an abort, a non-2xx, a custom fetch's bug) is rethrown as is.
+ * so. A 2xx body over `maxResponseBytes` says so too, and is never retried. Anything else (an
+ * abort, a non-2xx, a custom fetch's bug) is rethrown as is.
  */
 function cutOff(call: Call, response: Response): (error: unknown) => never {
   return (error) => {
+    if (error instanceof OverCap) {
+      // Not retried (retry.ts): the same answer would come back, over the cap again.
+      throw finalError(
+        new APIConnectionError(
+          `${call.method} ${call.url.pathname} was answered ${response.status}, but its body is ` +
+            `over maxResponseBytes (${call.maxResponseBytes} bytes), so the SDK stopped reading ` +
+            'it: the request may have been processed. Raise maxResponseBytes (a client option), ' +
+            'or ask for less (a smaller limit).',
+        ),
+      );
+    }
     if (!response.ok || !isTypeError(error)) throw error;
     throw new APIConnectionError(
       `${call.method} ${call.url.pathname} was answered ${response.status}, but the body was cut ` +
@@ -166,21 +184,47 @@ function redirectError(call: Call, response: Response): ClinicError {
 }
 
 /**
- * Reads a body's text, stopping as soon as `signal` aborts (the attempt's timeout or the
- * caller's abort), even when the `fetch` in use does not tie the body to the request's signal.
+ * Reads a body's text as a stream, at most `cap` bytes: once over (or at once when its
+ * `Content-Length` says so), reading stops and the stream is cancelled, so memory stays bounded
+ * whatever the answer's size. Resolves with `undefined` for a non-2xx answer over the cap (its
+ * status is what counts); rejects with {@link OverCap} after a 2xx over the cap. Stops as
+ * soon as `signal` aborts (the attempt's timeout or the caller's abort), even when the `fetch`
+ * in use does not tie the body to the request's signal.
  */
-function readText(response: Response, signal: AbortSignal): Promise<string> {
-  const text = response.text();
+async function readText(
+  response: Response,
+  signal: AbortSignal,
+  cap: number,
+): Promise<string | undefined> {
   if (signal.aborted) {
-    text.catch(() => {});
-    return Promise.reject(signal.reason ?? new APIUserAbortError());
+    response.body?.cancel().catch(() => {});
+    throw signal.reason ?? new APIUserAbortError();
   }
-  return new Promise((resolve, reject) => {
-    const stop = () => {
-      response.body?.cancel().catch(() => {});
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', stop, { once: true });
-    text.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-  });
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const stop = () => reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener('abort', stop, { once: true });
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  try {
+    for (;;) {
+      if (declared > cap || size > cap) {
+        reader.cancel().catch(() => {});
+        if (response.ok) throw new OverCap();
+        return undefined;
+      }
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw signal.reason;
+      if (done) return text + decoder.decode();
+      size += value.byteLength;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
 }
+
+/** A 2xx body over `maxResponseBytes`; {@link cutOff} turns it into the call's error. */
+class OverCap extends Error {}

@@ -199,6 +199,26 @@ describe('ConfigurationError', () => {
     ['maxRetries -1', { apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: -1 }, /maxRetries/],
     ['maxRetries 1.5', { apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 1.5 }, /maxRetries/],
     ['maxRetries 11', { apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 11 }, /maxRetries/],
+    [
+      'maxResponseBytes 0',
+      { apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: 0 },
+      /maxResponseBytes must be a whole number from 1 to 268435456; got 0/,
+    ],
+    [
+      'maxResponseBytes 1.5',
+      { apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: 1.5 },
+      /maxResponseBytes/,
+    ],
+    [
+      'maxResponseBytes over 256 MiB',
+      { apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: 2 ** 28 + 1 },
+      /maxResponseBytes/,
+    ],
+    [
+      'maxResponseBytes as a string',
+      { apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: '1e6' },
+      /maxResponseBytes/,
+    ],
     ['bad logLevel', { apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'trace' }, /logLevel/],
     ['fetch not a function', { apiKey: API_KEY, baseUrl: BASE_URL, fetch: 'yes' }, /fetch/],
   ])('%s', (_name, options, message) => {
@@ -316,6 +336,7 @@ describe('withOptions', () => {
       baseUrl: undefined,
       timeout: undefined,
       maxRetries: undefined,
+      maxResponseBytes: undefined,
       fetch: undefined,
       headers: undefined,
       validateResponses: undefined,
@@ -345,6 +366,7 @@ describe('withOptions', () => {
       baseUrl: otherBase,
       timeout: 5_000,
       maxRetries: 0,
+      maxResponseBytes: 4_096,
       fetch: fetchSpy,
       headers: { 'x-team': 'front-desk' },
       validateResponses: false,
@@ -360,6 +382,7 @@ describe('withOptions', () => {
     expect(derived.baseUrl).toBe(otherBase);
     expect(derived.timeout).toBe(5_000);
     expect(derived.maxRetries).toBe(0);
+    expect(derived.maxResponseBytes).toBe(4_096);
     expect(derived.validateResponses).toBe(false);
     // validateResponses: false lets the off-schema room through.
     expect(await derived.rooms.retrieve(2)).toMatchObject({ name: 42 });
