@@ -135,14 +135,24 @@ function cutOff(call: Call, response: Response): (error: unknown) => never {
 /**
  * Why a request failed, for a message: ` (<message>: <code>)` of the underlying error, the
  * first `code` along its cause chain (`ECONNREFUSED`, `ENOTFOUND`...; undici puts it one level
- * down) added when the message does not hold it; empty when there is neither.
+ * down) added when the message does not hold it; empty when there is neither. A URL in the
+ * message (Deno's fetch names it) keeps its origin and path only: a list's query may hold a
+ * CPF or a name, and a URL's credentials are secrets.
  */
 export function failureReason(cause: unknown): string {
   const reasons: string[] = [];
-  if (cause instanceof Error && cause.message) reasons.push(cause.message);
+  if (cause instanceof Error && cause.message) reasons.push(pathsOnly(cause.message));
   const code = errorCode(cause);
   if (code !== undefined && !reasons.some((r) => r.includes(code))) reasons.push(code);
   return reasons.length > 0 ? ` (${reasons.join(': ')})` : '';
+}
+
+/** `text` with each URL cut to its origin and path: no credentials, query or fragment. */
+function pathsOnly(text: string): string {
+  return text.replace(
+    /\b([a-z][\w+.-]*:\/\/)(?:[^\s/?#@]*@)?([^\s?#]*)(?:[?#][^\s)'"]*)?/gi,
+    '$1$2',
+  );
 }
 
 /** The first string `code` along an error's `cause` chain. */
