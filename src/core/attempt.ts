@@ -215,8 +215,7 @@ async function readText(
   if (reader === undefined) return '';
   const stop = () => reader.cancel(signal.reason).catch(() => {});
   signal.addEventListener('abort', stop, { once: true });
-  const decoder = new TextDecoder();
-  let text = '';
+  const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (;;) {
@@ -227,13 +226,21 @@ async function readText(
       }
       const { done, value } = await reader.read();
       if (signal.aborted) throw signal.reason;
-      if (done) return text + decoder.decode();
+      if (done) break;
+      chunks.push(value);
       size += value.byteLength;
-      text += decoder.decode(value, { stream: true });
     }
   } finally {
     signal.removeEventListener('abort', stop);
   }
+  // Decoded once, at the end: no string is rebuilt per chunk.
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 /** A 2xx body over `maxResponseBytes`; {@link cutOff} turns it into the call's error. */
