@@ -673,3 +673,29 @@ describe('always a ClinicError: deep, huge and oversized bodies (issue 13)', () 
     expect(room).toEqual(JSON.parse(text));
   });
 });
+
+describe('a body read in chunks (issue 13)', () => {
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a character split across two chunks is decoded whole', async () => {
+    const bytes = new TextEncoder().encode(
+      JSON.stringify({ ...roomWire(), name: 'Sala Conceição' }),
+    );
+    const cut = bytes.indexOf(0xc3) + 1; // inside the two bytes of 'ç'
+    const fetch: typeof globalThis.fetch = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(bytes.slice(0, cut));
+            controller.enqueue(bytes.slice(cut));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    const room = await makeClient({ fetch }).rooms.retrieve(2);
+    expect(room.name).toBe('Sala Conceição');
+  });
+});
