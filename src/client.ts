@@ -19,6 +19,8 @@ import { type PageLink, Paginator } from './core/pagination.ts';
 import type { AppointmentCreateOptions } from './core/request-options.ts';
 import type { RetryPolicy } from './core/retry.ts';
 import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  MAX_RESPONSE_BYTES,
   MAX_RETRIES_LIMIT,
   MAX_TIMEOUT_MS,
   type RawResponse,
@@ -51,6 +53,13 @@ export interface ClientOptions {
   timeout?: number | undefined;
   /** How many times a failed request may be retried (see the retry policy). Default 2. */
   maxRetries?: number | undefined;
+  /**
+   * The largest response body read, in bytes (1 to 256 MiB; default 10 MiB, ten times the
+   * spec's largest answer). Reading stops once over, so memory stays bounded: a 2xx over it
+   * rejects with `APIConnectionError` (it may have been processed; not retried), a non-2xx
+   * with the `APIError` of its status, without `body`. See docs/reliability.md.
+   */
+  maxResponseBytes?: number | undefined;
   /**
    * The `fetch` to send requests with: default the global one, looked up at each request so
    * that MSW (started after the client) still intercepts. It is called as `fetch(url, init)`,
@@ -132,6 +141,8 @@ export class ClinicClient {
   readonly timeout: number;
   /** Retries allowed per call. */
   readonly maxRetries: number;
+  /** The largest response body read, in bytes. */
+  readonly maxResponseBytes: number;
   /** Whether responses are validated. */
   readonly validateResponses: boolean;
 
@@ -168,6 +179,8 @@ export class ClinicClient {
       MAX_RETRIES_LIMIT,
       true,
     );
+    const bytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.maxResponseBytes = checkNumber('maxResponseBytes', bytes, 1, MAX_RESPONSE_BYTES, true);
     this.validateResponses = options.validateResponses ?? true;
     const level = options.logLevel ?? readEnv('CLINIC_LOG') ?? 'warn';
     if (!isLogLevel(level)) {
@@ -182,6 +195,7 @@ export class ClinicClient {
       baseUrl: this.baseUrl,
       timeout: this.timeout,
       maxRetries: this.maxRetries,
+      maxResponseBytes: this.maxResponseBytes,
       fetch: options.fetch,
       headers: { ...options.headers },
       logger: levelLogger(options.logger ?? console, level),
@@ -196,7 +210,9 @@ export class ClinicClient {
   }
 
   /**
-   * A new client with the same configuration except `overrides`.
+   * A new client with the same configuration except `overrides`. An option given as
+   * `undefined` is not given: the parent client's setting applies (as with
+   * `exactOptionalPropertyTypes`), never the default.
    *
    * @example
    * ```ts
@@ -204,7 +220,8 @@ export class ClinicClient {
    * ```
    */
   withOptions(overrides: ClientOptions): ClinicClient {
-    return new ClinicClient({ ...this.#options, ...overrides });
+    const given = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined);
+    return new ClinicClient({ ...this.#options, ...Object.fromEntries(given) });
   }
 
   /** @internal Sends one call: checks inputs, sends, validates the answer. */

@@ -22,7 +22,7 @@
 import type { Input } from 'ky';
 import { APIConnectionError, APIUserAbortError, ClinicError, parseRetryAfter } from './errors.ts';
 import { type Logger, redactHeaders } from './logger.ts';
-import type { RetryState } from './retry.ts';
+import { finalError, isTypeError, type RetryState } from './retry.ts';
 
 /** One call, checked and ready to send, and what its attempts learn. */
 export interface Call extends RetryState {
@@ -34,6 +34,8 @@ export interface Call extends RetryState {
   maxRetries: number;
   /** Attempts sent so far. */
   attempts: number;
+  /** The largest body read, in bytes (the client's `maxResponseBytes`). */
+  maxResponseBytes: number;
 }
 
 /** The text of each body read by an attempt, for the answer ky settles the call with. */
@@ -84,7 +86,11 @@ export function attemptFetch(
         response.body?.cancel().catch(() => {});
         throw redirectError(call, response);
       }
-      texts.set(response, await readText(response, relay.signal).catch(cutOff(call, response)));
+      const text = await readText(response, relay.signal, call.maxResponseBytes).catch(
+        cutOff(call, response),
+      );
+      // A non-2xx answer over the cap is still its status: an APIError without a body.
+      texts.set(response, text ?? '');
     } finally {
       signal.removeEventListener('abort', forward);
     }
@@ -97,20 +103,67 @@ export function attemptFetch(
 }
 
 /**
- * Handles a failed body read: after a 2xx status, the service has answered, so the request may
- * have been processed (for `patients.create`, the difference between a retry and a duplicate
- * patient); the error says so. Anything else (an abort, a non-2xx) is rethrown as is.
+ * Handles a failed body read: after a 2xx status, the service has answered, so a network
+ * failure while the body is read means the request may have been processed (for
+ * `patients.create`, the difference between a retry and a duplicate patient); the error says
+ * so. A 2xx body over `maxResponseBytes` says so too, and is never retried. Anything else (an
+ * abort, a non-2xx, a custom fetch's bug) is rethrown as is.
  */
 function cutOff(call: Call, response: Response): (error: unknown) => never {
   return (error) => {
-    if (!response.ok || (error instanceof Error && error.name === 'AbortError')) throw error;
+    if (error instanceof OverCap) {
+      // Not retried (retry.ts): the same answer would come back, over the cap again.
+      throw finalError(
+        new APIConnectionError(
+          `${call.method} ${call.url.pathname} was answered ${response.status}, but its body is ` +
+            `over maxResponseBytes (${call.maxResponseBytes} bytes), so the SDK stopped reading ` +
+            'it: the request may have been processed. Raise maxResponseBytes (a client option), ' +
+            'or ask for less (a smaller limit).',
+        ),
+      );
+    }
+    if (!response.ok || !isTypeError(error)) throw error;
     throw new APIConnectionError(
       `${call.method} ${call.url.pathname} was answered ${response.status}, but the body was cut ` +
-        'off before its end: the request may have been processed. Read the record back before ' +
-        'sending it again.',
+        `off before its end${failureReason(error)}: the request may have been processed. Read ` +
+        'the record back before sending it again.',
       { cause: error },
     );
   };
+}
+
+/**
+ * Why a request failed, for a message: ` (<message>: <code>)` of the underlying error, the
+ * first `code` along its cause chain (`ECONNREFUSED`, `ENOTFOUND`...; undici puts it one level
+ * down) added when the message does not hold it; empty when there is neither. A URL in the
+ * message (Deno's fetch names it) keeps its origin and path only: a list's query may hold a
+ * CPF or a name, and a URL's credentials are secrets.
+ */
+export function failureReason(cause: unknown): string {
+  const reasons: string[] = [];
+  if (cause instanceof Error && cause.message) reasons.push(pathsOnly(cause.message));
+  const code = errorCode(cause);
+  if (code !== undefined && !reasons.some((r) => r.includes(code))) reasons.push(code);
+  return reasons.length > 0 ? ` (${reasons.join(': ')})` : '';
+}
+
+/** `text` with each URL cut to its origin and path: no credentials, query or fragment. */
+function pathsOnly(text: string): string {
+  return text.replace(
+    /\b([a-z][\w+.-]*:\/\/)(?:[^\s/?#@]*@)?([^\s?#]*)(?:[?#][^\s)'"]*)?/gi,
+    '$1$2',
+  );
+}
+
+/** The first string `code` along an error's `cause` chain. */
+function errorCode(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && code !== '') return code;
+    current = cause;
+  }
+  return undefined;
 }
 
 /** Whether `response` asks to be redirected (a browser's `manual` mode hides the status). */
@@ -141,21 +194,54 @@ function redirectError(call: Call, response: Response): ClinicError {
 }
 
 /**
- * Reads a body's text, stopping as soon as `signal` aborts (the attempt's timeout or the
- * caller's abort), even when the `fetch` in use does not tie the body to the request's signal.
+ * Reads a body's text as a stream, at most `cap` bytes: once over (or at once when its
+ * `Content-Length` says so), reading stops and the stream is cancelled, so memory stays bounded
+ * whatever the answer's size. Resolves with `undefined` for a non-2xx answer over the cap (its
+ * status is what counts); rejects with {@link OverCap} after a 2xx over the cap. Stops as
+ * soon as `signal` aborts (the attempt's timeout or the caller's abort), even when the `fetch`
+ * in use does not tie the body to the request's signal.
  */
-function readText(response: Response, signal: AbortSignal): Promise<string> {
-  const text = response.text();
+async function readText(
+  response: Response,
+  signal: AbortSignal,
+  cap: number,
+): Promise<string | undefined> {
   if (signal.aborted) {
-    text.catch(() => {});
-    return Promise.reject(signal.reason ?? new APIUserAbortError());
+    response.body?.cancel().catch(() => {});
+    throw signal.reason ?? new APIUserAbortError();
   }
-  return new Promise((resolve, reject) => {
-    const stop = () => {
-      response.body?.cancel().catch(() => {});
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', stop, { once: true });
-    text.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-  });
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const stop = () => reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener('abort', stop, { once: true });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      if (declared > cap || size > cap) {
+        reader.cancel().catch(() => {});
+        if (response.ok) throw new OverCap();
+        return undefined;
+      }
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw signal.reason;
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  // Decoded once, at the end: no string is rebuilt per chunk.
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
+
+/** A 2xx body over `maxResponseBytes`; {@link cutOff} turns it into the call's error. */
+class OverCap extends Error {}

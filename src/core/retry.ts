@@ -64,6 +64,7 @@ export function policyRetry(policy: RetryPolicy): RetryOptions {
       // A wait longer than the cap is not waited out (ky's maxRetryAfter would shorten it):
       // the caller gets the error at once, with retryAfterMs, and schedules the retry.
       if (isHTTPError(error)) return beyondCap(error) ? false : undefined;
+      if (finalErrors.has(error)) return false;
       // No answer: the request may have been processed, so only `safe` sends it again.
       if (policy === 'rate-limit-only') return false;
       // fetch rejects with a TypeError when the network fails; ky recognises only the messages
@@ -99,6 +100,15 @@ export interface RetryState {
 function beyondCap(error: HTTPError): boolean {
   const wait = parseRetryAfter(error.response.headers);
   return wait !== undefined && wait > MAX_RETRY_AFTER_MS;
+}
+
+/** Errors that are never retried, whatever the policy (a 2xx body over the cap). */
+const finalErrors = new WeakSet<object>();
+
+/** Marks `error` as never retried, and returns it. */
+export function finalError<E extends object>(error: E): E {
+  finalErrors.add(error);
+  return error;
 }
 
 /** Whether `error` is a `TypeError`, the type fetch rejects with when the network fails. */

@@ -23,7 +23,7 @@ import { checkNumber } from '../internal/utils.ts';
 import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
 import { IdempotencyKey } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
-import { attemptFetch, bodyText, type Call } from './attempt.ts';
+import { attemptFetch, bodyText, type Call, failureReason } from './attempt.ts';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -74,6 +74,8 @@ export interface TransportConfig {
   baseUrl: string;
   timeout: number;
   maxRetries: number;
+  /** The largest response body read, in bytes. */
+  maxResponseBytes: number;
   fetch: typeof fetch | undefined;
   headers: Record<string, string>;
   logger: Logger;
@@ -89,6 +91,20 @@ const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** The largest `maxRetries` accepted, client-wide or per request. */
 export const MAX_RETRIES_LIMIT = 10;
+/**
+ * The default `maxResponseBytes`: 10 MiB. The largest answer of the spec, a page of 100
+ * appointments, is well under 1 MiB, so 10 MiB leaves room for growth while one call can never
+ * hold more than a bounded string (a misbehaving proxy's endless page, say).
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** The largest `maxResponseBytes` accepted (256 MiB): below what one JavaScript string can hold. */
+export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+/**
+ * An error body nested deeper than this is kept as its (redacted) text, not parsed: the spec's
+ * errors nest three levels, and a deeper body must not exhaust the stack of the code that walks
+ * it (the SDK's redaction, the caller's logger).
+ */
+const MAX_ERROR_BODY_DEPTH = 64;
 
 /** @internal The request path. One per client; holds the key in a private field. */
 export class Transport {
@@ -243,6 +259,7 @@ export class Transport {
       serverWait: undefined,
       delay: 0,
       maxRetries,
+      maxResponseBytes: this.config.maxResponseBytes,
     };
     let response: Response;
     try {
@@ -310,7 +327,9 @@ export class Transport {
     return makeAPIError({
       status: response.status,
       headers: this.#redact.headers(response.headers),
-      body: this.#redact.body(parseBody(this.#redact.text(bodyText(response)))),
+      body: this.#redact.body(
+        parseBody(this.#redact.text(bodyText(response)), MAX_ERROR_BODY_DEPTH),
+      ),
       method: call.method,
       path: call.url.pathname,
       idempotencyKey: call.headers[KEY_HEADER],
@@ -323,12 +342,18 @@ function retryReason(error: Error, call: Call): string {
   const path = call.url.pathname;
   if (isHTTPError(error)) return `${call.method} ${path} → ${error.response.status}.`;
   if (isTimeoutError(error)) return `${call.method} ${path} timed out.`;
+  // A 2xx cut off (core/attempt.ts) already says what happened.
+  if (error instanceof APIConnectionError) return error.message;
   return connectionError(error, call.method, path).message;
 }
 
-/** Parses a body's text: JSON when it parses, the text otherwise, `undefined` when empty. */
-function parseBody(text: string): unknown {
+/**
+ * Parses a body's text: JSON when it parses (and nests at most `maxDepth` levels), the text
+ * otherwise, `undefined` when empty.
+ */
+function parseBody(text: string, maxDepth = Number.POSITIVE_INFINITY): unknown {
   if (text === '') return undefined;
+  if (nestsDeeper(text, maxDepth)) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -340,28 +365,31 @@ function parseBody(text: string): unknown {
  * Turns a network failure (ky's `NetworkError` or fetch's `TypeError`) into an
  * {@link APIConnectionError}. ky's errors hold the `Request` (and so the `Authorization`
  * header), so they are never kept as `cause`: only the underlying error is. The message names
- * the underlying `code` (`ECONNREFUSED`, `ENOTFOUND`...) when there is one.
+ * the underlying message and `code` (`ECONNREFUSED`, `ENOTFOUND`...), see {@link failureReason}.
  */
 function connectionError(error: unknown, method: string, path: string): APIConnectionError {
   const cause = isNetworkError(error) ? error.cause : error;
-  const reasons: string[] = [];
-  if (cause instanceof Error && cause.message) reasons.push(cause.message);
-  const code = errorCode(cause);
-  if (code !== undefined && !reasons.some((r) => r.includes(code))) reasons.push(code);
-  const reason = reasons.length > 0 ? ` (${reasons.join(': ')})` : '';
   return new APIConnectionError(
-    `${method} ${path} failed: no response was received${reason}.`,
+    `${method} ${path} failed: no response was received${failureReason(cause)}.`,
     cause === undefined ? undefined : { cause },
   );
 }
 
-/** The first string `code` along an error's `cause` chain (undici puts it one level down). */
-function errorCode(error: unknown): string | undefined {
-  let current = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && code !== '') return code;
-    current = cause;
+/** Whether the JSON `text` opens more than `max` arrays or objects inside one another. */
+function nestsDeeper(text: string, max: number): boolean {
+  if (max === Number.POSITIVE_INFINITY) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
   }
-  return undefined;
+  return false;
 }

@@ -75,9 +75,11 @@ function capture() {
   return { lines, logger };
 }
 
-/** The message of the APIConnectionError a GET of room 2 ends with when its body fails so. */
+/** The message of the APIConnectionError a GET of room 2 ends with when its fetch rejects so. */
 async function messageFor(thrown: unknown): Promise<string> {
-  const { fetch } = flakyBodies([thrown]);
+  const fetch = (async () => {
+    throw thrown;
+  }) as unknown as typeof globalThis.fetch;
   const outcome = await drive(client(fetch, 0).rooms.retrieve(2));
   const error = (outcome as { error: unknown }).error;
   expect(error).toBeInstanceOf(APIConnectionError);
@@ -126,7 +128,8 @@ describe('a TypeError while the body is read', () => {
     expect(error).not.toBeInstanceOf(APIConnectionTimeoutError);
     expect(error.cause).toBe(errors[1]);
     expect(error.message).toBe(
-      'GET /api/public/v1/rooms/2 failed: no response was received (terminated).',
+      'GET /api/public/v1/rooms/2 was answered 200, but the body was cut off before its end (terminated)' +
+        ': the request may have been processed. Read the record back before sending it again.',
     );
     expect(calls).toHaveLength(2);
   });
@@ -138,7 +141,8 @@ describe('a TypeError while the body is read', () => {
     const error = (outcome as { error: unknown }).error as APIConnectionError;
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error.message).toBe(
-      'GET /api/public/v1/rooms/2 failed: no response was received (terminated: UND_ERR_SOCKET).',
+      'GET /api/public/v1/rooms/2 was answered 200, but the body was cut off before its end (terminated: ' +
+        'UND_ERR_SOCKET): the request may have been processed. Read the record back before sending it again.',
     );
   });
 
@@ -210,7 +214,7 @@ describe('the message and log lines of a connection error', () => {
     expect(outcome.ok).toBe(false);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^info: clinic-scheduling: GET \/api\/public\/v1\/rooms\/2 failed: no response was received \(terminated\)\. Retry 1 of 1, after \d+ ms\.$/,
+      /^info: clinic-scheduling: GET \/api\/public\/v1\/rooms\/2 was answered 200, but the body was cut off before its end \(terminated\): the request may have been processed\. Read the record back before sending it again\. Retry 1 of 1, after \d+ ms\.$/,
     );
   });
 });

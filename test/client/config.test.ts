@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIPromise,
+  type ClientOptions,
   ClinicClient,
   ConfigurationError,
   InternalServerError,
@@ -198,6 +199,26 @@ describe('ConfigurationError', () => {
     ['maxRetries -1', { apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: -1 }, /maxRetries/],
     ['maxRetries 1.5', { apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 1.5 }, /maxRetries/],
     ['maxRetries 11', { apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 11 }, /maxRetries/],
+    [
+      'maxResponseBytes 0',
+      { apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: 0 },
+      /maxResponseBytes must be a whole number from 1 to 268435456; got 0/,
+    ],
+    [
+      'maxResponseBytes 1.5',
+      { apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: 1.5 },
+      /maxResponseBytes/,
+    ],
+    [
+      'maxResponseBytes over 256 MiB',
+      { apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: 2 ** 28 + 1 },
+      /maxResponseBytes/,
+    ],
+    [
+      'maxResponseBytes as a string',
+      { apiKey: API_KEY, baseUrl: BASE_URL, maxResponseBytes: '1e6' },
+      /maxResponseBytes/,
+    ],
     ['bad logLevel', { apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'trace' }, /logLevel/],
     ['fetch not a function', { apiKey: API_KEY, baseUrl: BASE_URL, fetch: 'yes' }, /fetch/],
   ])('%s', (_name, options, message) => {
@@ -305,6 +326,70 @@ describe('withOptions', () => {
       InternalServerError,
     );
     expect(attempts).toBe(2);
+  });
+
+  it("an option given as undefined keeps the parent client's setting, for every option", async () => {
+    // Every option of ClientOptions, each given as undefined: a new option fails to compile here
+    // until it is listed (and so checked below).
+    const unset = {
+      apiKey: undefined,
+      baseUrl: undefined,
+      timeout: undefined,
+      maxRetries: undefined,
+      maxResponseBytes: undefined,
+      fetch: undefined,
+      headers: undefined,
+      validateResponses: undefined,
+      logLevel: undefined,
+      logger: undefined,
+      dangerouslyAllowBrowser: undefined,
+    } satisfies { [K in keyof Required<ClientOptions>]: undefined };
+    const otherKey = `csk_live_other.${'b'.repeat(32)}`;
+    const otherBase = 'https://other.clinic.test';
+    const seen: Headers[] = [];
+    server.use(
+      http.get(`${otherBase}${API_PREFIX}/rooms/2`, ({ request }) => {
+        seen.push(request.headers);
+        return json({ ...roomWire(), extra: 1, name: 42 });
+      }),
+    );
+    let calls = 0;
+    const fetchSpy: typeof fetch = (input, init) => {
+      calls++;
+      return fetch(input, init);
+    };
+    const { logger, lines } = captureLogger();
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {});
+    const base = new ClinicClient({
+      apiKey: otherKey,
+      baseUrl: otherBase,
+      timeout: 5_000,
+      maxRetries: 0,
+      maxResponseBytes: 4_096,
+      fetch: fetchSpy,
+      headers: { 'x-team': 'front-desk' },
+      validateResponses: false,
+      logLevel: 'debug',
+      logger,
+      dangerouslyAllowBrowser: true,
+    });
+    vi.stubEnv('CLINIC_API_KEY', API_KEY);
+    vi.stubEnv('CLINIC_BASE_URL', BASE_URL);
+
+    const derived = base.withOptions(unset);
+
+    expect(derived.baseUrl).toBe(otherBase);
+    expect(derived.timeout).toBe(5_000);
+    expect(derived.maxRetries).toBe(0);
+    expect(derived.maxResponseBytes).toBe(4_096);
+    expect(derived.validateResponses).toBe(false);
+    // validateResponses: false lets the off-schema room through.
+    expect(await derived.rooms.retrieve(2)).toMatchObject({ name: 42 });
+    expect(calls).toBe(1);
+    expect(seen[0]?.get('authorization')).toBe(`Bearer ${otherKey}`);
+    expect(seen[0]?.get('x-team')).toBe('front-desk');
+    expect(lines.some((line) => line.startsWith('debug: clinic-scheduling: GET'))).toBe(true);
   });
 
   it('checks the overrides', () => {

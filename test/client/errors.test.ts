@@ -527,9 +527,175 @@ describe('a 2xx whose body is cut off is not "no response" (issue 13)', () => {
     );
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toBe(
-      `POST ${P}/patients was answered 201, but the body was cut off before its end: the ` +
-        'request may have been processed. Read the record back before sending it again.',
+      `POST ${P}/patients was answered 201, but the body was cut off before its end ` +
+        '(terminated): the request may have been processed. Read the record back before ' +
+        'sending it again.',
     );
     expect(attempts).toBe(1);
+  });
+});
+
+describe('always a ClinicError: deep, huge and oversized bodies (issue 13)', () => {
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A fetch answering `status` with `body`, counting the attempts. */
+  function answering(status: number, body: () => BodyInit, headers: HeadersInit = {}) {
+    const seen = { attempts: 0 };
+    const fetch: typeof globalThis.fetch = async () => {
+      seen.attempts++;
+      return new Response(body(), {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    };
+    return { fetch, seen };
+  }
+
+  /** A body of 64 KiB chunks, endless unless `total` chunks; counts the chunks pulled. */
+  function chunks(total = Number.POSITIVE_INFINITY) {
+    const state = { pulled: 0, cancelled: false };
+    const chunk = new TextEncoder().encode(`"${'x'.repeat(64 * 1024 - 2)}"`);
+    const stream = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (state.pulled >= total) return controller.close();
+          state.pulled++;
+          controller.enqueue(chunk);
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      });
+    return { stream, state };
+  }
+
+  const deepArray = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+  const deepObject = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+
+  it.each([
+    [400, 'array', deepArray, BadRequestError],
+    [409, 'object', deepObject, ConflictError],
+    [
+      500,
+      'object',
+      `{"error":{"code":"x","message":"m","details":${deepObject}}}`,
+      InternalServerError,
+    ],
+  ] as const)(
+    'a %i error body nested 5,000 levels (%s): the APIError of its status, the body kept as text, never RangeError',
+    async (status, _, text, Class) => {
+      const { fetch } = answering(status, () => text);
+      const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));
+      expect(error).toBeInstanceOf(Class);
+      expect((error as APIError).status).toBe(status);
+      expect((error as APIError).body).toBe(text);
+    },
+  );
+
+  it('a 2xx body nested 5,000 levels: ResponseValidationError, never RangeError', async () => {
+    const { fetch } = answering(200, () => deepObject);
+    const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+  });
+
+  it('a huge error body under the cap (over 8 MiB, 80,000 details): the APIError of its status, whole', async () => {
+    const details = Array.from({ length: 80_000 }, (_, i) => ({
+      field: `f${i}`,
+      message: 'x'.repeat(80),
+    }));
+    const text = JSON.stringify({ error: { code: 'validation_error', message: 'bad', details } });
+    expect(text.length).toBeGreaterThan(8 * 1024 * 1024);
+    expect(text.length).toBeLessThan(10 * 1024 * 1024);
+    const { fetch } = answering(422, () => text);
+    const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect((error as APIError).body).toEqual({
+      error: { code: 'validation_error', message: 'bad', details },
+    });
+  });
+
+  it('maxResponseBytes defaults to 10 MiB', () => {
+    expect(makeClient().maxResponseBytes).toBe(10 * 1024 * 1024);
+  });
+
+  it('a 2xx body over maxResponseBytes, endless: APIConnectionError saying so, reading stopped and the stream cancelled, not retried', async () => {
+    const { stream, state } = chunks();
+    const { fetch, seen } = answering(200, stream);
+    const client = makeClient({ fetch, maxResponseBytes: 1024 * 1024, timeout: 5_000 });
+    const error = await rejection(client.rooms.retrieve(2));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      `GET ${P}/rooms/2 was answered 200, but its body is over maxResponseBytes (1048576 bytes), ` +
+        'so the SDK stopped reading it: the request may have been processed. Raise ' +
+        'maxResponseBytes (a client option), or ask for less (a smaller limit).',
+    );
+    expect(seen.attempts).toBe(1);
+    expect(state.cancelled).toBe(true);
+    // 16 chunks of 64 KiB reach the cap; the 17th crosses it; a few more may sit in the queue.
+    expect(state.pulled).toBeLessThanOrEqual(20);
+  });
+
+  it('a 2xx whose Content-Length is over maxResponseBytes: refused before its body is read', async () => {
+    const { stream, state } = chunks(2);
+    const { fetch } = answering(201, stream, { 'content-length': String(2 * 64 * 1024) });
+    const client = makeClient({ fetch, maxResponseBytes: 1_000 });
+    const error = await rejection(client.patients.create({ name: 'Ana Souza' }));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(
+      /^POST \/api\/public\/v1\/patients was answered 201, but its body is over maxResponseBytes \(1000 bytes\)/,
+    );
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThanOrEqual(1);
+  });
+
+  it('a 503 body over maxResponseBytes: InternalServerError without body, retried by its status, each stream cancelled', async () => {
+    const { stream, state } = chunks();
+    const { fetch, seen } = answering(503, stream, { 'retry-after-ms': '1' });
+    const client = makeClient({ fetch, maxResponseBytes: 100_000, maxRetries: 1 });
+    const error = await rejection(client.rooms.retrieve(2));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as APIError).status).toBe(503);
+    expect((error as APIError).body).toBeUndefined();
+    expect(seen.attempts).toBe(2);
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThanOrEqual(12);
+  });
+
+  it('a body exactly at maxResponseBytes is read whole', async () => {
+    const text = JSON.stringify(roomWire());
+    const { fetch } = answering(200, () => text);
+    const room = await makeClient({
+      fetch,
+      maxResponseBytes: new TextEncoder().encode(text).length,
+    }).rooms.retrieve(2);
+    expect(room).toEqual(JSON.parse(text));
+  });
+});
+
+describe('a body read in chunks (issue 13)', () => {
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a character split across two chunks is decoded whole', async () => {
+    const bytes = new TextEncoder().encode(
+      JSON.stringify({ ...roomWire(), name: 'Sala Conceição' }),
+    );
+    const cut = bytes.indexOf(0xc3) + 1; // inside the two bytes of 'ç'
+    const fetch: typeof globalThis.fetch = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(bytes.slice(0, cut));
+            controller.enqueue(bytes.slice(cut));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    const room = await makeClient({ fetch }).rooms.retrieve(2);
+    expect(room.name).toBe('Sala Conceição');
   });
 });

@@ -489,3 +489,106 @@ describe('baseUrl errors never repeat the key or its secret, whatever its case (
     }
   });
 });
+
+describe('no message or log line carries a query string or URL credentials (issue 13)', () => {
+  // A list filter is health data: a CPF and a patient's name.
+  const CPF = '52998224725';
+  const NAME = 'Maria Joaquina';
+  const query = { cpf: CPF, name: NAME };
+
+  /** Fails when a text holds the query's values (in any encoding) or a query string. */
+  function expectNoQuery(texts: string[]): void {
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) {
+      expect(text).not.toContain(CPF);
+      expect(text).not.toContain('Joaquina');
+      expect(text).not.toContain('cpf=');
+      expect(text).not.toContain('pw@');
+    }
+  }
+
+  /** A client at debug level whose lines are kept. */
+  function debugClient(options: Parameters<typeof makeClient>[0] = {}) {
+    const { logger, lines } = captureLogger();
+    return { client: makeClient({ logLevel: 'debug', logger, ...options }), lines };
+  }
+
+  it('a 5xx retried twice, at debug level: the error and every line name the path only', async () => {
+    server.use(
+      http.get(`${API}/patients`, () =>
+        json({ error: { code: 'internal_error', message: 'down' } }, 503, {
+          'retry-after-ms': '1',
+        }),
+      ),
+    );
+    const { client, lines } = debugClient({ maxRetries: 2 });
+    const error = await rejection(client.patients.list(query).toArray({ limit: 10 }));
+    expect(error).toBeInstanceOf(APIError);
+    expect(lines.filter((line) => line.startsWith('info:'))).toHaveLength(2);
+    expect(lines.join('\n')).toContain(`GET ${P}/patients`);
+    expectNoQuery([(error as Error).message, ...lines]);
+  });
+
+  it('a connection error whose cause names the URL (as Deno does): path only', async () => {
+    const fetch: typeof globalThis.fetch = async (input) => {
+      throw new TypeError(`error sending request for url (${String(input)}): connection refused`);
+    };
+    const { client, lines } = debugClient({ fetch, maxRetries: 1 });
+    const error = await rejection(client.patients.list(query).toArray({ limit: 10 }));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      `GET ${P}/patients failed: no response was received (error sending request for url ` +
+        `(${API}/patients): connection refused).`,
+    );
+    expect(lines.filter((line) => line.startsWith('info:'))).toHaveLength(1);
+    expectNoQuery([(error as Error).message, ...lines]);
+  });
+
+  it('a 2xx cut off by an error that names the URL with credentials: path only', async () => {
+    const fetch: typeof globalThis.fetch = async (input) =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            const url = String(input).replace('https://', 'https://user:pw@');
+            controller.error(new TypeError(`terminated reading ${url}`));
+          },
+        }),
+        { status: 200 },
+      );
+    const { client, lines } = debugClient({ fetch, maxRetries: 0 });
+    const error = await rejection(client.patients.list(query).toArray({ limit: 10 }));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toContain(`(terminated reading ${API}/patients)`);
+    expectNoQuery([(error as Error).message, ...lines]);
+  });
+
+  it('a timeout: path only', async () => {
+    const fetch: typeof globalThis.fetch = (_input, init) =>
+      new Promise((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    const { client, lines } = debugClient({ fetch, timeout: 20, maxRetries: 1 });
+    const error = await rejection(client.patients.list(query).toArray({ limit: 10 }));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      `GET ${P}/patients timed out after 20 ms (per attempt; raise \`timeout\` if the service is slow).`,
+    );
+    expectNoQuery([(error as Error).message, ...lines]);
+  });
+
+  it('a next link with credentials and the query: ConfigurationError naming the path only', async () => {
+    server.use(
+      http.get(`${API}/patients`, () =>
+        json({
+          results: [],
+          next: `https://user:pw@clinic.test${P}/patients?cpf=${CPF}&name=Joaquina&cursor=2`,
+          previous: null,
+        }),
+      ),
+    );
+    const { client, lines } = debugClient();
+    const error = await rejection(client.patients.list(query).toArray({ limit: 10 }));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expectNoQuery([(error as Error).message, ...lines]);
+  });
+});

@@ -24,6 +24,7 @@ expectTypeOf<keyof ClinicClient>().toEqualTypeOf<
   | 'baseUrl'
   | 'timeout'
   | 'maxRetries'
+  | 'maxResponseBytes'
   | 'validateResponses'
   | 'withOptions'
   | 'toJSON'
