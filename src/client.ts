@@ -7,7 +7,6 @@
 import type * as z from 'zod';
 import { APIPromise, type CallResult } from './core/api-promise.ts';
 import {
-  ClinicError,
   ConfigurationError,
   ReadBackError,
   ResponseValidationError,
@@ -15,7 +14,7 @@ import {
   withIdempotencyKey,
 } from './core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
-import { type PageLink, Paginator } from './core/pagination.ts';
+import { checkPageUrl, Paginator } from './core/pagination.ts';
 import type { AppointmentCreateOptions } from './core/request-options.ts';
 import type { RetryPolicy } from './core/retry.ts';
 import {
@@ -368,32 +367,4 @@ function parseInput(schema: z.ZodType, value: unknown, what: string, field?: str
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new ValidationError(issuesToFields(result.error.issues, field), what);
-}
-
-/**
- * Resolves a `next`/`previous` URL against the URL of the page that gave it, and checks that it
- * stays on the API's origin and path, so the bearer key is never sent to another host. Messages
- * name the origin and path, never the query (a filter may hold a CPF).
- */
-function checkPageUrl(
-  url: string,
-  base: string,
-  which: PageLink,
-  page: { method: string; path: string },
-  apiRoot: URL,
-): string {
-  let target: URL;
-  try {
-    target = new URL(url, base);
-  } catch {
-    throw new ResponseValidationError([which], page.method, page.path);
-  }
-  if (target.origin !== apiRoot.origin || !target.pathname.startsWith(`${apiRoot.pathname}/`)) {
-    throw new ClinicError(
-      `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +
-        `${target.origin}${target.pathname}, outside ${apiRoot.href}; the API key is never sent ` +
-        'to another host or path. If the service moved, update baseUrl.',
-    );
-  }
-  return target.href;
 }

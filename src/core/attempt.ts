@@ -107,7 +107,7 @@ export function attemptFetch(
  * failure while the body is read means the request may have been processed (for
  * `patients.create`, the difference between a retry and a duplicate patient); the error says
  * so. A 2xx body over `maxResponseBytes` says so too, and is never retried. Anything else (an
- * abort, a non-2xx, a custom fetch's bug) is rethrown as is.
+ * abort, a non-2xx, a custom fetch's bug) is rethrown to the transport, which maps it.
  */
 function cutOff(call: Call, response: Response): (error: unknown) => never {
   return (error) => {

@@ -321,3 +321,40 @@ function readPage<T>(
   if (failed.length > 0) throw new ResponseValidationError(failed, raw.method, raw.path);
   return { results: parsed, next: next as string | null, previous: previous as string | null };
 }
+
+/**
+ * Resolves a `next`/`previous` URL against the URL of the page that gave it, and checks that it
+ * stays on the API's origin and path, so the bearer key is never sent to another host, and on
+ * the list that gave it (a trailing `/` aside), so no other list's items are read as its own. Messages
+ * name the origin and path, never the query (a filter may hold a CPF).
+ */
+export function checkPageUrl(
+  url: string,
+  base: string,
+  which: PageLink,
+  page: { method: string; path: string },
+  apiRoot: URL,
+): string {
+  let target: URL;
+  try {
+    target = new URL(url, base);
+  } catch {
+    throw new ResponseValidationError([which], page.method, page.path);
+  }
+  if (target.origin !== apiRoot.origin || !target.pathname.startsWith(`${apiRoot.pathname}/`)) {
+    throw new ClinicError(
+      `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +
+        `${target.origin}${target.pathname}, outside ${apiRoot.href}; the API key is never sent ` +
+        'to another host or path. If the service moved, update baseUrl.',
+    );
+  }
+  const list = (path: string) => path.replace(/\/+$/, '');
+  if (list(target.pathname) !== list(page.path)) {
+    // Another list of the same API: its items would be read as this list's.
+    throw new ClinicError(
+      `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +
+        `${target.pathname}, another list; a page link stays on its own list.`,
+    );
+  }
+  return target.href;
+}

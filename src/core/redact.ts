@@ -48,6 +48,57 @@ export class Redactor {
   }
 
   /**
+   * `error` without the key: the message and stack of a {@link ClinicError} redacted in place,
+   * and its `cause` kept when nothing in it holds the key (its message, stack, `code`, own
+   * members and their own members, and a `cause` chain), else replaced by a copy of it (name,
+   * redacted message and stack, `code`, a copied `cause`). A custom `fetch` may put the request,
+   * its `Authorization` header included, into what it throws.
+   */
+  error<E extends Error>(error: E): E {
+    if (!this.#secrets) return error;
+    error.message = this.text(error.message);
+    if (error.stack) error.stack = this.text(error.stack);
+    if ('cause' in error && this.#holdsKey(error.cause, 0)) {
+      Object.defineProperty(error, 'cause', {
+        value: this.#copy(error.cause, 0),
+        writable: true,
+        configurable: true,
+      });
+    }
+    return error;
+  }
+
+  /** Whether `value` (a string, or an object's members to a few levels) holds the key. */
+  #holdsKey(value: unknown, depth: number): boolean {
+    if (typeof value === 'string') return this.text(value) !== value;
+    if (typeof value !== 'object' || value === null || depth > 3) return false;
+    if (value instanceof Headers) {
+      for (const [, v] of value) if (this.#holdsKey(v, depth + 1)) return true;
+      return false;
+    }
+    const error = value as { message?: unknown; stack?: unknown; cause?: unknown };
+    if (this.#holdsKey(error.message, depth) || this.#holdsKey(error.stack, depth)) return true;
+    if (this.#holdsKey(error.cause, depth + 1)) return true;
+    for (const key of Object.keys(value)) {
+      if (this.#holdsKey((value as Record<string, unknown>)[key], depth + 1)) return true;
+    }
+    return false;
+  }
+
+  /** A copy of a thrown value that holds the key: name, redacted message and stack, `code`. */
+  #copy(value: unknown, depth: number): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (typeof value !== 'object' || value === null) return value;
+    const { name, message, stack, code, cause } = value as Record<string, unknown>;
+    const copy = new Error(this.text(typeof message === 'string' ? message : ''));
+    if (typeof name === 'string') copy.name = name;
+    copy.stack = typeof stack === 'string' ? this.text(stack) : undefined;
+    if (typeof code === 'string') Object.assign(copy, { code: this.text(code) });
+    if (cause !== undefined && depth < 3) copy.cause = this.#copy(cause, depth + 1);
+    return copy;
+  }
+
+  /**
    * Redacts a parsed body, member names included. `JSON.stringify` writes the key's characters
    * as they are, so an escape that hid the key from {@link Redactor.text} in the raw text
    * (`\u002f`) is undone here and the key found; `JSON.parse` keeps a member named `__proto__`

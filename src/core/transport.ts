@@ -29,6 +29,7 @@ import {
   APIConnectionTimeoutError,
   type APIError,
   APIUserAbortError,
+  ClinicError,
   ConfigurationError,
   makeAPIError,
   ValidationError,
@@ -142,7 +143,7 @@ export class Transport {
             ({ options, error, retryCount }) => {
               const call = options.context.call as Call;
               log.info(
-                `clinic-scheduling: ${retryReason(error, call)} ` +
+                `clinic-scheduling: ${this.#redact.text(retryReason(error, call))} ` +
                   `Retry ${retryCount} of ${call.maxRetries}, after ${Math.round(call.delay)} ms.`,
               );
             },
@@ -192,8 +193,9 @@ export class Transport {
    * Only a network failure (ky's `NetworkError`, or a `TypeError` from the `fetch` in use: the
    * type `fetch` rejects with when the network fails) and the attempt's timeout are connection
    * errors, retried under the policy. Anything else a custom `fetch` throws is a bug or a local
-   * mistake, not a network failure: it is rethrown as is, never retried (retrying a bug sends
-   * the same request again for nothing, and wrapping it would report it as the network's fault).
+   * mistake, not a network failure: it rejects as a plain {@link ClinicError} whose `cause` is
+   * what was thrown, never retried (retrying a bug sends the same request again for nothing).
+   * No failure's message, stack or `cause` holds the key ({@link Redactor.error}).
    *
    * @throws {@link ConfigurationError} when the call's `timeout` or `maxRetries` is out of range
    *   (the same ranges as the client's), a header of the call cannot be sent, or a call other
@@ -295,7 +297,12 @@ export class Transport {
    * The error a failed call rejects with. Logged at `debug` only: the caller receives it and
    * decides what to print, so at the default level (`warn`) a failed call prints nothing.
    */
-  #failure(error: unknown, call: Call, timeout: number, signal: AbortSignal | undefined): unknown {
+  #failure(
+    error: unknown,
+    call: Call,
+    timeout: number,
+    signal: AbortSignal | undefined,
+  ): ClinicError {
     if (signal?.aborted) return new APIUserAbortError();
     const log = this.config.logger;
     const path = call.url.pathname;
@@ -306,8 +313,11 @@ export class Transport {
       log.debug(`clinic-scheduling: ${logLine(failure)}`);
       return failure;
     }
-    let failure: APIConnectionError;
-    if (isTimeoutError(error)) {
+    let failure: ClinicError;
+    if (error instanceof ClinicError) {
+      // Made by the attempt (a 2xx cut off or over maxResponseBytes): it says what happened.
+      failure = error;
+    } else if (isTimeoutError(error)) {
       failure = new APIConnectionTimeoutError(
         `${call.method} ${path} timed out after ${timeout} ms (per attempt; raise ` +
           '`timeout` if the service is slow).',
@@ -315,9 +325,16 @@ export class Transport {
     } else if (isNetworkError(error) || isTypeError(error)) {
       failure = connectionError(error, call.method, path);
     } else {
-      // Not a network failure (a custom fetch's bug, say): rethrown as is, never retried.
-      return error;
+      // Not a network failure (a custom fetch's bug, say): never retried, and not reported as
+      // the network's fault; still a ClinicError, the thrown value its cause.
+      failure = new ClinicError(
+        `${call.method} ${path} failed: the fetch in use threw ` +
+          `${error instanceof Error ? `a ${error.name}` : 'a non-error value'}, which is not a ` +
+          `network failure, so it was not retried${failureReason(error)}.`,
+        { cause: error },
+      );
     }
+    this.#redact.error(failure);
     log.debug(`clinic-scheduling: ${failure.message}`);
     return failure;
   }

@@ -80,7 +80,10 @@ describe('the attempt timer is cleared once the attempt ends', () => {
     const clinic = client(async () => {
       throw bug;
     });
-    await expect(clinic.rooms.retrieve(2)).rejects.toBe(bug);
+    await expect(clinic.rooms.retrieve(2)).rejects.toMatchObject({
+      name: 'ClinicError',
+      cause: bug,
+    });
     expect(vi.getTimerCount()).toBe(0);
   });
 

@@ -2,7 +2,7 @@
  * Pins of how a failure while the body is read is classed (issue 11, item 0), through
  * `ClinicClient` and a custom `fetch`: a `TypeError` (what undici rejects with when a
  * connection drops mid-body, also from another realm) is a connection error, retried under the
- * policy; any other error is rethrown as is, never retried.
+ * policy; any other error rejects as a plain ClinicError (its cause), never retried.
  */
 import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import {
   APIConnectionError,
   APIConnectionTimeoutError,
   ClinicClient,
+  ClinicError,
   type Logger,
 } from '../../src/index.ts';
 
@@ -172,11 +173,17 @@ describe('any other error while the body is read', () => {
     ['an Error named like something else', Object.assign(new Error('x'), { name: 'SyntaxError' })],
     ['a non-error value', 'a string'],
     ['an object named TypeError that is no Error', { name: 'TypeError', message: 'x' }],
-  ])('rethrows %s as is, without retrying', async (_, thrown) => {
+  ])('rejects with a ClinicError whose cause is %s, without retrying', async (_, thrown) => {
     const { fetch, calls } = flakyBodies([thrown]);
     const outcome = await drive(client(fetch).rooms.retrieve(2));
     expect(outcome.ok).toBe(false);
-    expect((outcome as { error: unknown }).error).toBe(thrown);
+    const error = (outcome as { error: ClinicError }).error;
+    expect(error).toBeInstanceOf(ClinicError);
+    expect(error).not.toBeInstanceOf(APIConnectionError);
+    expect(error.cause).toBe(thrown);
+    expect(error.message).toMatch(
+      /^GET \/api\/public\/v1\/rooms\/2 failed: the fetch in use threw /,
+    );
     expect(calls).toHaveLength(1);
   });
 });

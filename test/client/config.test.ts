@@ -11,6 +11,7 @@ import {
   APIPromise,
   type ClientOptions,
   ClinicClient,
+  ClinicError,
   ConfigurationError,
   InternalServerError,
   VERSION,
@@ -723,7 +724,7 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
     expect(authorization).toBe(`Bearer ${API_KEY}`);
   });
 
-  it('a custom fetch that throws something other than a TypeError: rethrown as is, not retried', async () => {
+  it('a custom fetch that throws something other than a TypeError: a ClinicError with it as cause, not retried', async () => {
     const bug = new RangeError('a bug in the custom fetch');
     let calls = 0;
     const client = makeClient({
@@ -734,7 +735,9 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
       },
     });
     const error = await rejection(client.rooms.retrieve(2));
-    expect(error).toBe(bug);
+    expect(error).toBeInstanceOf(ClinicError);
+    expect((error as Error).cause).toBe(bug);
+    expect((error as Error).message).toContain('threw a RangeError');
     expect(calls).toBe(1);
   });
 

@@ -592,3 +592,57 @@ describe('no message or log line carries a query string or URL credentials (issu
     expectNoQuery([(error as Error).message, ...lines]);
   });
 });
+
+describe('a custom fetch that puts the key into what it throws (issue 13)', () => {
+  const throwers: Array<[string, (init: RequestInit) => unknown]> = [
+    [
+      'a TypeError naming the Authorization header',
+      (init) => new TypeError(`connect failed ${new Headers(init.headers).get('authorization')}`),
+    ],
+    [
+      'a TypeError whose cause names it',
+      (init) =>
+        new TypeError('fetch failed', {
+          cause: new Error(`${new Headers(init.headers).get('authorization')}`),
+        }),
+    ],
+    [
+      'a RangeError carrying the request init',
+      (init) => Object.assign(new RangeError('bug'), { init }),
+    ],
+    [
+      'a string holding the key',
+      (init) => `oops ${new Headers(init.headers).get('authorization')}`,
+    ],
+  ];
+
+  it.each(throwers)(
+    '%s: no message, stack, cause, inspect output or log line holds it',
+    async (_, make) => {
+      const { logger, lines } = captureLogger();
+      const client = new ClinicClient({
+        apiKey: API_KEY,
+        baseUrl: BASE_URL,
+        logLevel: 'debug',
+        logger,
+        maxRetries: 1,
+        fetch: (async (_url: string, init: RequestInit) => {
+          throw make(init);
+        }) as unknown as typeof fetch,
+      });
+      const error = await rejection(client.rooms.retrieve(2));
+      expect(error).toBeInstanceOf(ClinicError);
+      const outputs = [
+        (error as Error).message,
+        (error as Error).stack ?? '',
+        inspect(error, { depth: 10 }),
+        JSON.stringify(error),
+        ...lines,
+      ];
+      for (const output of outputs) {
+        expect(output).not.toContain(SECRET);
+        expect(output).not.toContain(API_KEY);
+      }
+    },
+  );
+});

@@ -319,6 +319,48 @@ describe('a next URL outside the base URL is refused before any request (the key
     server.events.removeAllListeners();
   });
 
+  it.each([
+    ['another list of the API', `${ROOT}/patients?cursor=2`],
+    ['an item of the list', `${ROOT}/rooms/2?cursor=2`],
+  ])("%s: refused, its items never read as this list's", async (_, next) => {
+    const requests: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      requests.push(request.url);
+    });
+    server.use(
+      http.get(`${ROOT}/rooms`, () =>
+        HttpResponse.json({ results: [{ id: 1, name: 'A' }], next, previous: null }),
+      ),
+      http.all('*', () => HttpResponse.json({ results: [{ id: 9, name: 'Ana' }], next: null })),
+    );
+    const err = (await client()
+      .rooms.list()
+      .toArray({ limit: 10 })
+      .catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(ClinicError);
+    expect(err.message).toMatch(/another list; a page link stays on its own list/);
+    expect(err.message).not.toContain('cursor');
+    expect(requests).toEqual([`${ROOT}/rooms`]);
+    server.events.removeAllListeners();
+  });
+
+  it('a next URL with a trailing slash on the same list is followed', async () => {
+    server.use(
+      // msw matches /rooms and /rooms/ alike: the cursor tells the pages apart.
+      http.get(`${ROOT}/rooms`, ({ request }) =>
+        new URL(request.url).searchParams.get('cursor') === '2'
+          ? HttpResponse.json({ results: [{ id: 2, name: 'B' }], next: null, previous: null })
+          : HttpResponse.json({
+              results: [{ id: 1, name: 'A' }],
+              next: `${ROOT}/rooms/?cursor=2`,
+              previous: null,
+            }),
+      ),
+    );
+    const rooms = await client().rooms.list().toArray({ limit: 10 });
+    expect(rooms.map((r) => r.id)).toEqual([1, 2]);
+  });
+
   it('a base URL with a path keeps its prefix', async () => {
     const seen: string[] = [];
     const prefixed = `${BASE_URL}/clinic-a${API_PREFIX}`;

@@ -119,8 +119,8 @@ export class ResponseValidationError extends ClinicError {
  *
  * Only a network failure is one: ky's `NetworkError`, or a `TypeError` (the type `fetch`
  * rejects with when the network fails) from the `fetch` in use. Anything else a custom `fetch`
- * throws is a bug or a local mistake rather than a network failure: it is rethrown as is and
- * never retried.
+ * throws is a bug or a local mistake rather than a network failure: it rejects as a plain
+ * {@link ClinicError} with what was thrown as `cause`, and is never retried.
  */
 export class APIConnectionError extends ClinicError {
   /** `'APIConnectionError'`: the class name, which survives minification. */
