@@ -1,0 +1,85 @@
+/**
+ * What one attempt makes of a body cut off and of a redirect (core/attempt.ts), through
+ * `ClinicClient` and a custom `fetch`: a 2xx cut off is an `APIConnectionError` holding the
+ * read's error as its cause; an error status cut off is not called answered-and-cut-off; a
+ * redirect names the origin it points at, or says the answer gives none. Pinned for the
+ * mutation score of issue 11 after the move.
+ */
+import { describe, expect, it } from 'vitest';
+import { APIConnectionError, ClinicClient, ClinicError } from '../../src/index.ts';
+import { API_KEY, BASE_URL, rejection } from './helpers.ts';
+
+function client(fetch: () => Promise<Response>) {
+  return new ClinicClient({
+    apiKey: API_KEY,
+    baseUrl: BASE_URL,
+    logLevel: 'off',
+    maxRetries: 0,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+  });
+}
+
+/** A response with `status` whose body errors with `error` after its first bytes. */
+function cutOff(status: number, error: unknown): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"detail":'));
+      controller.error(error);
+    },
+  });
+  return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('a body cut off', () => {
+  it('after a 200: APIConnectionError saying it may have been processed, the read error as cause', async () => {
+    const reset = new Error('ECONNRESET');
+    const error = await rejection(client(async () => cutOff(200, reset)).rooms.retrieve(2));
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toContain(
+      'was answered 200, but the body was cut off before its end: the request may have been processed',
+    );
+    const causes: unknown[] = [];
+    for (let e: unknown = error; e instanceof Error; e = e.cause) causes.push(e);
+    expect(causes).toContain(reset);
+  });
+
+  it('after a 503: not called answered and cut off', async () => {
+    const error = await rejection(
+      client(async () => cutOff(503, new Error('ECONNRESET'))).rooms.retrieve(2),
+    );
+    expect((error as Error).message).not.toContain('but the body was cut off');
+  });
+});
+
+describe('a redirect', () => {
+  it('without Location says the answer gives no address', async () => {
+    const error = await rejection(
+      client(async () => new Response(null, { status: 302 })).rooms.retrieve(2),
+    );
+    expect(error).toBeInstanceOf(ClinicError);
+    expect((error as Error).message).toContain(
+      'was answered 302, redirecting to an address the answer does not give.',
+    );
+  });
+
+  it('with a relative Location names the API origin, never the path', async () => {
+    const error = await rejection(
+      client(
+        async () => new Response(null, { status: 307, headers: { location: '/elsewhere?x=1' } }),
+      ).rooms.retrieve(2),
+    );
+    expect((error as Error).message).toContain(`was answered 307, redirecting to ${BASE_URL}.`);
+    expect((error as Error).message).not.toContain('elsewhere');
+  });
+
+  it('hidden by a browser (opaqueredirect) is named a redirect', async () => {
+    const fetch = async () => {
+      const response = new Response(null, { status: 200 });
+      Object.defineProperty(response, 'type', { value: 'opaqueredirect' });
+      return response;
+    };
+    const error = await rejection(client(fetch).rooms.retrieve(2));
+    expect(error).toBeInstanceOf(ClinicError);
+    expect((error as Error).message).toContain('was answered a redirect, redirecting to');
+  });
+});
