@@ -329,7 +329,7 @@ export class Transport {
       // the network's fault; still a ClinicError, the thrown value its cause.
       failure = new ClinicError(
         `${call.method} ${path} failed: the fetch in use threw ` +
-          `${error instanceof Error ? `a ${error.name}` : 'a non-error value'}, which is not a ` +
+          `${error instanceof Error ? `${/^[AEIOU]/i.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a non-error value'}, which is not a ` +
           `network failure, so it was not retried${failureReason(error)}.`,
         { cause: error },
       );

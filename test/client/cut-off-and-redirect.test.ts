@@ -32,11 +32,12 @@ function cutOff(status: number, error: unknown): Response {
 
 describe('a body cut off', () => {
   it('after a 200: APIConnectionError saying it may have been processed, the read error as cause', async () => {
-    const reset = new Error('ECONNRESET');
+    // A network failure while the body is read: fetch's body stream errors with a TypeError.
+    const reset = new TypeError('terminated', { cause: new Error('ECONNRESET') });
     const error = await rejection(client(async () => cutOff(200, reset)).rooms.retrieve(2));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toContain(
-      'was answered 200, but the body was cut off before its end: the request may have been processed',
+      'was answered 200, but the body was cut off before its end (terminated): the request may have been processed',
     );
     const causes: unknown[] = [];
     for (let e: unknown = error; e instanceof Error; e = e.cause) causes.push(e);

@@ -60,8 +60,8 @@ describe('a safe call sends again', () => {
     expect(calls()).toBe(2);
   });
 
-  it('after a 200 whose body is cut off by an error that is no TypeError', async () => {
-    const { clinic, calls } = failingOnce(async () => cutOffBody(new Error('ECONNRESET')));
+  it('after a 200 whose body is cut off by a network failure (a TypeError)', async () => {
+    const { clinic, calls } = failingOnce(async () => cutOffBody(new TypeError('terminated')));
     const outcome = await settle(clinic.rooms.retrieve(ROOM.id));
     expect(outcome).toEqual({ ok: true, value: expect.objectContaining({ id: ROOM.id }) });
     expect(calls()).toBe(2);
@@ -72,6 +72,13 @@ describe('a safe call does not send again', () => {
   it('after a thrown object named TypeError that is no Error', async () => {
     const thrown = { name: 'TypeError', message: 'not an error' };
     const { clinic, calls } = failingOnce(() => Promise.reject(thrown));
+    const outcome = await settle(clinic.rooms.retrieve(ROOM.id));
+    expect(outcome.ok).toBe(false);
+    expect(calls()).toBe(1);
+  });
+
+  it('after an Error that is no TypeError, cutting a 200 body off (not a network failure)', async () => {
+    const { clinic, calls } = failingOnce(async () => cutOffBody(new Error('ECONNRESET')));
     const outcome = await settle(clinic.rooms.retrieve(ROOM.id));
     expect(outcome.ok).toBe(false);
     expect(calls()).toBe(1);
@@ -90,7 +97,7 @@ describe('a call that may not be repeated (patients.create)', () => {
     let calls = 0;
     const fetch = async () => {
       calls++;
-      return cutOffBody(new Error('ECONNRESET'));
+      return cutOffBody(new TypeError('terminated'));
     };
     const clinic = new ClinicClient({
       apiKey: API_KEY,
