@@ -18,7 +18,7 @@ export class ClinicError extends Error {
    * to replay instead of booking twice.
    *
    * Set on every error of an idempotent call (`appointments.create`) thrown once a request was
-   * sent: connection errors and timeouts, {@link APIError} subclasses,
+   * sent: connection errors and timeouts, {@link "@clinic-scheduling/sdk"!APIError | APIError} subclasses,
    * {@link ResponseValidationError}, {@link APIUserAbortError}. `undefined` on every other call,
    * and when nothing was sent (a {@link ValidationError}, say).
    */
