@@ -273,13 +273,22 @@ export const Phone = z
   });
 
 /**
+ * The "valid e-mail address" pattern of the WHATWG HTML standard (section 4.10.5.1.5), as
+ * published there and as zod ships it (`z.regexes.html5Email`; a test keeps the two equal).
+ * Written here because reading `z.regexes` pulls every regex zod has into a bundle (1.6 KB
+ * min+gz of a worker).
+ */
+export const HTML5_EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
  * E-mail address: the "valid e-mail address" syntax of the WHATWG HTML standard (the one an
- * `<input type="email">` applies; zod's `regexes.html5Email`), at most 100 characters. A
- * domain with non-ASCII letters is accepted in its ASCII (punycode, `xn--`) form.
+ * `<input type="email">` applies; {@link HTML5_EMAIL}), at most 100 characters. A domain with
+ * non-ASCII letters is accepted in its ASCII (punycode, `xn--`) form.
  */
 export const Email = z
   .email({
-    pattern: z.regexes.html5Email,
+    pattern: HTML5_EMAIL,
     ...typeError('must be an e-mail address such as ana@example.com'),
   })
   .max(LIMITS.patientEmailLength, {

@@ -255,3 +255,12 @@ describe('ids', () => {
     (id) => fails(IntegerId, id, 'positive integer id'),
   );
 });
+
+describe('e-mail (WHATWG HTML "valid e-mail address")', () => {
+  it('the pattern is the one the standard publishes and zod ships (z.regexes.html5Email)', async () => {
+    const { regexes } = await import('zod');
+    const { HTML5_EMAIL } = await import('../../src/schemas/common.ts');
+    expect(HTML5_EMAIL.source).toBe(regexes.html5Email.source);
+    expect(HTML5_EMAIL.flags).toBe(regexes.html5Email.flags);
+  });
+});
