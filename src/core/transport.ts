@@ -37,6 +37,7 @@ import {
 } from './errors.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
 import { type Logger, logLine } from './logger.ts';
+import { parseBody } from './parse-body.ts';
 import { Redactor } from './redact.ts';
 import type { AppointmentCreateOptions } from './request-options.ts';
 import { callRetry, isTypeError, policyRetry, type RetryPolicy } from './retry.ts';
@@ -365,20 +366,6 @@ function retryReason(error: Error, call: Call): string {
 }
 
 /**
- * Parses a body's text: JSON when it parses (and nests at most `maxDepth` levels), the text
- * otherwise, `undefined` when empty.
- */
-function parseBody(text: string, maxDepth = Number.POSITIVE_INFINITY): unknown {
-  if (text === '') return undefined;
-  if (nestsDeeper(text, maxDepth)) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
  * Turns a network failure (ky's `NetworkError` or fetch's `TypeError`) into an
  * {@link APIConnectionError}. ky's errors hold the `Request` (and so the `Authorization`
  * header), so they are never kept as `cause`: only the underlying error is. The message names
@@ -390,23 +377,4 @@ function connectionError(error: unknown, method: string, path: string): APIConne
     `${method} ${path} failed: no response was received${failureReason(cause)}.`,
     cause === undefined ? undefined : { cause },
   );
-}
-
-/** Whether the JSON `text` opens more than `max` arrays or objects inside one another. */
-function nestsDeeper(text: string, max: number): boolean {
-  if (max === Number.POSITIVE_INFINITY) return false;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
 }
