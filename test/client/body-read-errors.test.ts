@@ -13,6 +13,7 @@ import {
   ClinicError,
   type Logger,
 } from '../../src/index.ts';
+import { captureLogger } from './helpers.ts';
 
 const KEY = 'csk_live_bodyread.0123456789abcdef';
 
@@ -59,21 +60,6 @@ function client(fetch: typeof globalThis.fetch, maxRetries = 2, logger?: Logger)
     maxRetries,
     fetch,
   });
-}
-
-/** A logger keeping `level: message` lines. */
-function capture() {
-  const lines: string[] = [];
-  const at = (level: string) => (message: string) => {
-    lines.push(`${level}: ${message}`);
-  };
-  const logger: Logger = {
-    error: at('error'),
-    warn: at('warn'),
-    info: at('info'),
-    debug: at('debug'),
-  };
-  return { lines, logger };
 }
 
 /** The message of the APIConnectionError a GET of room 2 ends with when its fetch rejects so. */
@@ -215,7 +201,7 @@ describe('the message and log lines of a connection error', () => {
   });
 
   it('logs an info line per retry, numbered from 1, and nothing at info when the retries are spent (the caller gets the error)', async () => {
-    const { lines, logger } = capture();
+    const { lines, logger } = captureLogger();
     const { fetch } = flakyBodies([new TypeError('terminated'), new TypeError('terminated')]);
     const outcome = await drive(client(fetch, 1, logger).rooms.retrieve(2));
     expect(outcome.ok).toBe(false);
