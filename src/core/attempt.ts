@@ -20,7 +20,7 @@
  * @module
  */
 import type { Input } from 'ky';
-import { APIConnectionError, APIUserAbortError, ClinicError, parseRetryAfter } from './errors.ts';
+import { APIConnectionError, ClinicError, parseRetryAfter } from './errors.ts';
 import { type Logger, redactHeaders } from './logger.ts';
 import { finalError, isTypeError, type RetryState } from './retry.ts';
 
@@ -69,32 +69,30 @@ export function attemptFetch(
     // The abort reaches fetch a microtask later: aborting undici from within ky's timer callback,
     // while a mocked socket (MSW's interceptor) streams a body, trips an internal assertion of
     // undici's that surfaces as an uncaught exception.
+    // The signal is this attempt's own (that of ky's Request): an abort after the attempt
+    // ended does nothing, so its listener needs no removing. It is already aborted when the
+    // caller aborts in the same tick as the call.
     const relay = new AbortController();
-    const forward = () => queueMicrotask(() => relay.abort(signal.reason));
     if (signal.aborted) relay.abort(signal.reason);
-    else signal.addEventListener('abort', forward, { once: true });
-    let response: Response;
-    try {
-      response = await send()(call.url.href, {
-        method: call.method,
-        headers: call.headers,
-        body: call.body,
-        signal: relay.signal,
-        redirect: 'manual',
-      });
-      if (isRedirect(response)) {
-        response.body?.cancel().catch(() => {});
-        throw redirectError(call, response);
-      }
-      const text = await readText(response, relay.signal, call.maxResponseBytes).catch(
-        cutOff(call, response),
-      );
-      // A non-2xx answer over the cap is still its status: an APIError without a body.
-      texts.set(response, text ?? '');
-    } finally {
-      signal.removeEventListener('abort', forward);
+    else signal.addEventListener('abort', () => queueMicrotask(() => relay.abort(signal.reason)));
+    const response = await send()(call.url.href, {
+      method: call.method,
+      headers: call.headers,
+      body: call.body,
+      signal: relay.signal,
+      redirect: 'manual',
+    });
+    if (isRedirect(response)) {
+      response.body?.cancel().catch(() => {});
+      throw redirectError(call, response);
     }
-    if (!response.ok) call.serverWait = parseRetryAfter(response.headers);
+    const text = await readText(response, relay.signal, call.maxResponseBytes).catch(
+      cutOff(call, response),
+    );
+    // A non-2xx answer over the cap is still its status: an APIError without a body.
+    texts.set(response, text ?? '');
+    // Read from every answer; only a retried one (never a 2xx) waits by it.
+    call.serverWait = parseRetryAfter(response.headers);
     debug?.debug(
       `clinic-scheduling: ${call.method} ${path} → ${response.status} in ${Date.now() - started} ms`,
     );
@@ -206,32 +204,29 @@ async function readText(
   signal: AbortSignal,
   cap: number,
 ): Promise<string | undefined> {
+  // Aborted while a fetch that ignores the signal was answering: its body is not read.
   if (signal.aborted) {
     response.body?.cancel().catch(() => {});
-    throw signal.reason ?? new APIUserAbortError();
+    throw signal.reason;
   }
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   const reader = response.body?.getReader();
   if (reader === undefined) return '';
-  const stop = () => reader.cancel(signal.reason).catch(() => {});
-  signal.addEventListener('abort', stop, { once: true });
+  // The signal is this attempt's own: an abort after the read ended cancels a finished reader.
+  signal.addEventListener('abort', () => reader.cancel(signal.reason).catch(() => {}));
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    for (;;) {
-      if (declared > cap || size > cap) {
-        reader.cancel().catch(() => {});
-        if (response.ok) throw new OverCap();
-        return undefined;
-      }
-      const { done, value } = await reader.read();
-      if (signal.aborted) throw signal.reason;
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
+  for (;;) {
+    if (declared > cap || size > cap) {
+      reader.cancel().catch(() => {});
+      if (response.ok) throw new OverCap();
+      return undefined;
     }
-  } finally {
-    signal.removeEventListener('abort', stop);
+    const { done, value } = await reader.read();
+    if (signal.aborted) throw signal.reason;
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
   }
   // Decoded once, at the end: no string is rebuilt per chunk.
   const bytes = new Uint8Array(size);

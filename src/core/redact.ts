@@ -10,11 +10,21 @@
 
 const REDACTED = '[redacted]';
 
+/**
+ * How deep a thrown value's members are searched for the key: an object deeper than this is
+ * not searched, so not trusted either (it is copied, see {@link Redactor.error}).
+ */
+const MAX_SEARCH_DEPTH = 4;
+
+/** How many levels of `cause` a copy keeps. */
+const MAX_COPY_DEPTH = 3;
+
 /** Removes every form of one API key (and of its secret) from texts and parsed bodies. */
 export class Redactor {
-  /** Every form of the key and of its secret, found at once; `undefined` when there is none. */
-  readonly #secrets: RegExp | undefined;
+  /** Every form of the key and of its secret, found at once. */
+  readonly #secrets: RegExp;
 
+  /** @param apiKey A key checked by `checkApiKey`: its secret is not empty. */
   constructor(apiKey: string) {
     this.#secrets = secretPattern(apiKey);
   }
@@ -24,7 +34,7 @@ export class Redactor {
    * case of hex) and JSON-escaped (`\/`).
    */
   text(text: string): string {
-    return this.#secrets ? text.replace(this.#secrets, REDACTED) : text;
+    return text.replace(this.#secrets, REDACTED);
   }
 
   /**
@@ -34,55 +44,47 @@ export class Redactor {
    * The headers themselves when none does.
    */
   headers(headers: Headers): Headers {
-    const secrets = this.#secrets;
-    if (!secrets) return headers;
     let copy: Headers | undefined;
     for (const [name, value] of headers) {
-      secrets.lastIndex = 0;
-      if (!secrets.test(value)) continue;
+      if (this.text(value) === value) continue;
       copy ??= new Headers(headers);
       copy.set(name, REDACTED);
     }
-    secrets.lastIndex = 0;
     return copy ?? headers;
   }
 
   /**
    * `error` without the key: the message and stack of a {@link ClinicError} redacted in place,
-   * and its `cause` kept when nothing in it holds the key (its message, stack, `code`, own
-   * members and their own members, and a `cause` chain), else replaced by a copy of it (name,
-   * redacted message and stack, `code`, a copied `cause`). A custom `fetch` may put the request,
-   * its `Authorization` header included, into what it throws.
+   * and its `cause` kept when nothing in it holds the key, else replaced by a copy of it (name,
+   * redacted message and stack, `code`, a copied `cause`). A custom `fetch` may put the
+   * request, its `Authorization` header included, into what it throws.
+   *
+   * A `cause` is searched through its own members (a `message`, `stack`, `code`, `cause`, and
+   * any other, enumerable or not) and theirs, to {@link MAX_SEARCH_DEPTH} levels. What cannot
+   * be searched that way is not trusted: an object deeper than that, one whose contents are
+   * not its own members (a `Request`, a `Headers`, a `Map`: `util.inspect` shows their
+   * contents all the same), and a member whose getter throws.
    */
   error<E extends Error>(error: E): E {
-    if (!this.#secrets) return error;
+    // The stack first: V8 writes it on its first read, from the message of that moment.
+    error.stack &&= this.text(error.stack);
     error.message = this.text(error.message);
-    if (error.stack) error.stack = this.text(error.stack);
-    if ('cause' in error && this.#holdsKey(error.cause, 0)) {
-      Object.defineProperty(error, 'cause', {
-        value: this.#copy(error.cause, 0),
-        writable: true,
-        configurable: true,
-      });
-    }
+    if (this.#holdsKey(error.cause, 0)) error.cause = this.#copy(error.cause, 0);
     return error;
   }
 
-  /** Whether `value` (a string, or an object's members to a few levels) holds the key. */
+  /** Whether `value` holds the key, or may hold it where it is not searched. */
   #holdsKey(value: unknown, depth: number): boolean {
     if (typeof value === 'string') return this.text(value) !== value;
-    if (typeof value !== 'object' || value === null || depth > 3) return false;
-    if (value instanceof Headers) {
-      for (const [, v] of value) if (this.#holdsKey(v, depth + 1)) return true;
-      return false;
+    if (typeof value !== 'object' || value === null) return false;
+    if (depth > MAX_SEARCH_DEPTH || !searchable(value)) return true;
+    try {
+      return Reflect.ownKeys(value).some((key) =>
+        this.#holdsKey(Reflect.get(value, key), depth + 1),
+      );
+    } catch {
+      return true;
     }
-    const error = value as { message?: unknown; stack?: unknown; cause?: unknown };
-    if (this.#holdsKey(error.message, depth) || this.#holdsKey(error.stack, depth)) return true;
-    if (this.#holdsKey(error.cause, depth + 1)) return true;
-    for (const key of Object.keys(value)) {
-      if (this.#holdsKey((value as Record<string, unknown>)[key], depth + 1)) return true;
-    }
-    return false;
   }
 
   /** A copy of a thrown value that holds the key: name, redacted message and stack, `code`. */
@@ -90,11 +92,11 @@ export class Redactor {
     if (typeof value === 'string') return this.text(value);
     if (typeof value !== 'object' || value === null) return value;
     const { name, message, stack, code, cause } = value as Record<string, unknown>;
-    const copy = new Error(this.text(typeof message === 'string' ? message : ''));
+    const copy = new Error(typeof message === 'string' ? this.text(message) : '');
     if (typeof name === 'string') copy.name = name;
     copy.stack = typeof stack === 'string' ? this.text(stack) : undefined;
     if (typeof code === 'string') Object.assign(copy, { code: this.text(code) });
-    if (cause !== undefined && depth < 3) copy.cause = this.#copy(cause, depth + 1);
+    if (cause !== undefined && depth < MAX_COPY_DEPTH) copy.cause = this.#copy(cause, depth + 1);
     return copy;
   }
 
@@ -106,11 +108,20 @@ export class Redactor {
    */
   body(body: unknown): unknown {
     if (typeof body === 'string') return this.text(body);
-    if (!this.#secrets || typeof body !== 'object' || body === null) return body;
     const json = JSON.stringify(body);
-    const redacted = this.text(json);
-    return redacted === json ? body : JSON.parse(redacted);
+    return json === undefined ? body : JSON.parse(this.text(json));
   }
+}
+
+/**
+ * Whether `value` keeps what it holds in its own members: an error, an array, a plain object.
+ * Any other object (a `Request`, a `Headers`, a `Map`, a class's instance) is not searched.
+ */
+function searchable(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return (
+    value instanceof Error || Array.isArray(value) || proto === Object.prototype || proto === null
+  );
 }
 
 /**
@@ -118,38 +129,41 @@ export class Redactor {
  * as is, URL-encoded, JSON-escaped (`/` written `\/`), hex, and base64 or base64url at each of
  * the three offsets a value can have inside a longer encoded text (a whole `Authorization`
  * header echoed in base64, say): the part of the encoding that depends on the value alone.
- * Longest first, so the whole key is found before its secret. Built once per client.
+ * The key's forms come first: where the key and its secret both match (a secret that is also
+ * the start of the key), the whole key is found. Built once per client.
  */
-function secretPattern(apiKey: string): RegExp | undefined {
+function secretPattern(apiKey: string): RegExp {
   const secret = apiKey.slice(apiKey.indexOf('.') + 1);
   const forms = new Set<string>();
   for (const value of [apiKey, secret]) {
-    if (value === '') continue;
     forms.add(value);
     forms.add(encodeURIComponent(value));
     forms.add(value.replaceAll('/', '\\/'));
-    forms.add([...value].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join(''));
+    // A key's characters are ASCII from `+` (0x2b) on: two hex digits each.
+    forms.add([...value].map((c) => c.charCodeAt(0).toString(16)).join(''));
     for (const encoded of base64Cores(value)) {
       forms.add(encoded);
       forms.add(encoded.replaceAll('+', '-').replaceAll('/', '_'));
     }
   }
-  if (forms.size === 0) return undefined;
-  const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return new RegExp(sorted.map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'), 'gi');
+  return new RegExp(
+    [...forms].map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'),
+    'gi',
+  );
 }
 
 /**
  * The base64 of `value` at offsets 0, 1 and 2 of a 3-byte group, each cut to the characters
- * that encode `value`'s bytes alone (neither what precedes it nor what follows).
+ * that encode `value`'s bytes alone (neither what precedes it nor what follows), when they are
+ * at least 8: fewer would match ordinary text.
  */
 function base64Cores(value: string): string[] {
-  const cores: string[] = [];
-  for (let offset = 0; offset < 3; offset++) {
-    const encoded = btoa('\0'.repeat(offset) + value);
-    const start = offset === 0 ? 0 : 4;
-    const end = (offset + value.length) % 3 === 0 ? encoded.length : encoded.length - 4;
-    if (end - start >= 8) cores.push(encoded.slice(start, end));
-  }
-  return cores;
+  return [0, 1, 2]
+    .map((offset) => {
+      const encoded = btoa('\0'.repeat(offset) + value);
+      const start = offset === 0 ? 0 : 4;
+      const end = (offset + value.length) % 3 === 0 ? encoded.length : encoded.length - 4;
+      return encoded.slice(start, end);
+    })
+    .filter((core) => core.length >= 8);
 }

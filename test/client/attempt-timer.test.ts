@@ -168,6 +168,40 @@ describe('a custom fetch that ignores the signal', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it.each([
+    ['a body that stalls', () => stalledBody()],
+    ['no body', () => null],
+  ])(
+    'headers that arrive after the timeout, with %s: a timeout, the body never read',
+    async (_name, body) => {
+      const clinic = client(
+        () =>
+          new Promise<Response>((resolve) => {
+            setTimeout(() => resolve(new Response(body(), { status: 200 })), 3_000);
+          }),
+        { timeout: 1_000, maxRetries: 0 },
+      );
+      const outcome = await drive(clinic.rooms.retrieve(2), 10_000);
+      expect(outcome.ok).toBe(false);
+      expect((outcome as { error: unknown }).error).toBeInstanceOf(APIConnectionTimeoutError);
+    },
+  );
+
+  it('an abort in the same tick as the call: the fetch gets an aborted signal, the call APIUserAbortError', async () => {
+    const seen: boolean[] = [];
+    const clinic = client(async (_url, init) => {
+      seen.push(init.signal?.aborted === true);
+      return json({ id: 2, name: 'Sala 2' });
+    });
+    const controller = new AbortController();
+    const call = clinic.rooms.retrieve(2, { signal: controller.signal });
+    controller.abort();
+    const outcome = await drive(call);
+    expect(outcome.ok).toBe(false);
+    expect((outcome as { error: unknown }).error).toBeInstanceOf(APIUserAbortError);
+    expect(seen).toEqual([true]);
+  });
+
   it("headers that arrive after the caller's abort end in APIUserAbortError, not a retry", async () => {
     const controller = new AbortController();
     let calls = 0;

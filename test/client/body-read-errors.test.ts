@@ -200,6 +200,38 @@ describe('the message and log lines of a connection error', () => {
     expect(await messageFor(thrown)).toBe(`${path} (fetch failed: ENOTFOUND).`);
   });
 
+  it('names a code four causes down, not five', async () => {
+    const chain = (depth: number): unknown =>
+      depth === 0 ? { code: 'EAI_AGAIN' } : { cause: chain(depth - 1) };
+    expect(await messageFor(new TypeError('fetch failed', { cause: chain(3) }))).toBe(
+      `${path} (fetch failed: EAI_AGAIN).`,
+    );
+    expect(await messageFor(new TypeError('fetch failed', { cause: chain(4) }))).toBe(
+      `${path} (fetch failed).`,
+    );
+  });
+
+  it('a cause that is a string, null, or the error itself ends the search for a code', async () => {
+    expect(await messageFor(new TypeError('fetch failed', { cause: 'socket hang up' }))).toBe(
+      `${path} (fetch failed).`,
+    );
+    expect(await messageFor(new TypeError('fetch failed', { cause: null }))).toBe(
+      `${path} (fetch failed).`,
+    );
+    const looped = new TypeError('fetch failed');
+    Object.assign(looped, { cause: looped });
+    expect(await messageFor(looped)).toBe(`${path} (fetch failed).`);
+  });
+
+  it('a URL in the message keeps its origin and path: no credentials, with or without a query', async () => {
+    expect(
+      await messageFor(new TypeError('fetch to https://user:pw@clinic.test/api/x failed')),
+    ).toBe(`${path} (fetch to https://clinic.test/api/x failed).`);
+    expect(
+      await messageFor(new TypeError('fetch to https://user:pw@clinic.test/api/x?cpf=1 failed')),
+    ).toBe(`${path} (fetch to https://clinic.test/api/x failed).`);
+  });
+
   it('logs an info line per retry, numbered from 1, and nothing at info when the retries are spent (the caller gets the error)', async () => {
     const { lines, logger } = captureLogger();
     const { fetch } = flakyBodies([new TypeError('terminated'), new TypeError('terminated')]);

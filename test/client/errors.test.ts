@@ -672,6 +672,14 @@ describe('always a ClinicError: deep, huge and oversized bodies (issue 13)', () 
     }).rooms.retrieve(2);
     expect(room).toEqual(JSON.parse(text));
   });
+
+  it('a body whose Content-Length is exactly maxResponseBytes is read whole', async () => {
+    const text = JSON.stringify(roomWire());
+    const size = new TextEncoder().encode(text).length;
+    const { fetch } = answering(200, () => text, { 'content-length': String(size) });
+    const room = await makeClient({ fetch, maxResponseBytes: size }).rooms.retrieve(2);
+    expect(room).toEqual(JSON.parse(text));
+  });
 });
 
 describe('a body read in chunks (issue 13)', () => {
