@@ -5,13 +5,9 @@
  * @module
  */
 
-/**
- * Parses a body's text: JSON when it parses (and nests at most `maxDepth` levels), the text
- * otherwise, `undefined` when empty.
- */
-export function parseBody(text: string, maxDepth = Number.POSITIVE_INFINITY): unknown {
+/** Parses a body's text: JSON when it parses, the text otherwise, `undefined` when empty. */
+export function parseBody(text: string): unknown {
   if (text === '') return undefined;
-  if (nestsDeeper(text, maxDepth)) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -19,21 +15,28 @@ export function parseBody(text: string, maxDepth = Number.POSITIVE_INFINITY): un
   }
 }
 
+/**
+ * Parses an error body's text like {@link parseBody}, but keeps it as text when it opens more
+ * than `maxDepth` arrays or objects inside one another.
+ */
+export function parseErrorBody(text: string, maxDepth: number): unknown {
+  return nestsDeeper(text, maxDepth) ? text : parseBody(text);
+}
+
 /** Whether the JSON `text` opens more than `max` arrays or objects inside one another. */
 function nestsDeeper(text: string, max: number): boolean {
-  if (max === Number.POSITIVE_INFINITY) return false;
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
+  let escaped = false;
+  for (const c of text) {
+    if (escaped) escaped = false;
+    else if (inString) {
+      if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
       if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
+    } else if (c === ']' || c === '}') depth--;
   }
   return false;
 }

@@ -37,7 +37,7 @@ import {
 } from './errors.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
 import { type Logger, logLine } from './logger.ts';
-import { parseBody } from './parse-body.ts';
+import { parseBody, parseErrorBody } from './parse-body.ts';
 import { Redactor } from './redact.ts';
 import type { AppointmentCreateOptions } from './request-options.ts';
 import { callRetry, isTypeError, policyRetry, type RetryPolicy } from './retry.ts';
@@ -280,8 +280,9 @@ export class Transport {
       });
     } catch (error) {
       const failure = this.#failure(error, call, timeout, signal);
-      // Once anything was sent, the key is what lets the caller replay instead of booking twice.
-      throw call.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
+      // The key is what lets the caller replay instead of booking twice (ky rejects only after
+      // a first attempt: the call's checks above come before it).
+      throw withIdempotencyKey(failure, idempotencyKey);
     }
     return {
       response,
@@ -346,7 +347,7 @@ export class Transport {
       status: response.status,
       headers: this.#redact.headers(response.headers),
       body: this.#redact.body(
-        parseBody(this.#redact.text(bodyText(response)), MAX_ERROR_BODY_DEPTH),
+        parseErrorBody(this.#redact.text(bodyText(response)), MAX_ERROR_BODY_DEPTH),
       ),
       method: call.method,
       path: call.url.pathname,
@@ -375,6 +376,6 @@ function connectionError(error: unknown, method: string, path: string): APIConne
   const cause = isNetworkError(error) ? error.cause : error;
   return new APIConnectionError(
     `${method} ${path} failed: no response was received${failureReason(cause)}.`,
-    cause === undefined ? undefined : { cause },
+    { cause },
   );
 }

@@ -691,6 +691,27 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
     expect(seen).toEqual([`GET ${API_PREFIX}/rooms`]);
   });
 
+  it.each([
+    ['a user name alone', 'user@'],
+    ['a password alone', ':pw@'],
+  ])('a page link with %s in its URL: ConfigurationError, not sent', async (_name, userinfo) => {
+    const seen = recordRequests(server);
+    server.use(
+      http.get(`${API}/rooms`, () =>
+        json({
+          results: [roomWire()],
+          next: `https://${userinfo}clinic.test${API_PREFIX}/rooms?cursor=2`,
+          previous: null,
+        }),
+      ),
+    );
+    const page = await makeClient().rooms.list();
+    const error = await rejection(page.getNextPage());
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(/the URL carries credentials/);
+    expect(seen).toEqual([`GET ${API_PREFIX}/rooms`]);
+  });
+
   it('an invalid header name: ConfigurationError, nothing sent', async () => {
     const seen = recordRequests(server);
     const error = await rejection(makeClient().rooms.retrieve(2, { headers: { 'X Trace': 'a' } }));

@@ -163,3 +163,42 @@ describe('the log lines of a retried answer', () => {
     ]);
   });
 });
+
+describe('the log lines of a call that got no answer', () => {
+  function failing(fetch: () => Promise<Response>, maxRetries: number, timeout = 30_000) {
+    const lines: string[] = [];
+    const at = (level: string) => (message: string) => {
+      lines.push(`${level}: ${message}`);
+    };
+    const clinic = new ClinicClient({
+      apiKey: KEY,
+      baseUrl: 'https://clinic.test',
+      logLevel: 'debug',
+      logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') },
+      maxRetries,
+      timeout,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    return { clinic, lines };
+  }
+
+  it('a connection error is a debug line with its message', async () => {
+    const { clinic, lines } = failing(async () => {
+      throw new TypeError('fetch failed');
+    }, 0);
+    await expect(clinic.rooms.retrieve(2)).rejects.toThrow('no response was received');
+    expect(answerLines(lines)).toEqual([
+      'debug: clinic-scheduling: GET /api/public/v1/rooms/2 failed: no response was received (fetch failed).',
+    ]);
+  });
+
+  it('a retried timeout is an info line saying it timed out', async () => {
+    const { clinic, lines } = failing(() => new Promise<Response>(() => {}), 1, 20);
+    await expect(clinic.rooms.retrieve(2)).rejects.toThrow('timed out after 20 ms');
+    const info = lines.filter((l) => l.startsWith('info:'));
+    expect(info).toHaveLength(1);
+    expect(info[0]).toMatch(
+      /^info: clinic-scheduling: GET \/api\/public\/v1\/rooms\/2 timed out\. Retry 1 of 1, after \d+ ms\.$/,
+    );
+  });
+});

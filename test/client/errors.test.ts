@@ -594,6 +594,32 @@ describe('always a ClinicError: deep, huge and oversized bodies (issue 13)', () 
     },
   );
 
+  it.each([
+    ['64 levels: parsed', `${'['.repeat(64)}1${']'.repeat(64)}`, true],
+    ['65 levels: kept as text', `${'['.repeat(65)}1${']'.repeat(65)}`, false],
+    [
+      'two arrays of 40 levels side by side: parsed (a closing bracket goes up a level)',
+      `{"a":${'['.repeat(40)}1${']'.repeat(40)},"b":${'['.repeat(40)}2${']'.repeat(40)}}`,
+      true,
+    ],
+    ['70 brackets inside a string: parsed', `{"detail":"${'[{'.repeat(70)}"}`, true],
+    [
+      '70 brackets after an escaped quote, inside a string: parsed',
+      `{"detail":"say \\"${'['.repeat(70)}\\" \\\\"}`,
+      true,
+    ],
+    [
+      'an escaped backslash ends nothing: 65 levels after a string ending in \\\\',
+      `{"a":"x\\\\","b":${'['.repeat(65)}1${']'.repeat(65)}}`,
+      false,
+    ],
+  ])('an error body nesting %s', async (_name, text, parsed) => {
+    const { fetch } = answering(400, () => text);
+    const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as APIError).body).toEqual(parsed ? JSON.parse(text) : text);
+  });
+
   it('a 2xx body nested 5,000 levels: ResponseValidationError, never RangeError', async () => {
     const { fetch } = answering(200, () => deepObject);
     const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));

@@ -157,6 +157,30 @@ describe("the caller's key", () => {
   });
 });
 
+describe('an Idempotency-Key header given by the caller', () => {
+  it('on appointments.create, checked as an Idempotency-Key: a ValidationError, nothing sent', async () => {
+    const keys = recordCreate(() => json(appointmentWire(), 201));
+    const error = await settleError(
+      makeClient().appointments.create(createBody, { headers: { 'Idempotency-Key': 'a\u0007b' } }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(Object.keys((error as ValidationError).fields)).toEqual(['Idempotency-Key']);
+    expect(keys).toEqual([]);
+  });
+
+  it('on another call, sent as given (the SDK adds none)', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/rooms/2`, ({ request }) => {
+        seen.push(request.headers.get(IDEMPOTENCY_HEADER));
+        return json(roomWire());
+      }),
+    );
+    await settle(makeClient().rooms.retrieve(2, { headers: { 'Idempotency-Key': 'mine' } }));
+    expect(seen).toEqual(['mine']);
+  });
+});
+
 describe('replays and reuse', () => {
   it('replayed is true on Idempotent-Replayed: true, false otherwise', async () => {
     let replay = false;
