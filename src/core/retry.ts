@@ -51,15 +51,15 @@ export function isRetryableStatus(policy: RetryPolicy, status: number): boolean 
  * which ky does not read) and reaches ky through the call's `delay` ({@link callRetry}).
  */
 export function policyRetry(policy: RetryPolicy): RetryOptions {
-  const statusCodes: number[] = [];
-  for (let status = 400; status < 600; status++) {
-    if (isRetryableStatus(policy, status)) statusCodes.push(status);
-  }
   return {
     methods: ['get', 'post', 'patch'],
-    statusCodes,
+    statusCodes: Array.from({ length: 200 }, (_, i) => 400 + i).filter((status) =>
+      isRetryableStatus(policy, status),
+    ),
     afterStatusCodes: [],
-    retryOnTimeout: policy === 'safe',
+    // Whether a timeout is retried is shouldRetry's answer (ky asks it first): true lets its
+    // `undefined` mean yes under `safe`.
+    retryOnTimeout: true,
     shouldRetry: ({ error }) => {
       // A wait longer than the cap is not waited out (ky's maxRetryAfter would shorten it):
       // the caller gets the error at once, with retryAfterMs, and schedules the retry.
