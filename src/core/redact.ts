@@ -141,10 +141,9 @@ function secretPattern(apiKey: string): RegExp {
     forms.add(value.replaceAll('/', '\\/'));
     // A key's characters are ASCII from `+` (0x2b) on: two hex digits each.
     forms.add([...value].map((c) => c.charCodeAt(0).toString(16)).join(''));
-    for (const encoded of base64Cores(value)) {
-      forms.add(encoded);
-      forms.add(encoded.replaceAll('+', '-').replaceAll('/', '_'));
-    }
+    // base64url writes these cores alike: no key character (ASCII, no `>`, `?` or `~`)
+    // encodes to `+` or `/`, the two characters base64url changes.
+    for (const encoded of base64Cores(value)) forms.add(encoded);
   }
   return new RegExp(
     [...forms].map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'),

@@ -202,6 +202,29 @@ describe('a custom fetch that ignores the signal', () => {
     expect(seen).toEqual([true]);
   });
 
+  it("headers that arrive after the caller's abort, with a body that never sends a byte: APIUserAbortError, the body not read", async () => {
+    const controller = new AbortController();
+    let cancelled = false;
+    const clinic = client(
+      () =>
+        new Promise<Response>((resolve) => {
+          const body = new ReadableStream<Uint8Array>({
+            cancel() {
+              cancelled = true;
+            },
+          });
+          setTimeout(() => resolve(new Response(body)), 1_000);
+        }),
+      { timeout: 30_000, maxRetries: 0 },
+    );
+    const call = clinic.rooms.retrieve(2, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 500);
+    const outcome = await drive(call, 5_000);
+    expect(outcome.ok).toBe(false);
+    expect((outcome as { error: unknown }).error).toBeInstanceOf(APIUserAbortError);
+    expect(cancelled).toBe(true);
+  });
+
   it("headers that arrive after the caller's abort end in APIUserAbortError, not a retry", async () => {
     const controller = new AbortController();
     let calls = 0;

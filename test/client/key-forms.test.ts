@@ -132,3 +132,19 @@ describe('the whole key is found before its secret', () => {
     expect(await detailSeen(key, text)).toBe('token=[redacted]&x=1');
   });
 });
+
+describe('base64url needs no form of its own', () => {
+  it('no 3 characters a key may hold encode to + or / (the characters base64url changes)', () => {
+    const allowed = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+/=.';
+    let groups = 0;
+    for (const a of allowed) {
+      for (const b of allowed) {
+        for (const c of allowed) {
+          expect(/[+/]/.test(btoa(a + b + c))).toBe(false);
+          groups++;
+        }
+      }
+    }
+    expect(groups).toBe(allowed.length ** 3);
+  });
+});
