@@ -510,6 +510,23 @@ describe('APIPromise', () => {
     expect(await promise).toEqual(roomWire());
   });
 
+  it('then, catch and finally give plain Promises; so does the intrinsic Promise.prototype.then', async () => {
+    recordRooms();
+    const promise = makeClient().rooms.retrieve(2);
+    const derived = [promise.then((r) => r), promise.catch(() => null), promise.finally(() => {})];
+    for (const p of derived) {
+      expect(p).toBeInstanceOf(Promise);
+      expect(p).not.toBeInstanceOf(APIPromise);
+    }
+    // Code that calls the intrinsic method (a library, a polyfill) gets a plain Promise that
+    // settles, by Symbol.species: the SDK's own `then` is what carries the data.
+    expect(APIPromise[Symbol.species]).toBe(Promise);
+    const intrinsic = Promise.prototype.then.call(promise, () => 'settled');
+    expect(intrinsic).not.toBeInstanceOf(APIPromise);
+    expect(await intrinsic).toBe('settled');
+    expect(await Promise.all(derived)).toEqual([roomWire(), roomWire(), roomWire()]);
+  });
+
   it('withResponse() gives { data, response, requestId, idempotencyKey, replayed }', async () => {
     server.use(
       http.post(`${API}/appointments`, () =>
