@@ -301,6 +301,16 @@ describe('an unexpected body still maps by status', () => {
     expect(err.constructor).toBe(NotFoundError);
     expect(err.body).toEqual(['nope']);
   });
+
+  it('a JSON null body still maps, without detail or code', async () => {
+    answer('get', '/patients/7', () => json(null, 404));
+    const err = (await settleError(makeClient().patients.retrieve(7))) as APIError;
+    expect(err.constructor).toBe(NotFoundError);
+    expect(err.body).toBe(null);
+    expect(err.detail).toBeUndefined();
+    expect(err.code).toBeUndefined();
+    expect(err.message).toBe(`404 (GET ${P}/patients/7)`);
+  });
 });
 
 describe('ResponseValidationError on a 2xx of the wrong shape', () => {

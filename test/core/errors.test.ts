@@ -22,6 +22,7 @@ import {
   PatientCpfExistsError,
   PermissionDeniedError,
   RateLimitError,
+  ReadBackError,
   ResponseValidationError,
   RoomRequiredError,
   SlotBlockedError,
@@ -106,6 +107,41 @@ describe('common APIError properties', () => {
       'r2',
     );
     expect(makeAPIError(init({ headers: new Headers() })).requestId).toBeUndefined();
+  });
+
+  it('idempotencyKey: the key of the init, an own, enumerable, read-only member', () => {
+    const err = new NotFoundError(init({ idempotencyKey: 'key-7' }));
+    expect(err.idempotencyKey).toBe('key-7');
+    // What a logger that spreads or serializes the error sees.
+    expect({ ...err }.idempotencyKey).toBe('key-7');
+    expect(JSON.parse(JSON.stringify(err)).idempotencyKey).toBe('key-7');
+    expect(() => {
+      (err as { idempotencyKey?: string }).idempotencyKey = 'other';
+    }).toThrow(TypeError);
+    expect(err.idempotencyKey).toBe('key-7');
+  });
+
+  it('without a key in the init there is no idempotencyKey member at all', () => {
+    const err = new NotFoundError(init());
+    expect(err.idempotencyKey).toBeUndefined();
+    expect(Object.hasOwn(err, 'idempotencyKey')).toBe(false);
+    expect('idempotencyKey' in { ...err }).toBe(false);
+  });
+
+  it.each([
+    ['a detail, no code', { detail: 'Not found.' }, `404: Not found. (GET ${P}/rooms/9)`],
+    [
+      'a code and a detail',
+      { code: 'gone', detail: 'Gone.' },
+      `404 gone: Gone. (GET ${P}/rooms/9)`,
+    ],
+    ['an empty object', {}, `404 (GET ${P}/rooms/9)`],
+    ['no body', undefined, `404 (GET ${P}/rooms/9)`],
+    ['a short text', 'Not Found', `404: Not Found (GET ${P}/rooms/9)`],
+    ['a text of 200 characters', 'x'.repeat(200), `404: ${'x'.repeat(200)} (GET ${P}/rooms/9)`],
+    ['a text of 201 characters (left out)', 'x'.repeat(201), `404 (GET ${P}/rooms/9)`],
+  ])('the default message, with %s', (_name, body, message) => {
+    expect(new NotFoundError(init({ body })).message).toBe(message);
   });
 
   it('detail and code are undefined when the body lacks them or they are not strings', () => {
@@ -199,6 +235,36 @@ describe('400 BadRequestError.fields', () => {
   });
 });
 
+describe("400 BadRequestError, a body not of the spec's shape", () => {
+  it('members that are neither arrays nor strings: objects as JSON text, the others left out', () => {
+    const body = {
+      name: 'too long',
+      items: [{}, { quantity: ['must be positive'] }, 3, 'is required'],
+      address: { city: ['is required'] },
+      count: 5,
+      flag: true,
+      missing: null,
+    };
+    const err = new BadRequestError(init({ status: 400, body }));
+    expect(err.fields).toEqual({
+      name: ['too long'],
+      items: ['{}', '{"quantity":["must be positive"]}', '3', 'is required'],
+      address: ['{"city":["is required"]}'],
+    });
+    expect(err.message).toBe(
+      '400 Bad request: name: too long, items: {}; {"quantity":["must be positive"]}; 3; ' +
+        `is required, address: {"city":["is required"]} (GET ${P}/rooms/9)`,
+    );
+  });
+
+  it('no field at all: the default message', () => {
+    expect(new BadRequestError(init({ status: 400, body: {} })).message).toBe(
+      `400 (GET ${P}/rooms/9)`,
+    );
+    expect(new BadRequestError(init({ status: 400, body: { count: 5 } })).fields).toEqual({});
+  });
+});
+
 describe('403 PermissionDeniedError.requiredScope', () => {
   it.each([
     ['POST', `${P}/appointments`, 'appointments:write'],
@@ -230,6 +296,16 @@ describe('403 PermissionDeniedError.requiredScope', () => {
     const err = makeAPIError(init({ status: 403, method, path, body: { detail: 'Denied.' } }));
     expect((err as PermissionDeniedError).requiredScope).toBeUndefined();
     expect(err.message).toContain('Denied.');
+  });
+});
+
+describe('403 on a path that is no operation of the spec', () => {
+  it('requiredScope is undefined and the message is the default one', () => {
+    const err = new PermissionDeniedError(
+      init({ status: 403, method: 'GET', path: '/somewhere/else', body: { detail: 'Denied.' } }),
+    );
+    expect(err.requiredScope).toBeUndefined();
+    expect(err.message).toBe('403: Denied. (GET /somewhere/else)');
   });
 });
 
@@ -291,6 +367,26 @@ describe('429 RateLimitError.retryAfterMs', () => {
     expect(err.retryAfterMs).toBe(ms);
   });
 
+  it.each([
+    ['retry-after-ms 0 is no wait', { 'retry-after-ms': '0', 'retry-after': '5' }, 0],
+    ['an empty retry-after-ms is ignored', { 'retry-after-ms': '', 'retry-after': '3' }, 3_000],
+    [
+      'a retry-after-ms of white space (a no-break space) is ignored',
+      { 'retry-after-ms': '\u00a0', 'retry-after': '3' },
+      3_000,
+    ],
+    ['Retry-After with two decimals', { 'retry-after': '1.25' }, 1_250],
+    [
+      'Retry-After with a unit after the number is of neither form',
+      { 'retry-after': '3s' },
+      undefined,
+    ],
+    ['an empty Retry-After', { 'retry-after': '' }, undefined],
+  ])('%s', (_name, headers, ms) => {
+    const err = new RateLimitError(init({ status: 429, headers: new Headers(headers) }));
+    expect(err.retryAfterMs).toBe(ms);
+  });
+
   it('the HTTP-date form is read against the current time', () => {
     const inAMinute = new Date(Date.now() + 60_000).toUTCString();
     const err = makeAPIError(
@@ -318,6 +414,31 @@ describe('the other errors', () => {
     expect(err.method).toBe('GET');
     expect(err.path).toBe(`${P}/appointments/x`);
     expect(err.message).toContain('start_at, patient.name');
+  });
+
+  it.each([
+    ['a message without a period', new Error('boom'), 'boom.'],
+    ['a message ending in a period', new Error('Not found.'), 'Not found.'],
+    [
+      'an APIError message, ending in the path',
+      new Error('500: oops (GET /x)'),
+      '500: oops (GET /x).',
+    ],
+    ['a thrown string', 'gone', 'gone.'],
+  ])('ReadBackError: the message, with %s as the cause', (_name, cause, why) => {
+    const response = new Response(null, { status: 204 });
+    const err = new ReadBackError(
+      { method: 'PATCH', path: `${P}/appointments/a1`, response },
+      `${P}/appointments/a1`,
+      cause,
+    );
+    expect(err.message).toBe(
+      `PATCH ${P}/appointments/a1 succeeded (204), but reading the record back with ` +
+        `GET ${P}/appointments/a1 failed: ${why} The change was made: do not repeat it; read ` +
+        'the record again later.',
+    );
+    expect(err.cause).toBe(cause);
+    expect(err.response).toBe(response);
   });
 
   it('APIConnectionError keeps its cause', () => {

@@ -76,7 +76,7 @@ export class BadRequestError extends APIError {
 
   constructor(init: APIErrorInit) {
     const fields = toFieldErrors(init.body);
-    const summary = Object.keys(fields).length > 0 ? formatFields(fields) : undefined;
+    const summary = formatFields(fields); // '' without fields: the default message is used
     super(init, summary ? `400 Bad request: ${summary} (${init.method} ${init.path})` : undefined);
     this.fields = fields;
   }
@@ -271,8 +271,8 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) {
     return Number(ms);
   }
-  const value = headers.get('retry-after');
-  if (value === null || value.trim() === '') return undefined;
+  // Absent or blank, it is of neither form below: `undefined`.
+  const value = headers.get('retry-after') ?? '';
   if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value) * 1000;
   // An HTTP date names its day and month; without letters (`-5`, `2026`) it is not one, even
   // where `Date.parse` would read a date into it.
