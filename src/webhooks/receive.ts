@@ -92,9 +92,13 @@ export function parseDelivery(receiver: Receiver, rawBody: Uint8Array): WebhookE
   }
 }
 
-/** Whether a step's result is the answer that ends the delivery. */
-export function isAnswer(value: unknown): value is Answer {
-  return typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
+/**
+ * Whether a step's result is the answer that ends the delivery: the only result with a
+ * `status` (an event has none, zod dropping unknown members; neither has a claim or an
+ * admission).
+ */
+export function isAnswer(value: object): value is Answer {
+  return 'status' in value;
 }
 
 /** A claim this delivery holds, under its own token. */

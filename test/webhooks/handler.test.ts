@@ -304,6 +304,8 @@ describe('the verify hook (the spec shows no signature scheme)', () => {
     expect(seen).toEqual([]);
     await handler.drain();
     expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookVerificationError)]);
+    // Nothing was thrown: the error has no cause, not even an undefined one.
+    expect(Object.hasOwn(errors[0]?.error as object, 'cause')).toBe(false);
   });
 
   it('answers 401 when verify throws or returns something other than true', async () => {
@@ -327,6 +329,18 @@ describe('the verify hook (the spec shows no signature scheme)', () => {
 });
 
 describe('dispatch', () => {
+  it('an envelope with members of its own named status and body is still an event', async () => {
+    const calls: string[] = [];
+    const handler = createWebhookHandler({ onAny: (event) => void calls.push(event.type) });
+    const event = appointmentEvent('appointment.created');
+    const sent = { ...event, status: 401, body: { detail: 'x' } };
+    expect(await answer(await handler(post(sent)))).toEqual({
+      status: 200,
+      body: { status: 'processed', id: event.id },
+    });
+    expect(calls).toEqual(['appointment.created']);
+  });
+
   it('runs on[type] with the typed event, then onAny, and answers 200 processed', async () => {
     const calls: string[] = [];
     const handler = createWebhookHandler({
@@ -690,9 +704,12 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
 
   it('answers 200 when the handlers succeeded but complete failed (a retry would run them again); gives up on complete when the lease ends', async () => {
     vi.useFakeTimers();
+    const completes: number[] = [];
+    const started = Date.now();
     const store: DedupeStore = {
       claim: () => 'claimed',
       complete: async () => {
+        completes.push(Date.now() - started);
         throw new Error('store down');
       },
       release: () => {},
@@ -702,6 +719,9 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     expect((await handler(post(event))).status).toBe(200);
     await vi.advanceTimersByTimeAsync(10_000);
     await handler.drain();
+    // Tried again after 100 ms, then after waits doubling up to storeTimeoutMs (2 s), while
+    // the lease (5 s) has not ended when the wait begins.
+    expect(completes).toEqual([0, 100, 300, 700, 1500, 3100, 5100]);
     expect(errors.map((e) => (e.error as Error).message)).toEqual([
       'store down',
       `The dedupe store could not complete event ${event.id} within its lease (5000 ms).`,
