@@ -69,6 +69,69 @@ describe('the sweep', () => {
   });
 });
 
+describe('processed ids that expire', () => {
+  const TTL = HORIZON_MS + 60_000;
+
+  it('an expired processed id is claimed again before any sweep, and its entry is dropped', () => {
+    const { store, clock } = clocked({ ttlMs: TTL });
+    store.claim('evt_a', 1_000, 't1');
+    store.complete('evt_a'); // processed until TTL
+    clock.now = TTL - 30_000;
+    store.claim('evt_x', TTL, 't2'); // sweeps now; the next sweep is due at TTL + 30 s
+    expect(store.size).toBe(2);
+    clock.now = TTL + 1; // evt_a expired, no sweep due
+    expect(store.claim('evt_a', 1_000, 't3')).toBe('claimed');
+    expect(store.size).toBe(2); // evt_x and the new claim of evt_a, not the old entry
+  });
+
+  it('a processed id that expires exactly at the sweep time is dropped', () => {
+    const { store, clock } = clocked({ ttlMs: TTL });
+    store.claim('evt_a', 1_000, 't1');
+    store.complete('evt_a');
+    clock.now = TTL;
+    store.claim('evt_b', 1_000, 't2'); // sweeps
+    expect(store.size).toBe(1);
+  });
+
+  it('completing an id again makes it the newest: the sweep drops what expires before it', () => {
+    const { store, clock } = clocked({ ttlMs: TTL });
+    store.claim('evt_a', 1_000, 't');
+    store.complete('evt_a'); // until TTL
+    clock.now = 1_000;
+    store.claim('evt_b', 1_000, 't');
+    store.complete('evt_b'); // until TTL + 1 s
+    clock.now = 2_000;
+    store.complete('evt_a'); // again: until TTL + 2 s, now after evt_b
+    clock.now = TTL + 1_500;
+    store.claim('evt_c', 1_000, 't'); // sweeps: evt_b expired, evt_a not
+    expect(store.size).toBe(2);
+    expect(store.claim('evt_b', 1_000, 'other')).toBe('claimed');
+    expect(store.claim('evt_a', 1_000, 'other')).toBe('done');
+  });
+});
+
+describe('a full store', () => {
+  it('completing an id it does not hold evicts the oldest processed id first', () => {
+    const { store } = clocked({ maxEntries: 2 });
+    store.claim('evt_a', 60_000, 't');
+    store.complete('evt_a');
+    store.claim('evt_b', 60_000, 't');
+    store.complete('evt_c'); // its claim was swept, say: the store is full
+    expect(store.size).toBe(2);
+    expect(store.claim('evt_a', 60_000, 'other')).toBe('claimed'); // evicted
+  });
+
+  it('sweeps expired claims before it evicts a processed id', () => {
+    const { store, clock } = clocked({ maxEntries: 2 });
+    store.claim('evt_a', 100, 't'); // sweeps at 0; the next sweep is due at 60 s
+    store.claim('evt_d', 60_000, 't');
+    store.complete('evt_d');
+    clock.now = 200; // evt_a's lease is over; no sweep due
+    expect(store.claim('evt_b', 60_000, 't')).toBe('claimed');
+    expect(store.claim('evt_d', 60_000, 'other')).toBe('done'); // kept: evt_a made the room
+  });
+});
+
 describe('release', () => {
   it("frees the caller's own claim, so the id can be claimed again", () => {
     const { store } = clocked();
