@@ -56,14 +56,16 @@ export class Redactor {
   /**
    * `error` without the key: the message and stack of a {@link ClinicError} redacted in place,
    * and its `cause` kept when nothing in it holds the key, else replaced by a copy of it (name,
-   * redacted message and stack, `code`, a copied `cause`). A custom `fetch` may put the
+   * message, stack and `code`, redacted, and a copied `cause`). A custom `fetch` may put the
    * request, its `Authorization` header included, into what it throws.
    *
-   * A `cause` is searched through its own members (a `message`, `stack`, `code`, `cause`, and
-   * any other, enumerable or not) and theirs, to {@link MAX_SEARCH_DEPTH} levels. What cannot
-   * be searched that way is not trusted: an object deeper than that, one whose contents are
-   * not its own members (a `Request`, a `Headers`, a `Map`: `util.inspect` shows their
-   * contents all the same), and a member whose getter throws.
+   * A `cause` is searched through its `name`, `message`, `stack`, `code` and `cause` (own or
+   * inherited: a `DOMException`'s are getters of its prototype) and its own members, their
+   * names included, to {@link MAX_SEARCH_DEPTH} levels. What cannot be searched that way is not
+   * trusted: an object deeper than that; a function; an object that is neither plain, an array
+   * nor one of the standard errors (a `Request`, a `Headers`, a `Map`, an instance of another
+   * class: `util.inspect` or their own `toJSON` may show what they hold); a member whose getter
+   * throws.
    */
   error<E extends Error>(error: E): E {
     // The stack first: V8 writes it on its first read, from the message of that moment.
@@ -76,24 +78,32 @@ export class Redactor {
   /** Whether `value` holds the key, or may hold it where it is not searched. */
   #holdsKey(value: unknown, depth: number): boolean {
     if (typeof value === 'string') return this.text(value) !== value;
+    if (typeof value === 'symbol') return this.#holdsKey(value.description, depth);
+    if (typeof value === 'function') return true;
     if (typeof value !== 'object' || value === null) return false;
-    if (depth > MAX_SEARCH_DEPTH || !searchable(value)) return true;
+    if (depth > MAX_SEARCH_DEPTH || !SEARCHABLE.has(Object.getPrototypeOf(value))) return true;
     try {
-      return Reflect.ownKeys(value).some((key) =>
-        this.#holdsKey(Reflect.get(value, key), depth + 1),
+      return [...ERROR_MEMBERS, ...Reflect.ownKeys(value)].some(
+        (key) => this.#holdsKey(key, depth) || this.#holdsKey(Reflect.get(value, key), depth + 1),
       );
     } catch {
       return true;
     }
   }
 
-  /** A copy of a thrown value that holds the key: name, redacted message and stack, `code`. */
+  /**
+   * A copy of a thrown value that holds the key: an `Error` with its name, message, stack and
+   * `code`, redacted, and a copy of its `cause`. A member whose getter throws is left out.
+   */
   #copy(value: unknown, depth: number): unknown {
     if (typeof value === 'string') return this.text(value);
-    if (typeof value !== 'object' || value === null) return value;
-    const { name, message, stack, code, cause } = value as Record<string, unknown>;
+    // Values that hold no text are kept; an object, a function or a symbol is copied.
+    if (value === null || ['undefined', 'number', 'bigint', 'boolean'].includes(typeof value)) {
+      return value;
+    }
+    const [name, message, stack, code, cause] = ERROR_MEMBERS.map((key) => read(value, key));
     const copy = new Error(typeof message === 'string' ? this.text(message) : '');
-    if (typeof name === 'string') copy.name = name;
+    if (typeof name === 'string') copy.name = this.text(name);
     copy.stack = typeof stack === 'string' ? this.text(stack) : undefined;
     if (typeof code === 'string') Object.assign(copy, { code: this.text(code) });
     if (cause !== undefined && depth < MAX_COPY_DEPTH) copy.cause = this.#copy(cause, depth + 1);
@@ -101,27 +111,49 @@ export class Redactor {
   }
 
   /**
-   * Redacts a parsed body, member names included. `JSON.stringify` writes the key's characters
-   * as they are, so an escape that hid the key from {@link Redactor.text} in the raw text
-   * (`\u002f`) is undone here and the key found; `JSON.parse` keeps a member named `__proto__`
-   * a member.
+   * Redacts a parsed body: each string, and each member name. The strings are the parsed ones,
+   * so an escape that hid the key from {@link Redactor.text} in the raw text (`\u002f`) is
+   * undone here and the key found. Numbers, `true`, `false` and `null` are kept as parsed.
    */
   body(body: unknown): unknown {
     if (typeof body === 'string') return this.text(body);
-    const json = JSON.stringify(body);
-    return json === undefined ? body : JSON.parse(this.text(json));
+    if (Array.isArray(body)) return body.map((item) => this.body(item));
+    if (typeof body !== 'object' || body === null) return body;
+    return Object.fromEntries(
+      Object.entries(body).map(([name, value]) => [this.text(name), this.body(value)]),
+    );
   }
 }
 
+/** The members of an error read from any thrown value, own or inherited, in this order. */
+const ERROR_MEMBERS = ['name', 'message', 'stack', 'code', 'cause'] as const;
+
 /**
- * Whether `value` keeps what it holds in its own members: an error, an array, a plain object.
- * Any other object (a `Request`, a `Headers`, a `Map`, a class's instance) is not searched.
+ * The prototypes of the values a search trusts: plain objects and arrays, and the standard
+ * errors, whose contents are their own members and {@link ERROR_MEMBERS}.
  */
-function searchable(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return (
-    value instanceof Error || Array.isArray(value) || proto === Object.prototype || proto === null
-  );
+const SEARCHABLE = new Set<unknown>([
+  null,
+  Object.prototype,
+  Array.prototype,
+  Error.prototype,
+  TypeError.prototype,
+  RangeError.prototype,
+  SyntaxError.prototype,
+  ReferenceError.prototype,
+  EvalError.prototype,
+  URIError.prototype,
+  globalThis.AggregateError?.prototype,
+  globalThis.DOMException?.prototype,
+]);
+
+/** `value[key]`, or `undefined` when reading it throws. */
+function read(value: unknown, key: string): unknown {
+  try {
+    return Reflect.get(value as object, key);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

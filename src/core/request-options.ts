@@ -15,7 +15,10 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** How many times a failed request may be retried (default: the client's, 2). */
   maxRetries?: number | undefined;
-  /** Aborts the call, including any retry wait: the call rejects with `APIUserAbortError`. */
+  /**
+   * Aborts the call, including any retry wait: the call rejects with `APIUserAbortError`. Any
+   * other value than an `AbortSignal` is refused with a `ConfigurationError`, nothing sent.
+   */
   signal?: AbortSignal | undefined;
   /**
    * Extra request headers. `Authorization` cannot be overridden here. A value HTTP cannot carry

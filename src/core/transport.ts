@@ -252,6 +252,12 @@ export class Transport {
     }
 
     const signal = options.signal;
+    if (signal !== undefined && !(signal instanceof AbortSignal)) {
+      throw new ConfigurationError(
+        `signal must be an AbortSignal (AbortController's signal, or AbortSignal.timeout()); ` +
+          `got ${signal === null ? 'null' : typeof signal}. Nothing was sent.`,
+      );
+    }
     if (signal?.aborted) throw new APIUserAbortError();
     const call: Call = {
       method: spec.method,
@@ -280,9 +286,8 @@ export class Transport {
       });
     } catch (error) {
       const failure = this.#failure(error, call, timeout, signal);
-      // The key is what lets the caller replay instead of booking twice (ky rejects only after
-      // a first attempt: the call's checks above come before it).
-      throw withIdempotencyKey(failure, idempotencyKey);
+      // Once anything was sent, the key is what lets the caller replay instead of booking twice.
+      throw call.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
     }
     return {
       response,
@@ -376,6 +381,7 @@ function connectionError(error: unknown, method: string, path: string): APIConne
   const cause = isNetworkError(error) ? error.cause : error;
   return new APIConnectionError(
     `${method} ${path} failed: no response was received${failureReason(cause)}.`,
-    { cause },
+    // A DOMException named NetworkError passes for ky's NetworkError, with no cause.
+    cause === undefined ? undefined : { cause },
   );
 }

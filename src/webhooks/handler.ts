@@ -139,8 +139,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     on: options.on ?? {},
     onAny: options.onAny,
     verify: options.verify,
-    // No option: a MemoryDedupeStore; `false`: no store.
-    store: options.dedupe === undefined ? new MemoryDedupeStore() : options.dedupe || undefined,
+    // `false`: no store; none given (or `null`, from JavaScript): a MemoryDedupeStore.
+    store: options.dedupe === false ? undefined : options.dedupe || new MemoryDedupeStore(),
     leaseMs,
     // Tells onError, never letting it break the answer.
     report: (error, event) => track(Promise.resolve().then(() => onError(error, event))),

@@ -200,6 +200,16 @@ describe('the message and log lines of a connection error', () => {
     expect(await messageFor(thrown)).toBe(`${path} (fetch failed: ENOTFOUND).`);
   });
 
+  it('a DOMException named NetworkError (read as ky reads its own): no cause member at all', async () => {
+    const fetch = (async () => {
+      throw new DOMException('network down', 'NetworkError');
+    }) as unknown as typeof globalThis.fetch;
+    const outcome = await drive(client(fetch, 0).rooms.retrieve(2));
+    const error = (outcome as { error: unknown }).error;
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(Object.hasOwn(error as object, 'cause')).toBe(false);
+  });
+
   it('names a code four causes down, not five', async () => {
     const chain = (depth: number): unknown =>
       depth === 0 ? { code: 'EAI_AGAIN' } : { cause: chain(depth - 1) };

@@ -729,6 +729,24 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
     expect(seen).toEqual([`GET ${API_PREFIX}/rooms`]);
   });
 
+  it.each([
+    ['a plain object', {}],
+    ['null', null],
+    ['a string', 'abort'],
+  ])(
+    'a signal that is %s: ConfigurationError, nothing sent, no Idempotency-Key',
+    async (_name, signal) => {
+      const seen = recordRequests(server);
+      const error = await rejection(
+        makeClient().appointments.create(createBody, { signal: signal as unknown as AbortSignal }),
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toMatch(/^signal must be an AbortSignal/);
+      expect((error as ConfigurationError).idempotencyKey).toBeUndefined();
+      expect(seen).toEqual([]);
+    },
+  );
+
   it('an invalid header name: ConfigurationError, nothing sent', async () => {
     const seen = recordRequests(server);
     const error = await rejection(makeClient().rooms.retrieve(2, { headers: { 'X Trace': 'a' } }));

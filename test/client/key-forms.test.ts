@@ -148,3 +148,45 @@ describe('base64url needs no form of its own', () => {
     expect(groups).toBe(allowed.length ** 3);
   });
 });
+
+describe('a parsed error body: each string and member name redacted, the rest kept as parsed', () => {
+  it('a secret that starts with / behind a JSON escape, after a backslash: an APIError, not a SyntaxError', async () => {
+    const key = 'clk_live_k7Fq2./S3cr3tS3cr3tXyZ';
+    const raw = '{"detail":"echo \\\\\\u002fS3cr3tS3cr3tXyZ"}';
+    const client = new ClinicClient({
+      apiKey: key,
+      baseUrl: BASE_URL,
+      logLevel: 'off',
+      maxRetries: 0,
+      fetch: (async () =>
+        new Response(raw, {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        })) as typeof fetch,
+    });
+    const error = await rejection(client.rooms.retrieve(2));
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as APIError).detail).toBe('echo [redacted]');
+  });
+
+  it('numbers JSON cannot write back (1e400, -0) are kept as parsed', async () => {
+    const client = new ClinicClient({
+      apiKey: KEYS[0] as string,
+      baseUrl: BASE_URL,
+      logLevel: 'off',
+      maxRetries: 0,
+      fetch: (async () =>
+        new Response('{"detail":"x","n":1e400,"z":-0,"list":[1e400]}', {
+          status: 400,
+        })) as typeof fetch,
+    });
+    const error = (await rejection(client.rooms.retrieve(2))) as APIError;
+    expect(error.body).toEqual({
+      detail: 'x',
+      n: Number.POSITIVE_INFINITY,
+      z: -0,
+      list: [Infinity],
+    });
+    expect(Object.is((error.body as { z: number }).z, -0)).toBe(true);
+  });
+});

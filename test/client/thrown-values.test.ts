@@ -112,6 +112,57 @@ describe('what is not searched is not trusted: the cause is copied', () => {
   });
 });
 
+describe('more values that hold the key, or may', () => {
+  it('a DOMException whose message (a getter of its prototype) names it, its stack deleted', async () => {
+    const error = await failureOf((init) => {
+      const thrown = new DOMException(`lost ${new Headers(init.headers).get('authorization')}`);
+      delete (thrown as { stack?: string }).stack;
+      return thrown;
+    });
+    expect((error.cause as Error).message).toBe('lost Bearer [redacted]');
+  });
+
+  it('a DOMException that holds no key is kept', async () => {
+    const thrown = new DOMException('operation failed', 'InvalidStateError');
+    expect((await failureOf(() => thrown)).cause).toBe(thrown);
+  });
+
+  it('a stack whose getter throws: the call still rejects with a ClinicError, the stack left out', async () => {
+    const error = await failureOf(() => {
+      const thrown = new RangeError('bug');
+      Object.defineProperty(thrown, 'stack', {
+        get() {
+          throw new Error(`cannot format ${BEARER}`);
+        },
+      });
+      return thrown;
+    });
+    expect((error.cause as Error).message).toBe('bug');
+    expect((error.cause as Error).stack).toBeUndefined();
+  });
+
+  it.each([
+    ['a function with a member', () => Object.assign(() => {}, { auth: BEARER })],
+    ['a function holding nothing', () => () => {}],
+    ['an own toJSON', () => Object.assign(new RangeError('bug'), { toJSON: () => ({ BEARER }) })],
+    ['the key as a member name', () => Object.assign(new RangeError('bug'), { [BEARER]: true })],
+    ['a symbol naming it', () => Symbol(BEARER)],
+    ['an instance of an Error subclass', () => new (class FetchBug extends Error {})('bug')],
+  ])('%s: replaced by a copy', async (_name, make) => {
+    const thrown = make();
+    const error = await failureOf(() => thrown);
+    expect(error.cause === thrown).toBe(false);
+    expect(error.cause).toBeInstanceOf(Error);
+    expect(JSON.stringify(error.cause) ?? '').not.toContain(SECRET);
+  });
+
+  it('the name of the copy is redacted too', async () => {
+    const thrown = Object.assign(new Error(`x ${BEARER}`), { name: `Bug ${SECRET}` });
+    const error = await failureOf(() => thrown);
+    expect((error.cause as Error).name).toBe('Bug [redacted]');
+  });
+});
+
 describe('the copy: name, message, stack, code and cause, the key redacted from each', () => {
   it('a thrown plain object', async () => {
     const thrown = {

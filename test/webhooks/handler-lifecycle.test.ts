@@ -1,7 +1,8 @@
 /**
  * What `createWebhookHandler` leaves behind once a delivery is answered and `drain()` resolved:
  * no timer (a timer left running keeps a short script or a serverless function alive), and no
- * work that `drain()` did not wait for (a late admission's claim, released in the background).
+ * work that `drain()` did not wait for (a late admission's claim, released in the background);
+ * and the store its `dedupe` option gives.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookHandler, MemoryDedupeStore } from '../../src/webhooks/index.ts';
@@ -48,5 +49,23 @@ describe('drain() waits for a delivery answered 503 because its admission was la
     await drain;
     expect(drained).toBe(true);
     expect(store.size).toBe(0);
+  });
+});
+
+describe('the dedupe option', () => {
+  it.each([
+    ['not given', {}, 'duplicate'],
+    ['null (from JavaScript)', { dedupe: null }, 'duplicate'],
+    ['false', { dedupe: false }, 'processed'],
+  ])('%s: a delivery sent twice is answered %s the second time', async (_name, extra, second) => {
+    const handler = createWebhookHandler({
+      on: { 'appointment.created': () => {} },
+      ...(extra as { dedupe?: false }),
+    });
+    const event = appointmentEvent();
+    const first = await handler(post(event));
+    expect(((await first.json()) as { status: string }).status).toBe('processed');
+    const again = await handler(post(event));
+    expect(((await again.json()) as { status: string }).status).toBe(second);
   });
 });
