@@ -36,6 +36,8 @@ export interface Call extends RetryState {
   attempts: number;
   /** The largest body read, in bytes (the client's `maxResponseBytes`). */
   maxResponseBytes: number;
+  /** The caller's signal, if any. */
+  signal: AbortSignal | undefined;
 }
 
 /** The text of each body read by an attempt, for the answer ky settles the call with. */
@@ -75,20 +77,32 @@ export function attemptFetch(
     const relay = new AbortController();
     if (signal.aborted) relay.abort(signal.reason);
     else signal.addEventListener('abort', () => queueMicrotask(() => relay.abort(signal.reason)));
-    const response = await send()(call.url.href, {
-      method: call.method,
-      headers: call.headers,
-      body: call.body,
-      signal: relay.signal,
-      redirect: 'manual',
-    });
-    if (isRedirect(response)) {
-      response.body?.cancel().catch(() => {});
-      throw redirectError(call, response);
+    // A retry's Request is a clone, whose signal undici may stop tying to the caller's once the
+    // original is collected (nodejs/undici#4068): the caller's signal is listened to as well,
+    // and that listener removed when the attempt ends (the caller's signal may serve many calls).
+    const caller = call.signal;
+    const callerAbort = () => queueMicrotask(() => relay.abort(caller?.reason));
+    caller?.addEventListener('abort', callerAbort);
+    let text: string | undefined;
+    let response: Response;
+    try {
+      response = await send()(call.url.href, {
+        method: call.method,
+        headers: call.headers,
+        body: call.body,
+        signal: relay.signal,
+        redirect: 'manual',
+      });
+      if (isRedirect(response)) {
+        response.body?.cancel().catch(() => {});
+        throw redirectError(call, response);
+      }
+      text = await readText(response, relay.signal, call.maxResponseBytes).catch(
+        cutOff(call, response),
+      );
+    } finally {
+      caller?.removeEventListener('abort', callerAbort);
     }
-    const text = await readText(response, relay.signal, call.maxResponseBytes).catch(
-      cutOff(call, response),
-    );
     // A non-2xx answer over the cap is still its status: an APIError without a body.
     texts.set(response, text ?? '');
     // Read from every answer; only a retried one (never a 2xx) waits by it.

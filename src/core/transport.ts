@@ -269,6 +269,7 @@ export class Transport {
       delay: 0,
       maxRetries,
       maxResponseBytes: this.config.maxResponseBytes,
+      signal,
     };
     let response: Response;
     try {

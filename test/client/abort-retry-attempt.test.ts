@@ -1,0 +1,62 @@
+/**
+ * The caller's abort reaches every attempt, a retry's too. ky sends a retry as a clone of its
+ * Request, and undici may stop tying a clone's signal to the caller's once the original Request
+ * is garbage-collected (nodejs/undici#4068): the SDK listens to the caller's signal itself.
+ * The listener it adds to the caller's signal is removed when each attempt ends, so a signal
+ * shared by many calls does not collect listeners.
+ */
+import { getEventListeners } from 'node:events';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { APIUserAbortError, ClinicClient } from '../../src/index.ts';
+import { API_KEY, BASE_URL, rejection } from './helpers.ts';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+describe("the caller's abort", () => {
+  it('stops a retry attempt at once, after a garbage collection', async () => {
+    let calls = 0;
+    const client = new ClinicClient({
+      apiKey: API_KEY,
+      baseUrl: BASE_URL,
+      logLevel: 'off',
+      maxRetries: 1,
+      timeout: 10_000,
+      fetch: ((_url: string, init: RequestInit) => {
+        calls++;
+        if (calls === 1) {
+          return Promise.resolve(
+            new Response('{}', { status: 503, headers: { 'retry-after-ms': '1' } }),
+          );
+        }
+        setTimeout(gc, 20);
+        // A retry that never answers unless its signal aborts.
+        return new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        });
+      }) as typeof fetch,
+    });
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 200);
+    const error = await rejection(client.rooms.retrieve(2, { signal: controller.signal }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(calls).toBe(2);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('leaves no listener on a signal shared by many calls', async () => {
+    const client = new ClinicClient({
+      apiKey: API_KEY,
+      baseUrl: BASE_URL,
+      logLevel: 'off',
+      fetch: (async () => Response.json({ id: 2, name: 'Sala 2' })) as typeof fetch,
+    });
+    const shared = new AbortController().signal;
+    const before = getEventListeners(shared, 'abort').length;
+    for (let i = 0; i < 20; i++) await client.rooms.retrieve(2, { signal: shared });
+    expect(getEventListeners(shared, 'abort').length).toBe(before);
+  });
+});
