@@ -149,11 +149,13 @@ const SEARCHABLE = new Set<unknown>([
 
 /** `value[key]`, or `undefined` when reading it throws. */
 function read(value: unknown, key: string): unknown {
+  let member: unknown;
   try {
-    return Reflect.get(value as object, key);
+    member = Reflect.get(value as object, key);
   } catch {
-    return undefined;
+    // a getter that throws: no value
   }
+  return member;
 }
 
 /**

@@ -741,7 +741,10 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
         makeClient().appointments.create(createBody, { signal: signal as unknown as AbortSignal }),
       );
       expect(error).toBeInstanceOf(ConfigurationError);
-      expect((error as Error).message).toMatch(/^signal must be an AbortSignal/);
+      expect((error as Error).message).toBe(
+        "signal must be an AbortSignal (AbortController's signal, or AbortSignal.timeout()); " +
+          `got ${signal === null ? 'null' : typeof signal}. Nothing was sent.`,
+      );
       expect((error as ConfigurationError).idempotencyKey).toBeUndefined();
       expect(seen).toEqual([]);
     },
