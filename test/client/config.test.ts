@@ -730,12 +730,12 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
   });
 
   it.each([
-    ['a plain object', {}],
-    ['null', null],
-    ['a string', 'abort'],
+    ['a plain object', {}, 'object'],
+    ['null', null, 'null'],
+    ['a string', 'abort', 'string'],
   ])(
     'a signal that is %s: ConfigurationError, nothing sent, no Idempotency-Key',
-    async (_name, signal) => {
+    async (_name, signal, got) => {
       const seen = recordRequests(server);
       const error = await rejection(
         makeClient().appointments.create(createBody, { signal: signal as unknown as AbortSignal }),
@@ -743,7 +743,7 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
       expect(error).toBeInstanceOf(ConfigurationError);
       expect((error as Error).message).toBe(
         "signal must be an AbortSignal (AbortController's signal, or AbortSignal.timeout()); " +
-          `got ${signal === null ? 'null' : typeof signal}. Nothing was sent.`,
+          `got ${got}. Nothing was sent.`,
       );
       expect((error as ConfigurationError).idempotencyKey).toBeUndefined();
       expect(seen).toEqual([]);
