@@ -221,6 +221,11 @@ describe('ConfigurationError', () => {
       /maxResponseBytes/,
     ],
     ['bad logLevel', { apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'trace' }, /logLevel/],
+    [
+      'logLevel as an array that reads as a level',
+      { apiKey: API_KEY, baseUrl: BASE_URL, logLevel: ['debug'] },
+      /logLevel/,
+    ],
     ['fetch not a function', { apiKey: API_KEY, baseUrl: BASE_URL, fetch: 'yes' }, /fetch/],
   ])('%s', (_name, options, message) => {
     const error = configError(options);
