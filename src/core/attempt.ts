@@ -6,7 +6,8 @@
  *   retried. The body is read here, inside the `fetch` ky times, so `timeout` bounds the whole
  *   attempt and a body that stalls is retried like a connection that stalls.
  * - **Abort whatever the fetch.** A custom `fetch` may ignore the signal: the body read stops
- *   at the abort all the same.
+ *   at the abort all the same. The caller's own signal is relayed too: ky sends a retry as a
+ *   clone of its Request, whose signal undici may untie from the caller's (nodejs/undici#4068).
  * - **The service's wait.** ky reads `Retry-After` in whole seconds or as a date; the SDK also
  *   honours `retry-after-ms` and fractional seconds, read here for the call's `delay` (core/retry.ts).
  * - **No redirect is followed** (`redirect: 'manual'`): neither the body nor the key leaves for

@@ -9,8 +9,8 @@ import { getEventListeners } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { APIUserAbortError, ClinicClient } from '../../src/index.ts';
-import { API_KEY, BASE_URL, rejection } from './helpers.ts';
+import { APIUserAbortError } from '../../src/index.ts';
+import { makeClient, rejection } from './helpers.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -18,10 +18,7 @@ const gc = runInNewContext('gc') as () => void;
 describe("the caller's abort", () => {
   it('stops a retry attempt at once, after a garbage collection', async () => {
     let calls = 0;
-    const client = new ClinicClient({
-      apiKey: API_KEY,
-      baseUrl: BASE_URL,
-      logLevel: 'off',
+    const client = makeClient({
       maxRetries: 1,
       timeout: 10_000,
       fetch: ((_url: string, init: RequestInit) => {
@@ -48,10 +45,7 @@ describe("the caller's abort", () => {
   });
 
   it('leaves no listener on a signal shared by many calls', async () => {
-    const client = new ClinicClient({
-      apiKey: API_KEY,
-      baseUrl: BASE_URL,
-      logLevel: 'off',
+    const client = makeClient({
       fetch: (async () => Response.json({ id: 2, name: 'Sala 2' })) as typeof fetch,
     });
     const shared = new AbortController().signal;

@@ -16,18 +16,19 @@ function logged(status: number, body: unknown, headers: Record<string, string> =
   return loggedSequence([{ status, body, headers }]);
 }
 
-/** A client whose fetch gives the replies in turn (the last one again once they run out). */
-function loggedSequence(replies: Reply[], maxRetries = 0) {
+/** A logger that keeps each line as `level: message`. */
+function recorder(): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
   const at = (level: string) => (message: string) => {
     lines.push(`${level}: ${message}`);
   };
-  const logger: Logger = {
-    error: at('error'),
-    warn: at('warn'),
-    info: at('info'),
-    debug: at('debug'),
-  };
+  const logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+  return { logger, lines };
+}
+
+/** A client whose fetch gives the replies in turn (the last one again once they run out). */
+function loggedSequence(replies: Reply[], maxRetries = 0) {
+  const { logger, lines } = recorder();
   let call = 0;
   const fetch = async () => {
     const { status, body, headers } = replies[Math.min(call++, replies.length - 1)]!;
@@ -166,15 +167,12 @@ describe('the log lines of a retried answer', () => {
 
 describe('the log lines of a call that got no answer', () => {
   function failing(fetch: () => Promise<Response>, maxRetries: number, timeout = 30_000) {
-    const lines: string[] = [];
-    const at = (level: string) => (message: string) => {
-      lines.push(`${level}: ${message}`);
-    };
+    const { logger, lines } = recorder();
     const clinic = new ClinicClient({
       apiKey: KEY,
       baseUrl: 'https://clinic.test',
       logLevel: 'debug',
-      logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') },
+      logger,
       maxRetries,
       timeout,
       fetch: fetch as unknown as typeof globalThis.fetch,

@@ -9,21 +9,21 @@
  * offset, so that each cut of the encoding is seen.
  */
 import { describe, expect, it } from 'vitest';
-import { APIError, ClinicClient } from '../../src/index.ts';
-import { BASE_URL, rejection } from './helpers.ts';
+import { APIError } from '../../src/index.ts';
+import { makeClient, rejection } from './helpers.ts';
+
+/** The APIError of a call with `apiKey` whose fetch answers `answer()`. */
+async function errorFor(apiKey: string, answer: () => Response): Promise<APIError> {
+  const fetch = (async () => answer()) as typeof globalThis.fetch;
+  const error = await rejection(makeClient({ apiKey, maxRetries: 0, fetch }).rooms.retrieve(2));
+  expect(error).toBeInstanceOf(APIError);
+  return error as APIError;
+}
 
 /** The `detail` of the error of a call answered 400 with `{ detail: echoed }`. */
 async function detailSeen(apiKey: string, echoed: string): Promise<string> {
-  const client = new ClinicClient({
-    apiKey,
-    baseUrl: BASE_URL,
-    logLevel: 'off',
-    maxRetries: 0,
-    fetch: (async () => Response.json({ detail: echoed }, { status: 400 })) as typeof fetch,
-  });
-  const error = await rejection(client.rooms.retrieve(2));
-  expect(error).toBeInstanceOf(APIError);
-  return (error as APIError).detail ?? '';
+  const error = await errorFor(apiKey, () => Response.json({ detail: echoed }, { status: 400 }));
+  return error.detail ?? '';
 }
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
@@ -153,34 +153,18 @@ describe('a parsed error body: each string and member name redacted, the rest ke
   it('a secret that starts with / behind a JSON escape, after a backslash: an APIError, not a SyntaxError', async () => {
     const key = 'clk_live_k7Fq2./S3cr3tS3cr3tXyZ';
     const raw = '{"detail":"echo \\\\\\u002fS3cr3tS3cr3tXyZ"}';
-    const client = new ClinicClient({
-      apiKey: key,
-      baseUrl: BASE_URL,
-      logLevel: 'off',
-      maxRetries: 0,
-      fetch: (async () =>
-        new Response(raw, {
-          status: 403,
-          headers: { 'content-type': 'application/json' },
-        })) as typeof fetch,
-    });
-    const error = await rejection(client.rooms.retrieve(2));
-    expect(error).toBeInstanceOf(APIError);
-    expect((error as APIError).detail).toBe('echo [redacted]');
+    const error = await errorFor(
+      key,
+      () => new Response(raw, { status: 403, headers: { 'content-type': 'application/json' } }),
+    );
+    expect(error.detail).toBe('echo [redacted]');
   });
 
   it('numbers JSON cannot write back (1e400, -0) are kept as parsed', async () => {
-    const client = new ClinicClient({
-      apiKey: KEYS[0] as string,
-      baseUrl: BASE_URL,
-      logLevel: 'off',
-      maxRetries: 0,
-      fetch: (async () =>
-        new Response('{"detail":"x","n":1e400,"z":-0,"list":[1e400]}', {
-          status: 400,
-        })) as typeof fetch,
-    });
-    const error = (await rejection(client.rooms.retrieve(2))) as APIError;
+    const error = await errorFor(
+      KEYS[0] as string,
+      () => new Response('{"detail":"x","n":1e400,"z":-0,"list":[1e400]}', { status: 400 }),
+    );
     expect(error.body).toEqual({
       detail: 'x',
       n: Number.POSITIVE_INFINITY,

@@ -8,17 +8,14 @@
  */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ClinicClient, ClinicError } from '../../src/index.ts';
-import { API_KEY, BASE_URL, rejection, SECRET } from './helpers.ts';
+import { ClinicError } from '../../src/index.ts';
+import { API_KEY, BASE_URL, makeClient, rejection, SECRET } from './helpers.ts';
 
 const BEARER = `Bearer ${API_KEY}`;
 
 /** The error of a call whose `fetch` throws `make(init)`. */
 async function failureOf(make: (init: RequestInit, url: string) => unknown): Promise<ClinicError> {
-  const client = new ClinicClient({
-    apiKey: API_KEY,
-    baseUrl: BASE_URL,
-    logLevel: 'off',
+  const client = makeClient({
     maxRetries: 0,
     fetch: (async (url: string, init: RequestInit) => {
       throw make(init, url);
