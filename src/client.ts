@@ -100,7 +100,6 @@ export type CallReturn<R extends OperationRow> = R extends { kind: 'list' }
   ? Paginator<z.output<R['response']>>
   : APIPromise<z.output<R['response']>>;
 
-/** The args of any row, as the call helpers read them. */
 interface AnyArgs {
   id?: unknown;
   body?: unknown;
@@ -221,11 +220,8 @@ export class ClinicClient {
   }
 
   /**
-   * @internal Runs one operation of the table (`src/operations.ts`): checks the id, body or
-   * query with the row's schemas, sends with the row's method, path, retry policy and key
-   * replay, and checks the answer with its response schema. A list returns a paginator, whose
-   * invalid query rejects when awaited or iterated (sending nothing); anything else an
-   * `APIPromise`.
+   * @internal Runs one row of the operation table. A list's invalid query rejects only when
+   * the paginator is awaited or iterated (sending nothing).
    */
   _call<R extends OperationRow>(op: R, args: CallArgs<R>): CallReturn<R> {
     const call = args as AnyArgs;
@@ -269,7 +265,6 @@ export class ClinicClient {
   }
 
   async #call(op: OperationRow, args: AnyArgs): Promise<CallResult<unknown>> {
-    // The id is checked and encoded once: the write and any read-back use it.
     const id = op.id ? parseInput(op.id.schema, args.id, 'id', 'id') : undefined;
     const body = op.input ? parseInput(op.input, args.body, 'body') : undefined;
     const raw = await this._transport.request({

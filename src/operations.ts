@@ -1,12 +1,8 @@
 /**
- * THE operation table: the 15 operations of spec 4, one row each, and the only place their
- * method, path, path id, schemas, scope, retry policy, key replay and body kinds are written.
- * The resources (one line per method), the reference server's routes, `scripts/openapi.ts`,
- * `PermissionDeniedError.requiredScope` and the tests all read it.
- *
- * Adding an operation is a row here, a line in its resource and a handler in the reference
- * server (`src/testing/fetch.ts` names one per row, so a row without one does not compile).
- *
+ * THE operation table (spec 4): the one place each operation's method, path, path id, schemas,
+ * scope, retry policy, key replay and body kinds are written. Resources, the reference server's
+ * routes, `scripts/openapi.ts`, `requiredScope` and the tests read it. A new operation is a row
+ * here, a resource line and a handler in `src/testing/fetch.ts` (which does not compile without).
  * @module
  */
 import type * as z from 'zod';
@@ -32,10 +28,7 @@ import type { Scope } from './schemas/scopes.ts';
 /** The HTTP methods of the API (spec 1 fact 2: no PUT, no DELETE). */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH';
 
-/**
- * The bodies an operation reads: none, JSON, or JSON and the two form encodings (spec 4.4
- * states the three for POST /appointments only).
- */
+/** The bodies an operation reads: none, JSON, or JSON and the two forms (spec 4.4). */
 export type BodyKind = 'none' | 'json' | 'json-or-form';
 
 /** A path id (spec 4): its JSON type, the schema the client checks it with, and its pattern. */
@@ -82,36 +75,22 @@ export interface OperationRow {
   readonly response: z.ZodType;
   /** The scope the operation needs. */
   readonly scope: Scope;
-  /**
-   * `true` where spec 5 rule 4 names the scope; `false` where it is the reference server's
-   * assumption (rule 5: reads need `<resource>:read`, writes `<resource>:write`).
-   */
+  /** Whether spec 5 rule 4 names the scope (else the reference server assumes it, rule 5). */
   readonly scopeStated: boolean;
   /** When the client retries it (`core/retry.ts`). */
   readonly retry: RetryPolicy;
-  /**
-   * Whether a repeated `Idempotency-Key` replays the first answer by default (spec 4.4, POST
-   * /appointments only). The client sends a key on every such call, the same on each retry;
-   * on the other operations it refuses `idempotencyKey`.
-   */
+  /** Whether a repeated `Idempotency-Key` replays by default (spec 4.4); the client sends one. */
   readonly replay: boolean;
   /** The bodies the reference server reads. */
   readonly bodies: BodyKind;
-  /**
-   * The operation that reads the record back when a write's 2xx body is not it (spec 4.5 and
-   * 4.6 do not show the answer's body).
-   */
+  /** What reads the record back when a write's 2xx body is not it (spec 4.5, 4.6). */
   readonly readBack?: OperationRow | undefined;
 }
 
 type Defaults = 'kind' | 'scopeStated' | 'retry' | 'replay' | 'bodies';
 type RowInput = Omit<OperationRow, Defaults> & Partial<Pick<OperationRow, Defaults>>;
 
-/**
- * A row with the common values filled in: an object, the scope assumed, retried when safe, no
- * replay, a JSON body on writes. The row's own literal types are kept, so a resource method's
- * types follow from its row.
- */
+/** A row with the common defaults, keeping its literal types (a method's types follow them). */
 function row<const R extends RowInput>(r: R) {
   return {
     kind: 'object',
