@@ -1,8 +1,10 @@
 /**
- * Generates docs/openapi.json (OpenAPI 3.1) from the zod schemas the client and the reference server
- * use: every body and object schema below is `z.toJSONSchema` output of a schema of
- * src/schemas or src/webhooks, never a copy. The paths, parameters, responses, security and
- * the `x-not-shown` marks are written here, from the spec.
+ * Generates docs/openapi.json (OpenAPI 3.1) from the operation table (src/operations.ts) and the
+ * zod schemas the client and the reference server use: every path, method, path id, body,
+ * content type, scope, replay header and response object comes from a row of the table, and
+ * every schema is `z.toJSONSchema` output of a schema of src/schemas or src/webhooks, never a
+ * copy. This file adds only prose: summaries, descriptions, the 409 codes and the
+ * `x-not-shown` marks.
  *
  *   node scripts/openapi.ts           writes docs/openapi.json
  *   node scripts/openapi.ts --check   exits 1 when docs/openapi.json differs from what it would write
@@ -12,6 +14,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { API_PREFIX } from '../src/internal/wire.ts';
+import {
+  type BodyKind,
+  OPERATION_ROWS,
+  type OperationName,
+  type OperationRow,
+} from '../src/operations.ts';
 import * as schemas from '../src/schemas/index.ts';
 import { WebhookEventSchema } from '../src/webhooks/events.ts';
 
@@ -53,6 +62,16 @@ const START_AT_JSON = {
 };
 
 /**
+ * An instant as spec conventions write it, `YYYY-MM-DDThh:mm:ss±HH:MM`, with `seconds` as a
+ * pattern (`00` where spec 2.1 says so).
+ */
+const instant = (seconds: string) => ({
+  type: 'string',
+  pattern: `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:${seconds}[+-]\\d{2}:\\d{2}$`,
+  description: 'An instant, `YYYY-MM-DDThh:mm:ss±HH:MM` (spec conventions).',
+});
+
+/**
  * Converts every schema of `named` at once, as `#/components/schemas/<name>`: a schema that
  * contains another one of the list refers to it (an envelope's `data`, a page's `results`).
  */
@@ -70,13 +89,11 @@ function toJson(named: Record<string, z.ZodType>, io: 'input' | 'output'): Recor
         for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Json)[key];
         Object.assign(jsonSchema, START_AT_JSON);
       }
-      // A response object may carry members the spec does not list: the client drops them
-      // (zod's default `strip`), so the document does not forbid them. Input bodies keep
-      // `additionalProperties: false` (z.strictObject: only the listed fields are accepted).
-      const def = (zodSchema as { _zod: { def: { type: string; catchall?: unknown } } })._zod.def;
-      if (io === 'output' && def.type === 'object' && def.catchall === undefined) {
-        delete (jsonSchema as Json).additionalProperties;
+      if (zodSchema === schemas.ResponseDateTime) {
+        for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Json)[key];
+        Object.assign(jsonSchema, instant('\\d{2}'));
       }
+      if (zodSchema === schemas.Cpf) (jsonSchema as Json).pattern = schemas.CPF_FORMAT.source;
     },
   }) as { schemas: Record<string, Json> };
   for (const schema of Object.values(out)) {
@@ -102,9 +119,16 @@ function componentSchemas(): Json {
   const appointment = out.Appointment as { properties: Record<string, Json> };
   appointment.properties.note!['x-not-shown'] =
     'Spec 2.1: whether `note` is returned is not shown. The client accepts it absent, null or a string; the reference server leaves it out.';
+  appointment.properties.start_at = {
+    ...instant('00'),
+    description: 'An instant, `YYYY-MM-DDThh:mm:ss±HH:MM`; seconds are 00 (spec 2.1).',
+  };
   for (const name of PAGED) {
-    out[`${name}Page`]!.description =
+    const page = out[`${name}Page`]!;
+    page.description =
       'A page of the list (spec 4.1): `results`, and the URLs of the next and previous pages (they carry a `cursor` query parameter), or null.';
+    // The client tolerates a page without them; the service's envelope (spec 4.1) has all three.
+    page.required = ['results', 'next', 'previous'];
   }
   return out;
 }
@@ -118,7 +142,6 @@ const SCOPES = {
   'patients:read': 'Read patients.',
   'patients:write': 'Create and change patients.',
 } as const;
-type Scope = keyof typeof SCOPES;
 
 const jsonBody = (schema: Json) => ({ 'application/json': { schema } });
 
@@ -154,13 +177,6 @@ const RESPONSES = {
   },
 };
 
-const conflict = (codes: string[], notShown?: string) => ({
-  description: `A conflict with the clinic's state (spec 7): \`{ code, detail }\` with code ${codes.map((c) => `\`${c}\``).join(' or ')}.`,
-  content: jsonBody(ref('CodeDetail')),
-  'x-error-codes': codes,
-  ...(notShown ? { 'x-not-shown': notShown } : {}),
-});
-
 const PARAMETERS = {
   Cursor: {
     name: 'cursor',
@@ -191,6 +207,16 @@ const PARAMETERS = {
       'The same request repeated with the same key within 24 hours returns the record already created, with `Idempotent-Replayed: true`, and creates nothing new. The same key with another body or on another endpoint yields 422 (spec 4.4).',
     schema: { type: 'string', minLength: 1, maxLength: schemas.LIMITS.idempotencyKeyLength },
   },
+  IdempotencyKeyNotReplayed: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Accepted; the same key used within 24 hours on another endpoint yields 422 (spec 4.4, 7).',
+    schema: { type: 'string', minLength: 1, maxLength: schemas.LIMITS.idempotencyKeyLength },
+    'x-not-shown':
+      'Spec 4.4 describes the replay of a repeated key on POST /appointments only. By default the reference server replays nothing here and remembers no key (setting `idempotencyReplay: "every-write"` replays on every write, with `Idempotent-Replayed: true`); the client sends no key on this operation unless you set the header yourself.',
+  },
 };
 
 const HEADERS = {
@@ -201,302 +227,262 @@ const HEADERS = {
   },
 };
 
-const idParameter = (kind: 'uuid' | 'integer', what: string) => ({
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: `The ${what}'s id.`,
-  schema: kind === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'integer', minimum: 0 },
-});
-
 const r = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 const p = (name: keyof typeof PARAMETERS) => ({ $ref: `#/components/parameters/${name}` });
 
-/** Responses every operation may give: 401 and 403. */
-const common = { '401': r('Unauthorized'), '403': r('Forbidden') };
-
-interface Op {
-  operationId: string;
-  summary: string;
-  tags: string[];
-  scope: Scope;
-  /** Why the scope is the reference server's pick, when the spec does not name it. */
-  scopeNotShown?: boolean;
-  [key: string]: unknown;
-}
-
-function operation({ scope, scopeNotShown, ...rest }: Op): Json {
-  return {
-    ...rest,
-    security: [{ ApiKey: [scope] }],
-    ...(scopeNotShown
-      ? {
-          'x-not-shown': [
-            ...((rest['x-not-shown'] as string[] | undefined) ?? []),
-            `Spec 5 rule 5: the scope of this operation is not shown; the reference server requires ${scope}.`,
-          ],
-        }
-      : {}),
-  };
-}
-
-const ok = (schema: Json, description: string, replayable = false) => ({
-  description,
-  ...(replayable
-    ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } }
-    : {}),
-  content: jsonBody(schema),
+const conflict = (codes: string[], notShown?: string) => ({
+  description: `A conflict with the clinic's state (spec 7): \`{ code, detail }\` with code ${codes.map((c) => `\`${c}\``).join(' or ')}.`,
+  content: jsonBody(ref('CodeDetail')),
+  'x-error-codes': codes,
+  ...(notShown ? { 'x-not-shown': notShown } : {}),
 });
 
-/** The list envelope of resources other than rooms: not shown, so either shape. */
-function otherList(name: string): Json {
-  return {
-    description: `The ${name}s of the clinic.`,
-    content: jsonBody({ anyOf: [ref(`${name}Page`), { type: 'array', items: ref(name) }] }),
-  };
-}
+/** The states the reference server refuses to change or cancel, by default (`rules.ts`). */
+const NOT_CHANGEABLE =
+  'The reference server refuses, with `appointment_not_changeable` (its own code), telehealth appointments, patient requests (`requested`), and by default every appointment whose status is not `scheduled` or `confirmed`: `checked_in`, `completed`, `no_show` and `cancelled` (setting `changeableStatuses` widens the last rule).';
+
 const LIST_ENVELOPE_NOT_SHOWN =
   'Spec 4.1: the envelope of lists other than rooms is not shown. The client accepts the rooms envelope or a bare array; the reference server answers the envelope (setting `listEnvelope: "array"` for a bare array).';
+const READ_BACK =
+  'the client accepts any 2xx and, when its body is not the appointment, reads GET /appointments/{id}.';
 
-function readOnlyResource(path: string, name: string, title: string, tag: string): Json {
-  return {
-    [`/api/public/v1/${path}`]: {
-      get: operation({
-        operationId: `list${title}s`,
-        summary: `List ${title.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}s`,
-        tags: [tag],
-        scope: 'appointments:read',
-        parameters: [p('Cursor'), p('PageSize')],
-        responses: { '200': otherList(name), '400': r('BadRequest'), ...common },
-        'x-not-shown': [
-          LIST_ENVELOPE_NOT_SHOWN,
-          'Spec 4.8: query parameters of this list are not shown.',
-        ],
-      }),
-    },
-    [`/api/public/v1/${path}/{id}`]: {
-      parameters: [idParameter('integer', name)],
-      get: operation({
-        operationId: `retrieve${title}`,
-        summary: `One ${title.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`,
-        tags: [tag],
-        scope: 'appointments:read',
-        responses: { '200': ok(ref(name), `The ${name}.`), ...common, '404': r('NotFound') },
-      }),
-    },
-  };
+/** What the table does not hold about an operation: its words, and its spec-stated extras. */
+interface Prose {
+  summary: string;
+  tag: string;
+  description?: string;
+  /** The 2xx answer's description. */
+  success: string;
+  /** The success status, when not 200. */
+  status?: '201';
+  /** A list whose envelope spec 4.1 states (rooms); the other lists may be a bare array. */
+  envelopeStated?: boolean;
+  /** Query parameters before the cursor and page size. */
+  query?: Json[];
+  /** A 404 on an operation without a path id (spec 4.4: "404 per section 7"). */
+  notFound?: boolean;
+  conflict?: Json;
+  notShown?: string[];
 }
 
-function paths(): Json {
-  const appointmentId = idParameter('uuid', 'appointment');
-  const patientId = idParameter('integer', 'patient');
-  return {
-    '/api/public/v1/appointments': {
-      get: operation({
-        operationId: 'listAppointments',
-        summary: 'List appointments',
-        tags: ['Appointments'],
-        scope: 'appointments:read',
-        scopeNotShown: true,
-        parameters: [p('Cursor'), p('PageSize')],
-        responses: { '200': otherList('Appointment'), '400': r('BadRequest'), ...common },
-        'x-not-shown': [LIST_ENVELOPE_NOT_SHOWN, 'Spec 4.2: query filters are not shown.'],
-      }),
-      post: operation({
-        operationId: 'createAppointment',
-        summary: 'Create an appointment',
-        description:
-          'Creates an in-person appointment with status scheduled and origin api (spec 4.4).',
-        tags: ['Appointments'],
-        scope: 'appointments:write',
-        parameters: [p('IdempotencyKey')],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': { schema: ref('AppointmentCreateParams') },
-            'application/x-www-form-urlencoded': { schema: ref('AppointmentCreateParams') },
-            'multipart/form-data': { schema: ref('AppointmentCreateParams') },
-          },
-        },
-        responses: {
-          '201': ok(ref('Appointment'), 'The appointment created (or replayed).', true),
-          '400': r('BadRequest'),
-          ...common,
-          '404': r('NotFound'),
-          '409': conflict(['slot_blocked', 'room_required']),
-          '422': r('IdempotencyKeyReused'),
-        },
-      }),
-    },
-    '/api/public/v1/appointments/{id}': {
-      parameters: [appointmentId],
-      get: operation({
-        operationId: 'retrieveAppointment',
-        summary: 'One appointment',
-        tags: ['Appointments'],
-        scope: 'appointments:read',
-        scopeNotShown: true,
-        responses: {
-          '200': ok(ref('Appointment'), 'The appointment.'),
-          ...common,
-          '404': r('NotFound'),
-        },
-      }),
-      patch: operation({
-        operationId: 'updateAppointment',
-        summary: 'Change an appointment',
-        description:
-          'Accepts only start_at, professional_id, room_id, note and status (scheduled or confirmed) (spec 4.5).',
-        tags: ['Appointments'],
-        scope: 'appointments:write',
-        scopeNotShown: true,
-        parameters: [p('IdempotencyKey')],
-        requestBody: {
-          required: true,
-          content: jsonBody(ref('AppointmentUpdateParams')),
-        },
-        responses: {
-          '200': ok(ref('Appointment'), 'The appointment as changed.', true),
-          '400': r('BadRequest'),
-          ...common,
-          '404': r('NotFound'),
-          '409': conflict(
-            ['slot_blocked', 'room_required', 'appointment_not_changeable'],
-            'Spec 3 rule 3: the states PATCH may change are not shown. The reference server refuses telehealth appointments and patient requests with `appointment_not_changeable`, its own code.',
-          ),
-          '422': r('IdempotencyKeyReused'),
-        },
-        'x-not-shown': [
-          'Spec 4.5: the response body and errors of this operation are not shown. The reference server answers 200 with the appointment; the client accepts any 2xx and, when its body is not the appointment, reads GET /appointments/{id}.',
-        ],
-      }),
-    },
-    '/api/public/v1/appointments/{id}/cancel': {
-      parameters: [appointmentId],
-      post: operation({
-        operationId: 'cancelAppointment',
-        summary: 'Cancel an appointment',
-        tags: ['Appointments'],
-        scope: 'appointments:write',
-        scopeNotShown: true,
-        parameters: [p('IdempotencyKey')],
-        responses: {
-          '200': ok(ref('Appointment'), 'The appointment, cancelled.', true),
-          '400': r('BadRequest'),
-          ...common,
-          '404': r('NotFound'),
-          '409': conflict(
-            ['appointment_not_changeable'],
-            'Spec 3 rule 3: the states cancel may leave are not shown. The reference server refuses telehealth appointments, patient requests and cancelled appointments with `appointment_not_changeable`, its own code.',
-          ),
-          '422': r('IdempotencyKeyReused'),
-        },
-        'x-not-shown': [
-          'Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server reads none and answers 200 with the appointment; the client accepts any 2xx and, when its body is not the appointment, reads GET /appointments/{id}.',
-        ],
-      }),
-    },
-    '/api/public/v1/patients': {
-      get: operation({
-        operationId: 'listPatients',
-        summary: 'List patients',
-        tags: ['Patients'],
-        scope: 'patients:read',
-        scopeNotShown: true,
-        parameters: [
-          ...(['cpf', 'phone', 'name'] as const).map((name) => ({
-            name,
-            in: 'query',
-            required: false,
-            description: { cpf: 'Exact match.', phone: 'Exact match.', name: 'Partial match.' }[
-              name
-            ],
-            schema: { type: 'string' },
-          })),
-          p('Cursor'),
-          p('PageSize'),
-        ],
-        responses: { '200': otherList('Patient'), '400': r('BadRequest'), ...common },
-        'x-not-shown': [LIST_ENVELOPE_NOT_SHOWN],
-      }),
-      post: operation({
-        operationId: 'createPatient',
-        summary: 'Create a patient',
-        tags: ['Patients'],
-        scope: 'patients:write',
-        scopeNotShown: true,
-        parameters: [p('IdempotencyKey')],
-        requestBody: { required: true, content: jsonBody(ref('PatientCreateParams')) },
-        responses: {
-          '201': ok(ref('Patient'), 'The patient created (or replayed).', true),
-          '400': r('BadRequest'),
-          ...common,
-          '409': conflict(['patient_cpf_exists']),
-          '422': r('IdempotencyKeyReused'),
-        },
-        'x-not-shown': [
-          'Spec 4.7: which fields are required is not shown. `name` is required here, since no plausible service keeps a patient without one; the success status (201) is the reference server’s pick.',
-        ],
-      }),
-    },
-    '/api/public/v1/patients/{id}': {
-      parameters: [patientId],
-      get: operation({
-        operationId: 'retrievePatient',
-        summary: 'One patient',
-        tags: ['Patients'],
-        scope: 'patients:read',
-        scopeNotShown: true,
-        responses: { '200': ok(ref('Patient'), 'The patient.'), ...common, '404': r('NotFound') },
-      }),
-      patch: operation({
-        operationId: 'updatePatient',
-        summary: 'Change a patient',
-        description:
-          'Only the fields sent are changed; null erases phone, email, cpf or birth_date (spec 4.7).',
-        tags: ['Patients'],
-        scope: 'patients:write',
-        parameters: [p('IdempotencyKey')],
-        requestBody: { required: true, content: jsonBody(ref('PatientUpdateParams')) },
-        responses: {
-          '200': ok(ref('Patient'), 'The patient as changed.', true),
-          '400': r('BadRequest'),
-          ...common,
-          '404': r('NotFound'),
-          '409': conflict(['patient_cpf_exists']),
-          '422': r('IdempotencyKeyReused'),
-        },
-        'x-not-shown': [
-          'Spec 4.7: the success status is not shown (it "returns the patient object"); 200 is the reference server’s pick.',
-        ],
-      }),
-    },
-    ...readOnlyResource('professionals', 'Professional', 'Professional', 'Professionals'),
-    ...roomsResource(),
-    ...readOnlyResource(
-      'appointment-types',
-      'AppointmentType',
-      'AppointmentType',
-      'Appointment types',
+const readOnlyProse = (tag: string, one: string, many: string): [Prose, Prose] => [
+  {
+    summary: `List ${many}`,
+    tag,
+    success: `The ${many} of the clinic.`,
+    notShown: [LIST_ENVELOPE_NOT_SHOWN, 'Spec 4.8: query parameters of this list are not shown.'],
+  },
+  { summary: `One ${one}`, tag, success: `The ${one}.` },
+];
+const [listProfessionals, retrieveProfessional] = readOnlyProse(
+  'Professionals',
+  'professional',
+  'professionals',
+);
+const [listAppointmentTypes, retrieveAppointmentType] = readOnlyProse(
+  'Appointment types',
+  'appointment type',
+  'appointment types',
+);
+
+/** The prose of each row of the operation table. */
+const PROSE: Record<OperationName, Prose> = {
+  listAppointments: {
+    summary: 'List appointments',
+    tag: 'Appointments',
+    success: 'The appointments of the clinic.',
+    notShown: [LIST_ENVELOPE_NOT_SHOWN, 'Spec 4.2: query filters are not shown.'],
+  },
+  retrieveAppointment: {
+    summary: 'One appointment',
+    tag: 'Appointments',
+    success: 'The appointment.',
+  },
+  createAppointment: {
+    summary: 'Create an appointment',
+    description:
+      'Creates an in-person appointment with status scheduled and origin api (spec 4.4).',
+    tag: 'Appointments',
+    success: 'The appointment created (or replayed).',
+    status: '201',
+    notFound: true,
+    conflict: conflict(['slot_blocked', 'room_required']),
+  },
+  updateAppointment: {
+    summary: 'Change an appointment',
+    description:
+      'Accepts only start_at, professional_id, room_id, note and status (scheduled or confirmed) (spec 4.5).',
+    tag: 'Appointments',
+    success: 'The appointment as changed.',
+    conflict: conflict(
+      ['slot_blocked', 'room_required', 'appointment_not_changeable'],
+      `Spec 3 rule 3: the states PATCH may change are not shown. ${NOT_CHANGEABLE}`,
     ),
+    notShown: [
+      `Spec 4.5: the response body and errors of this operation are not shown. The reference server answers 200 with the appointment; ${READ_BACK}`,
+    ],
+  },
+  cancelAppointment: {
+    summary: 'Cancel an appointment',
+    tag: 'Appointments',
+    success: 'The appointment, cancelled.',
+    conflict: conflict(
+      ['appointment_not_changeable'],
+      `Spec 3 rule 3: the states cancel may leave are not shown. ${NOT_CHANGEABLE}`,
+    ),
+    notShown: [
+      `Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server reads none and answers 200 with the appointment; ${READ_BACK}`,
+    ],
+  },
+  listPatients: {
+    summary: 'List patients',
+    tag: 'Patients',
+    success: 'The patients of the clinic.',
+    query: (['cpf', 'phone', 'name'] as const).map((name) => ({
+      name,
+      in: 'query',
+      required: false,
+      description: { cpf: 'Exact match.', phone: 'Exact match.', name: 'Partial match.' }[name],
+      schema: { type: 'string' },
+    })),
+    notShown: [LIST_ENVELOPE_NOT_SHOWN],
+  },
+  retrievePatient: { summary: 'One patient', tag: 'Patients', success: 'The patient.' },
+  createPatient: {
+    summary: 'Create a patient',
+    tag: 'Patients',
+    success: 'The patient created.',
+    status: '201',
+    conflict: conflict(['patient_cpf_exists']),
+    notShown: [
+      'Spec 4.7: which fields are required is not shown. `name` is required here, since no plausible service keeps a patient without one; the success status (201) is the reference server’s pick.',
+    ],
+  },
+  updatePatient: {
+    summary: 'Change a patient',
+    description:
+      'Only the fields sent are changed; null erases phone, email, cpf or birth_date (spec 4.7).',
+    tag: 'Patients',
+    success: 'The patient as changed.',
+    conflict: conflict(['patient_cpf_exists']),
+    notShown: [
+      'Spec 4.7: the success status is not shown (it "returns the patient object"); 200 is the reference server’s pick.',
+    ],
+  },
+  listProfessionals,
+  retrieveProfessional,
+  listRooms: {
+    summary: 'List rooms',
+    tag: 'Rooms',
+    success: 'Active rooms; empty when the clinic does not use rooms.',
+    envelopeStated: true,
+    notShown: ['Spec 4.8: query parameters other than the cursor and page size are not shown.'],
+  },
+  retrieveRoom: { summary: 'One room', tag: 'Rooms', success: 'The room (active rooms only).' },
+  listAppointmentTypes,
+  retrieveAppointmentType,
+};
+
+/** The component name of a schema of the table. */
+function componentOf(schema: z.ZodType): string {
+  const found = Object.entries({ ...OBJECTS, ...INPUTS }).find(([, s]) => s === schema);
+  if (!found) throw new Error('a schema of src/operations.ts has no component here');
+  return found[0];
+}
+
+/** The path id parameter: the JSON Schema of the very schema the client checks it with. */
+function idParameter(row: OperationRow): Json {
+  const schema = z.toJSONSchema(row.id!.schema, { target: 'draft-2020-12' }) as Json;
+  delete schema.$schema;
+  return {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description:
+      row.id!.kind === 'uuid' ? 'The appointment id, a uuid.' : 'The id: digits only (spec 4).',
+    schema,
   };
 }
 
-function roomsResource(): Json {
-  const generic = readOnlyResource('rooms', 'Room', 'Room', 'Rooms') as Record<
-    string,
-    { get: Json }
-  >;
-  const list = generic['/api/public/v1/rooms']!.get;
-  list.responses = {
-    '200': ok(ref('RoomPage'), 'Active rooms; empty when the clinic does not use rooms.'),
-    '400': r('BadRequest'),
-    ...common,
+const CONTENT_TYPES: Record<Exclude<BodyKind, 'none'>, string[]> = {
+  json: ['application/json'],
+  'json-or-form': ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+};
+
+function successResponse(row: OperationRow, prose: Prose): Json {
+  const item = ref(componentOf(row.response));
+  let schema: Json = item;
+  if (row.kind === 'list') {
+    const page = ref(`${componentOf(row.response)}Page`);
+    schema = prose.envelopeStated ? page : { anyOf: [page, { type: 'array', items: item }] };
+  }
+  return {
+    description: prose.success,
+    ...(row.replay
+      ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } }
+      : {}),
+    content: jsonBody(schema),
   };
-  list['x-not-shown'] = [
-    'Spec 4.8: query parameters other than the cursor and page size are not shown.',
+}
+
+/** One row of the table as an OpenAPI operation: the row's facts, the prose's words. */
+function operation(row: OperationRow): Json {
+  const prose = PROSE[row.name as OperationName];
+  const write = row.method !== 'GET';
+  const parameters = [
+    ...(row.kind === 'list' ? [...(prose.query ?? []), p('Cursor'), p('PageSize')] : []),
+    ...(write ? [p(row.replay ? 'IdempotencyKey' : 'IdempotencyKeyNotReplayed')] : []),
   ];
-  return generic;
+  const notShown = [
+    ...(prose.notShown ?? []),
+    ...(row.scopeStated
+      ? []
+      : [
+          `Spec 5 rule 5: the scope of this operation is not shown; the reference server requires ${row.scope}.`,
+        ]),
+  ];
+  return {
+    operationId: row.name,
+    summary: prose.summary,
+    ...(prose.description ? { description: prose.description } : {}),
+    tags: [prose.tag],
+    ...(parameters.length ? { parameters } : {}),
+    ...(row.input
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              CONTENT_TYPES[row.bodies as Exclude<BodyKind, 'none'>].map((type) => [
+                type,
+                { schema: ref(componentOf(row.input!)) },
+              ]),
+            ),
+          },
+        }
+      : {}),
+    responses: {
+      [prose.status ?? '200']: successResponse(row, prose),
+      ...(row.kind === 'list' || write ? { '400': r('BadRequest') } : {}),
+      '401': r('Unauthorized'),
+      '403': r('Forbidden'),
+      ...(row.id || prose.notFound ? { '404': r('NotFound') } : {}),
+      ...(prose.conflict ? { '409': prose.conflict } : {}),
+      ...(write ? { '422': r('IdempotencyKeyReused') } : {}),
+    },
+    security: [{ ApiKey: [row.scope] }],
+    ...(notShown.length ? { 'x-not-shown': notShown } : {}),
+  };
+}
+
+/** The paths: one operation per row of the table, in the table's order. */
+function paths(): Json {
+  const out: Record<string, Json> = {};
+  for (const row of OPERATION_ROWS) {
+    const key = `${API_PREFIX}${row.path}`;
+    out[key] ??= row.id ? { parameters: [idParameter(row)] } : {};
+    out[key]![row.method.toLowerCase()] = operation(row);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
- * {@link ClinicClient}: configuration, environment defaults, the resources, and the internal
- * call helpers every resource method goes through.
+ * {@link ClinicClient}: configuration, environment defaults, the resources, and `_call`, the
+ * one internal helper every resource method goes through with its row of the operation table.
  *
  * @module
  */
@@ -16,7 +16,6 @@ import {
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';
 import type { AppointmentCreateOptions } from './core/request-options.ts';
-import type { RetryPolicy } from './core/retry.ts';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   MAX_RESPONSE_BYTES,
@@ -27,6 +26,7 @@ import {
 } from './core/transport.ts';
 import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
+import { type OperationRow, type PathId, pathOf } from './operations.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
@@ -88,26 +88,22 @@ export interface ClientOptions {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 2;
 
-/** @internal How a resource method describes one call. */
-export interface CallSpec<T> {
-  method: 'GET' | 'POST' | 'PATCH';
-  /** The collection path, such as `/appointments`. */
-  path: string;
-  /** The path id: its schema and value, appended to `path` once checked. */
-  id?: [schema: z.ZodType, value: unknown];
-  /** Appended after the id, such as `/cancel`. */
-  suffix?: string;
-  /** The body: its schema and the caller's value, checked before anything is sent. */
-  input?: [schema: z.ZodType, value: unknown];
-  retry: RetryPolicy;
-  idempotent?: boolean;
-  response: z.ZodType<T>;
-  /**
-   * When the 2xx body is not the object (empty, 204, another shape), read it with
-   * `GET path/id` instead (PATCH and cancel, whose bodies the spec does not show). When that
-   * read fails, the call throws {@link ReadBackError}: the write itself succeeded.
-   */
-  refetch?: boolean;
+/** @internal What a resource method passes for its row: the id, body or query it needs. */
+export type CallArgs<R extends OperationRow> = {
+  options?: AppointmentCreateOptions | undefined;
+} & (R extends { id: PathId<infer S> } ? { id: z.input<S> } : unknown) &
+  (R extends { input: infer I extends z.ZodType } ? { body: z.input<I> } : unknown) &
+  (R extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> | undefined } : unknown);
+
+/** @internal What a call of row `R` returns: a paginator for lists, else an `APIPromise`. */
+export type CallReturn<R extends OperationRow> = R extends { kind: 'list' }
+  ? Paginator<z.output<R['response']>>
+  : APIPromise<z.output<R['response']>>;
+
+interface AnyArgs {
+  id?: unknown;
+  body?: unknown;
+  query?: unknown;
   options?: AppointmentCreateOptions | undefined;
 }
 
@@ -223,75 +219,66 @@ export class ClinicClient {
     return new ClinicClient({ ...this.#options, ...Object.fromEntries(given) });
   }
 
-  /** @internal Sends one call: checks inputs, sends, validates the answer. */
-  _request<T>(spec: CallSpec<T>): APIPromise<T> {
-    return new APIPromise(this.#call(spec));
+  /**
+   * @internal Runs one row of the operation table. A list's invalid query rejects only when
+   * the paginator is awaited or iterated (sending nothing).
+   */
+  _call<R extends OperationRow>(op: R, args: CallArgs<R>): CallReturn<R> {
+    const call = args as AnyArgs;
+    return (
+      op.kind === 'list' ? this.#list(op, call) : new APIPromise(this.#call(op, call))
+    ) as CallReturn<R>;
   }
 
-  /**
-   * @internal A list call. A query that fails its schema does not throw here: the paginator
-   * rejects with the {@link ValidationError} when awaited or iterated, sending nothing.
-   */
-  _list<T>(
-    path: string,
-    item: z.ZodType<T>,
-    query: unknown,
-    options: AppointmentCreateOptions | undefined,
-    querySchema: z.ZodType = ListQuery,
-  ): Paginator<T> {
+  #list(op: OperationRow, { query, options }: AnyArgs): Paginator<unknown> {
     let checked: Record<string, unknown> | undefined;
     let invalid: unknown;
     try {
       checked =
         query === undefined
           ? undefined
-          : (parseInput(querySchema, query, 'query') as Record<string, unknown>);
+          : (parseInput(op.query ?? ListQuery, query, 'query') as Record<string, unknown>);
     } catch (error) {
       invalid = error;
     }
     const transport = this._transport;
     const apiRoot = transport.apiRoot;
-    return new Paginator<T>(
+    return new Paginator<unknown>(
       {
         fetch: (urlOrPath, q) =>
           invalid === undefined
             ? transport.request({
-                method: 'GET',
+                method: op.method,
                 path: urlOrPath,
                 query: q,
-                retry: 'safe',
+                retry: op.retry,
                 options,
               })
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
-        item: this.validateResponses ? item : undefined,
+        item: this.validateResponses ? op.response : undefined,
         options,
       },
-      path,
+      op.path,
       checked,
     );
   }
 
-  async #call<T>(spec: CallSpec<T>): Promise<CallResult<T>> {
-    // The record's path, id checked and encoded once: the write and any read-back use it.
-    let itemPath = spec.path;
-    if (spec.id) {
-      const [schema, value] = spec.id;
-      itemPath += `/${encodeURIComponent(String(parseInput(schema, value, 'id', 'id')))}`;
-    }
-    const body = spec.input ? parseInput(spec.input[0], spec.input[1], 'body') : undefined;
+  async #call(op: OperationRow, args: AnyArgs): Promise<CallResult<unknown>> {
+    const id = op.id ? parseInput(op.id.schema, args.id, 'id', 'id') : undefined;
+    const body = op.input ? parseInput(op.input, args.body, 'body') : undefined;
     const raw = await this._transport.request({
-      method: spec.method,
-      path: spec.suffix ? itemPath + spec.suffix : itemPath,
+      method: op.method,
+      path: pathOf(op, id),
       body,
-      retry: spec.retry,
-      idempotent: spec.idempotent,
-      options: spec.options,
+      retry: op.retry,
+      idempotent: op.replay,
+      options: args.options,
     });
-    const checked = this.#check(spec.response, raw.body, spec.refetch === true);
-    let data: T;
+    const checked = this.#check(op.response, raw.body, op.readBack !== undefined);
+    let data: unknown;
     if (checked.ok) data = checked.data;
-    else if (spec.refetch) data = await this.#readBack(spec, itemPath, raw);
+    else if (op.readBack) data = await this.#readBack(op.readBack, id, raw, args.options);
     else {
       throw withIdempotencyKey(
         new ResponseValidationError(checked.paths, raw.method, raw.path),
@@ -307,23 +294,29 @@ export class ClinicClient {
   }
 
   /**
-   * Reads the record back after a write whose 2xx body was not the record.
+   * Reads the record back with `op` after a write whose 2xx body was not the record.
    *
    * @throws {@link ReadBackError} when that read fails in any way: the write succeeded.
    */
-  async #readBack<T>(spec: CallSpec<T>, itemPath: string, write: RawResponse): Promise<T> {
+  async #readBack(
+    op: OperationRow,
+    id: unknown,
+    write: RawResponse,
+    options: AppointmentCreateOptions | undefined,
+  ): Promise<unknown> {
+    const path = pathOf(op, id);
     try {
       const fresh = await this._transport.request({
-        method: 'GET',
-        path: itemPath,
-        retry: 'safe',
-        options: spec.options,
+        method: op.method,
+        path,
+        retry: op.retry,
+        options,
       });
-      const checked = this.#check(spec.response, fresh.body, false);
+      const checked = this.#check(op.response, fresh.body, false);
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {
-      throw new ReadBackError(write, `${this._transport.apiRoot.pathname}${itemPath}`, error);
+      throw new ReadBackError(write, `${this._transport.apiRoot.pathname}${path}`, error);
     }
   }
 
@@ -331,7 +324,7 @@ export class ClinicClient {
    * Checks a 2xx body against `schema`, parsing it once. Without validation a body is taken
    * as is, except a write's (`refetch`) that does not even look like a record.
    */
-  #check<T>(schema: z.ZodType<T>, body: unknown, refetch: boolean): Checked<T> {
+  #check(schema: z.ZodType, body: unknown, refetch: boolean): Checked<unknown> {
     if (this.validateResponses) {
       const result = schema.safeParse(body);
       if (result.success) return { ok: true, data: result.data };
@@ -341,7 +334,7 @@ export class ClinicClient {
     if (refetch && !(isRecord(body) && 'id' in body && 'status' in body)) {
       return { ok: false, paths: ['(root)'] };
     }
-    return { ok: true, data: body as T };
+    return { ok: true, data: body };
   }
 
   /** A summary without the key, for `console.log(client)`. */

@@ -7,8 +7,8 @@ import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
 import type { RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import { AppointmentType, type AppointmentTypeListParams } from '../schemas/appointment-types.ts';
-import { IntegerId } from '../schemas/common.ts';
+import { OPERATIONS } from '../operations.ts';
+import type { AppointmentType, AppointmentTypeListParams } from '../schemas/appointment-types.ts';
 
 /** Appointment types of the clinic (read-only, scope `appointments:read`). */
 export class AppointmentTypes extends APIResource {
@@ -17,7 +17,7 @@ export class AppointmentTypes extends APIResource {
    * given.
    */
   list(query?: AppointmentTypeListParams, options?: RequestOptions): Paginator<AppointmentType> {
-    return this._client._list('/appointment-types', AppointmentType, query, options);
+    return this._client._call(OPERATIONS.listAppointmentTypes, { query, options });
   }
 
   /**
@@ -26,13 +26,6 @@ export class AppointmentTypes extends APIResource {
    * @throws {@link NotFoundError} when the clinic has no such appointment type.
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<AppointmentType> {
-    return this._client._request({
-      method: 'GET',
-      path: '/appointment-types',
-      id: [IntegerId, id],
-      response: AppointmentType,
-      retry: 'safe',
-      options,
-    });
+    return this._client._call(OPERATIONS.retrieveAppointmentType, { id, options });
   }
 }

@@ -7,13 +7,13 @@ import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
 import type { AppointmentCreateOptions, RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import {
+import { OPERATIONS } from '../operations.ts';
+import type {
   Appointment,
   AppointmentCreateParams,
-  type AppointmentListParams,
+  AppointmentListParams,
   AppointmentUpdateParams,
 } from '../schemas/appointments.ts';
-import { AppointmentId } from '../schemas/common.ts';
 
 /** Appointments of the key's clinic. */
 export class Appointments extends APIResource {
@@ -27,7 +27,7 @@ export class Appointments extends APIResource {
    * ```
    */
   list(query?: AppointmentListParams, options?: RequestOptions): Paginator<Appointment> {
-    return this._client._list('/appointments', Appointment, query, options);
+    return this._client._call(OPERATIONS.listAppointments, { query, options });
   }
 
   /**
@@ -38,14 +38,7 @@ export class Appointments extends APIResource {
    * @throws {@link NotFoundError} when the clinic has no such appointment.
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<Appointment> {
-    return this._client._request({
-      method: 'GET',
-      path: '/appointments',
-      id: [AppointmentId, id],
-      response: Appointment,
-      retry: 'safe',
-      options,
-    });
+    return this._client._call(OPERATIONS.retrieveAppointment, { id, options });
   }
 
   /**
@@ -78,15 +71,7 @@ export class Appointments extends APIResource {
     body: AppointmentCreateParams,
     options?: AppointmentCreateOptions,
   ): APIPromise<Appointment> {
-    return this._client._request({
-      method: 'POST',
-      path: '/appointments',
-      input: [AppointmentCreateParams, body],
-      response: Appointment,
-      retry: 'safe',
-      idempotent: true,
-      options,
-    });
+    return this._client._call(OPERATIONS.createAppointment, { body, options });
   }
 
   /**
@@ -110,16 +95,7 @@ export class Appointments extends APIResource {
     body: AppointmentUpdateParams,
     options?: RequestOptions,
   ): APIPromise<Appointment> {
-    return this._client._request({
-      method: 'PATCH',
-      path: '/appointments',
-      id: [AppointmentId, id],
-      input: [AppointmentUpdateParams, body],
-      response: Appointment,
-      retry: 'safe',
-      refetch: true,
-      options,
-    });
+    return this._client._call(OPERATIONS.updateAppointment, { id, body, options });
   }
 
   /**
@@ -134,15 +110,6 @@ export class Appointments extends APIResource {
    *   failed: do not cancel again.
    */
   cancel(id: string, options?: RequestOptions): APIPromise<Appointment> {
-    return this._client._request({
-      method: 'POST',
-      path: '/appointments',
-      id: [AppointmentId, id],
-      suffix: '/cancel',
-      response: Appointment,
-      retry: 'rate-limit-only',
-      refetch: true,
-      options,
-    });
+    return this._client._call(OPERATIONS.cancelAppointment, { id, options });
   }
 }

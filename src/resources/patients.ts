@@ -7,8 +7,8 @@ import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
 import type { RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import { IntegerId } from '../schemas/common.ts';
-import {
+import { OPERATIONS } from '../operations.ts';
+import type {
   Patient,
   PatientCreateParams,
   PatientListParams,
@@ -27,7 +27,7 @@ export class Patients extends APIResource {
    * ```
    */
   list(query?: PatientListParams, options?: RequestOptions): Paginator<Patient> {
-    return this._client._list('/patients', Patient, query, options, PatientListParams);
+    return this._client._call(OPERATIONS.listPatients, { query, options });
   }
 
   /**
@@ -36,14 +36,7 @@ export class Patients extends APIResource {
    * @throws {@link NotFoundError} when the clinic has no such patient.
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<Patient> {
-    return this._client._request({
-      method: 'GET',
-      path: '/patients',
-      id: [IntegerId, id],
-      response: Patient,
-      retry: 'safe',
-      options,
-    });
+    return this._client._call(OPERATIONS.retrievePatient, { id, options });
   }
 
   /**
@@ -54,14 +47,7 @@ export class Patients extends APIResource {
    * @throws {@link PatientCpfExistsError} 409: the CPF belongs to another patient.
    */
   create(body: PatientCreateParams, options?: RequestOptions): APIPromise<Patient> {
-    return this._client._request({
-      method: 'POST',
-      path: '/patients',
-      input: [PatientCreateParams, body],
-      response: Patient,
-      retry: 'rate-limit-only',
-      options,
-    });
+    return this._client._call(OPERATIONS.createPatient, { body, options });
   }
 
   /**
@@ -75,14 +61,6 @@ export class Patients extends APIResource {
    * @throws {@link PermissionDeniedError} 403 with `requiredScope: 'patients:write'`.
    */
   update(id: number, body: PatientUpdateParams, options?: RequestOptions): APIPromise<Patient> {
-    return this._client._request({
-      method: 'PATCH',
-      path: '/patients',
-      id: [IntegerId, id],
-      input: [PatientUpdateParams, body],
-      response: Patient,
-      retry: 'safe',
-      options,
-    });
+    return this._client._call(OPERATIONS.updatePatient, { id, body, options });
   }
 }

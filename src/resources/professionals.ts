@@ -7,8 +7,8 @@ import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
 import type { RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import { IntegerId } from '../schemas/common.ts';
-import { Professional, type ProfessionalListParams } from '../schemas/professionals.ts';
+import { OPERATIONS } from '../operations.ts';
+import type { Professional, ProfessionalListParams } from '../schemas/professionals.ts';
 
 /** Professionals of the clinic (read-only, scope `appointments:read`). No contact data is returned. */
 export class Professionals extends APIResource {
@@ -17,7 +17,7 @@ export class Professionals extends APIResource {
    * given.
    */
   list(query?: ProfessionalListParams, options?: RequestOptions): Paginator<Professional> {
-    return this._client._list('/professionals', Professional, query, options);
+    return this._client._call(OPERATIONS.listProfessionals, { query, options });
   }
 
   /**
@@ -26,13 +26,6 @@ export class Professionals extends APIResource {
    * @throws {@link NotFoundError} when the clinic has no such professional.
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<Professional> {
-    return this._client._request({
-      method: 'GET',
-      path: '/professionals',
-      id: [IntegerId, id],
-      response: Professional,
-      retry: 'safe',
-      options,
-    });
+    return this._client._call(OPERATIONS.retrieveProfessional, { id, options });
   }
 }

@@ -7,8 +7,8 @@ import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
 import type { RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
-import { IntegerId } from '../schemas/common.ts';
-import { Room, type RoomListParams } from '../schemas/rooms.ts';
+import { OPERATIONS } from '../operations.ts';
+import type { Room, RoomListParams } from '../schemas/rooms.ts';
 
 /** Active rooms of the clinic (read-only, scope `appointments:read`). The list is empty when the clinic does not use rooms. */
 export class Rooms extends APIResource {
@@ -24,7 +24,7 @@ export class Rooms extends APIResource {
    * ```
    */
   list(query?: RoomListParams, options?: RequestOptions): Paginator<Room> {
-    return this._client._list('/rooms', Room, query, options);
+    return this._client._call(OPERATIONS.listRooms, { query, options });
   }
 
   /**
@@ -33,13 +33,6 @@ export class Rooms extends APIResource {
    * @throws {@link NotFoundError} when the clinic has no such room.
    */
   retrieve(id: number, options?: RequestOptions): APIPromise<Room> {
-    return this._client._request({
-      method: 'GET',
-      path: '/rooms',
-      id: [IntegerId, id],
-      response: Room,
-      retry: 'safe',
-      options,
-    });
+    return this._client._call(OPERATIONS.retrieveRoom, { id, options });
   }
 }

@@ -48,7 +48,7 @@ export function typeError(message: string) {
 export const IntegerId = z
   .number(typeError('must be a positive integer id'))
   .int({ error: 'must be a positive integer id' })
-  .positive({ error: 'must be a positive integer id' });
+  .min(1, { error: 'must be a positive integer id' });
 
 /**
  * The appointment id: a UUID in its canonical 8-4-4-4-12 hexadecimal form. Any version is
@@ -193,7 +193,7 @@ export const StartAt = z
  * `.` after the third and sixth digits and `-` before the last two (`529.982.247-25`), each
  * mark optional. Nothing else: no spaces, tabs, line breaks, slashes or doubled separators.
  */
-const CPF_FORMAT = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
+export const CPF_FORMAT = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
 
 /** Removes the punctuation a CPF may be written with (`.` and `-`), keeping only its digits. */
 export function normalizeCpf(cpf: string): string {

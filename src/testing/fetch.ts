@@ -8,8 +8,7 @@
  * @module
  */
 import { isJsonContentType } from '../internal/utils.ts';
-import { AppointmentId } from '../schemas/common.ts';
-import { OPERATIONS, type OperationName, type OperationSpec } from '../schemas/operations.ts';
+import { type BodyKind, OPERATIONS, type OperationName, type OperationRow } from '../operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { API_PREFIX, appendBounded, type RecordedRequest, type ServerContext } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
@@ -46,18 +45,15 @@ import { coerceFormFields } from './rules.ts';
 /** The signature of `api.fetch`: that of the global `fetch`. */
 export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
-/** Which bodies a route reads: none, JSON, or JSON and the two form encodings (spec 4.4). */
-type BodyKind = 'none' | 'json' | 'json-or-form';
-
-interface Route extends OperationSpec {
-  name: OperationName;
+interface Route {
+  /** The operation's row: method, path, path id, scope, bodies. */
+  row: OperationRow;
   /** Path segments after `/api/public/v1`; `{id}` stands for the path id. */
   segments: readonly string[];
-  body: BodyKind;
   operation: Operation;
 }
 
-/** The function of each of the 15 operations (their paths and scopes: `OPERATIONS`). */
+/** The function of each of the 15 operations (everything else about them: `OPERATIONS`). */
 const HANDLERS: Record<OperationName, Operation> = {
   listAppointments,
   retrieveAppointment,
@@ -76,30 +72,11 @@ const HANDLERS: Record<OperationName, Operation> = {
   retrieveAppointmentType,
 };
 
-/** What each write reads: cancel takes no body; only POST /appointments takes forms too. */
-const BODIES: Partial<Record<OperationName, BodyKind>> = {
-  createAppointment: 'json-or-form',
-  cancelAppointment: 'none',
-};
-
-/**
- * The 15 operations of spec 4 with the scope each needs (`OPERATIONS`: spec 5 rule 4 where
- * it names one; elsewhere the reference server's assumption).
- */
+/** The routes: one per row of the operation table. */
 const ROUTES: readonly Route[] = (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
-  const spec: OperationSpec = OPERATIONS[name];
-  return {
-    ...spec,
-    name,
-    segments: spec.path.split('/').slice(1),
-    body: BODIES[name] ?? (spec.method === 'GET' ? 'none' : 'json'),
-    operation: HANDLERS[name],
-  };
+  const row: OperationRow = OPERATIONS[name];
+  return { row, segments: row.path.split('/').slice(1), operation: HANDLERS[name] };
 });
-
-function idMatches(kind: OperationSpec['id'], value: string): boolean {
-  return kind === 'digits' ? /^\d+$/.test(value) : AppointmentId.safeParse(value).success;
-}
 
 /**
  * Spec 1 facts 1–2, 7 and spec 4: the route of one of the 15 operations, with its path id.
@@ -115,7 +92,9 @@ function resolveRoute(
   if (apiPath !== undefined) {
     const segments = apiPath.split('/').slice(1);
     for (const candidate of ROUTES) {
-      if (candidate.method !== method || candidate.segments.length !== segments.length) continue;
+      if (candidate.row.method !== method || candidate.segments.length !== segments.length) {
+        continue;
+      }
       let id = '';
       const ok = candidate.segments.every((s, i) => {
         const actual = segments[i]!;
@@ -125,7 +104,7 @@ function resolveRoute(
         } catch {
           return false;
         }
-        return idMatches(candidate.id!, id);
+        return candidate.row.id!.matches(id);
       });
       if (ok) return { route: candidate, id };
     }
@@ -223,20 +202,20 @@ async function handle(
   );
   requireScope(
     key,
-    matched.scope,
+    matched.row.scope,
     `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
   );
   const clinic = ctx.store.clinic(key.company_id);
   const linkBase =
     ctx.links === 'request' ? `${requestOrigin(request.headers, url)}${ctx.basePath}` : ctx.baseUrl;
 
-  if (matched.method === 'GET') {
+  if (matched.row.method === 'GET') {
     const result = await matched.operation({ ctx, clinic, url, linkBase, id, body: {} });
     return jsonResponse(result.status, result.body);
   }
 
   const idempotencyKey = readIdempotencyKey(request.headers);
-  const body = matched.body === 'none' ? {} : await readBody(request, matched.body);
+  const body = matched.row.bodies === 'none' ? {} : await readBody(request, matched.row.bodies);
   // From here on everything is synchronous: no other request can slip in between the
   // replay check and the write.
   const run = (): OperationResult => {
@@ -250,11 +229,8 @@ async function handle(
   }
   const endpoint = `${method} ${url.pathname}`;
   const now = ctx.clock.now();
-  if (
-    matched.name !== 'createAppointment' &&
-    clinic.settings.idempotencyReplay === 'create-appointment'
-  ) {
-    // Spec 4.4 describes replay on POST /appointments only: here the key replays nothing and
+  if (!matched.row.replay && clinic.settings.idempotencyReplay === 'create-appointment') {
+    // Spec 4.4 describes replay on POST /appointments only (the row's `replay`): here the key replays nothing and
     // binds nothing, but one bound to another endpoint is still misuse (422).
     assertSameEndpoint(clinic, idempotencyKey, endpoint, now);
     const result = run();

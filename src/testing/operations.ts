@@ -10,6 +10,7 @@
  * @module
  */
 import type * as z from 'zod';
+import { OPERATIONS, type OperationRow } from '../operations.ts';
 import { AppointmentCreateParams, AppointmentUpdateParams } from '../schemas/appointments.ts';
 import { normalizeCpf } from '../schemas/common.ts';
 import type { FieldErrors } from '../schemas/errors.ts';
@@ -80,12 +81,13 @@ function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   return result.data;
 }
 
-const LIST_PATHS: Record<ListResource, string> = {
-  appointments: 'appointments',
-  patients: 'patients',
-  professionals: 'professionals',
-  rooms: 'rooms',
-  appointmentTypes: 'appointment-types',
+/** The row of each list, whose path the page links carry. */
+const LISTS: Record<ListResource, OperationRow> = {
+  appointments: OPERATIONS.listAppointments,
+  patients: OPERATIONS.listPatients,
+  professionals: OPERATIONS.listProfessionals,
+  rooms: OPERATIONS.listRooms,
+  appointmentTypes: OPERATIONS.listAppointmentTypes,
 };
 
 /** A list answer: the envelope of spec 4.1, or a bare array where configured. */
@@ -99,7 +101,7 @@ async function list<T extends { seq: number }, V>(
   if (resource !== 'rooms' && ctx.listEnvelope[resource] === 'array') {
     return { status: 200, body: items.map(view) };
   }
-  const endpoint = `${input.linkBase}${API_PREFIX}/${LIST_PATHS[resource]}`;
+  const endpoint = `${input.linkBase}${API_PREFIX}${LISTS[resource].path}`;
   const page = await paginate(
     items,
     { resource, companyId: clinic.id, url, endpoint },

@@ -1,11 +1,16 @@
 /**
- * docs/openapi.json: in step with the zod schemas (regenerated and compared), and covering
- * what the spec states: the 15 operations, their scopes, the error shapes of section 7, the
+ * docs/openapi.json: in step with the zod schemas (regenerated and compared), walked against
+ * the operation table (src/operations.ts: every operation, its path id, scope, replay and body
+ * kinds), as strict as the reference server, and covering the error shapes of section 7, the
  * Idempotency-Key and Idempotent-Replayed headers, pagination and the webhook envelope.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi, OPENAPI_PATH, renderOpenApi } from '../../scripts/openapi.ts';
+import { API_PREFIX } from '../../src/internal/wire.ts';
+import { OPERATION_ROWS } from '../../src/operations.ts';
+import { AppointmentStatus } from '../../src/schemas/index.ts';
+import { defaultSettings } from '../../src/testing/store.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by its keys
 type Json = Record<string, any>;
@@ -25,44 +30,8 @@ describe('docs/openapi.json', () => {
     expect(readFileSync(OPENAPI_PATH, 'utf8')).toBe(renderOpenApi());
   });
 
-  it('holds exactly the 15 operations of spec 4, on OpenAPI 3.1', () => {
+  it('is OpenAPI 3.1, with the four scopes of spec 5 on a bearer scheme', () => {
     expect(doc.openapi).toBe('3.1.1');
-    const v1 = '/api/public/v1';
-    expect(ops.map((o) => o.key).sort()).toEqual(
-      [
-        `GET ${v1}/appointments`,
-        `GET ${v1}/appointments/{id}`,
-        `POST ${v1}/appointments`,
-        `PATCH ${v1}/appointments/{id}`,
-        `POST ${v1}/appointments/{id}/cancel`,
-        `GET ${v1}/patients`,
-        `GET ${v1}/patients/{id}`,
-        `POST ${v1}/patients`,
-        `PATCH ${v1}/patients/{id}`,
-        `GET ${v1}/professionals`,
-        `GET ${v1}/professionals/{id}`,
-        `GET ${v1}/rooms`,
-        `GET ${v1}/rooms/{id}`,
-        `GET ${v1}/appointment-types`,
-        `GET ${v1}/appointment-types/{id}`,
-      ].sort(),
-    );
-  });
-
-  it('names the scopes spec 5 rule 4 states, and marks every other scope as not shown', () => {
-    const scopes = Object.fromEntries(ops.map((o) => [o.key, o.op.security[0].ApiKey[0]]));
-    expect(scopes['POST /api/public/v1/appointments']).toBe('appointments:write');
-    expect(scopes['PATCH /api/public/v1/patients/{id}']).toBe('patients:write');
-    for (const path of ['professionals', 'rooms', 'appointment-types']) {
-      expect(scopes[`GET /api/public/v1/${path}`]).toBe('appointments:read');
-      expect(scopes[`GET /api/public/v1/${path}/{id}`]).toBe('appointments:read');
-    }
-    const stated = ['POST /api/public/v1/appointments', 'PATCH /api/public/v1/patients/{id}'];
-    for (const { key, op: o } of ops) {
-      const marked = (o['x-not-shown'] ?? []).some((m: string) => m.startsWith('Spec 5 rule 5'));
-      const readOnly = /professionals|rooms|appointment-types/.test(key);
-      expect([key, marked]).toEqual([key, !stated.includes(key) && !readOnly]);
-    }
     const scheme = doc.components.securitySchemes.ApiKey;
     expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(scheme['x-scopes'])).toEqual([
@@ -73,7 +42,7 @@ describe('docs/openapi.json', () => {
     ]);
   });
 
-  it('gives every operation 401 and 403 with `{detail}`, and every write 400, 422 and the replay header', () => {
+  it('gives every operation 401 and 403 with `{detail}`, and every write 400, 422 and an Idempotency-Key', () => {
     const detail = { $ref: '#/components/schemas/Detail' };
     for (const { key, op: o } of ops) {
       for (const status of ['401', '403']) {
@@ -83,14 +52,10 @@ describe('docs/openapi.json', () => {
         ]);
       }
       if (key.startsWith('GET')) continue;
-      expect([key, o.parameters]).toEqual([
+      expect([key, o.parameters.map((x: Json) => resolve(x).name)]).toEqual([
         key,
-        [{ $ref: '#/components/parameters/IdempotencyKey' }],
+        ['Idempotency-Key'],
       ]);
-      const success = Object.entries(o.responses as Json).find(([s]) => s.startsWith('2'))![1];
-      expect(success.headers['Idempotent-Replayed']).toEqual({
-        $ref: '#/components/headers/IdempotentReplayed',
-      });
       expect(resolve(o.responses['400']).content['application/json'].schema).toEqual({
         $ref: '#/components/schemas/FieldErrors',
       });
@@ -99,6 +64,7 @@ describe('docs/openapi.json', () => {
       });
     }
     expect(doc.components.parameters.IdempotencyKey.schema.maxLength).toBe(255);
+    expect(doc.components.parameters.IdempotencyKeyNotReplayed.schema.maxLength).toBe(255);
   });
 
   it('shows the error shapes of spec 7 and the 409 codes where the spec states them', () => {
@@ -181,5 +147,165 @@ describe('docs/openapi.json', () => {
       'data',
     ]);
     expect(post['x-not-shown'][0]).toMatch(/signature scheme/);
+  });
+});
+
+describe('docs/openapi.json walked against the operation table (src/operations.ts)', () => {
+  const itemOf = (path: string) => doc.paths[`${API_PREFIX}${path}`] as Json;
+
+  it('has one operation per row, and no other', () => {
+    expect(ops).toHaveLength(OPERATION_ROWS.length);
+    for (const row of OPERATION_ROWS) {
+      expect([row.name, itemOf(row.path)?.[row.method.toLowerCase()]?.operationId]).toEqual([
+        row.name,
+        row.name,
+      ]);
+    }
+  });
+
+  it('gives each row its scope, and marks the scope as not shown exactly where the spec does not state it', () => {
+    for (const row of OPERATION_ROWS) {
+      const o = itemOf(row.path)[row.method.toLowerCase()];
+      expect([row.name, o.security]).toEqual([row.name, [{ ApiKey: [row.scope] }]]);
+      const marked = (o['x-not-shown'] ?? []).some((m: string) => m.startsWith('Spec 5 rule 5'));
+      expect([row.name, marked]).toEqual([row.name, !row.scopeStated]);
+    }
+  });
+
+  it('agrees with the client on every path id: integer ids from 1, the appointment id a uuid', () => {
+    for (const row of OPERATION_ROWS) {
+      const params = (itemOf(row.path).parameters ?? []) as Json[];
+      const id = params.find((x) => x.in === 'path' && x.name === 'id');
+      expect([row.name, id !== undefined]).toEqual([row.name, row.path.includes('{id}')]);
+      if (!row.id) continue;
+      const schema = id!.schema;
+      if (row.id.kind === 'integer') {
+        expect(schema).toMatchObject({ type: 'integer', minimum: 1 });
+        for (const value of [-1, 0, 1, 2, 1.5, 2 ** 53]) {
+          const documented =
+            Number.isInteger(value) && value >= schema.minimum && value <= schema.maximum;
+          expect([row.name, value, row.id.schema.safeParse(value).success]).toEqual([
+            row.name,
+            value,
+            documented,
+          ]);
+        }
+      } else {
+        expect(schema).toMatchObject({ type: 'string', format: 'uuid' });
+        const pattern = new RegExp(schema.pattern);
+        for (const value of ['0b9e2f0e-6a3c-4c8e-9a55-1f2d3c4b5a69', '42', 'not-a-uuid']) {
+          expect([row.name, value, row.id.schema.safeParse(value).success]).toEqual([
+            row.name,
+            value,
+            pattern.test(value),
+          ]);
+        }
+      }
+    }
+  });
+
+  it('describes the replay only where the row replays by default; elsewhere the key is marked not shown', () => {
+    for (const row of OPERATION_ROWS.filter((x) => x.method !== 'GET')) {
+      const o = itemOf(row.path)[row.method.toLowerCase()];
+      const key = resolve(o.parameters[0]);
+      const success = Object.entries(o.responses as Json).find(([s]) => s.startsWith('2'))![1];
+      const replayHeader = success.headers?.['Idempotent-Replayed'] !== undefined;
+      expect([row.name, replayHeader, key['x-not-shown'] === undefined]).toEqual([
+        row.name,
+        row.replay,
+        row.replay,
+      ]);
+      expect(key.description.includes('returns the record already created')).toBe(row.replay);
+    }
+  });
+
+  it('takes the body kinds of each row, and a body exactly where the row has an input', () => {
+    const types = {
+      none: [],
+      json: ['application/json'],
+      'json-or-form': [
+        'application/json',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+      ],
+    };
+    for (const row of OPERATION_ROWS) {
+      const o = itemOf(row.path)[row.method.toLowerCase()];
+      const content = Object.keys(o.requestBody?.content ?? {});
+      expect([row.name, content]).toEqual([row.name, row.input ? types[row.bodies] : []]);
+    }
+  });
+});
+
+describe('docs/openapi.json is as strict as the server (issue 21)', () => {
+  const schemas = doc.components.schemas as Json;
+  const responseObjects = [
+    'Appointment',
+    'Patient',
+    'Professional',
+    'Room',
+    'AppointmentType',
+    ...['Appointment', 'Patient', 'Professional', 'Room', 'AppointmentType'].map((n) => `${n}Page`),
+  ];
+
+  it('closes every response object to the members the spec returns (spec 1.6: no cpf, email, birth_date, gender)', () => {
+    for (const name of responseObjects) {
+      expect([name, schemas[name].additionalProperties]).toEqual([name, false]);
+    }
+    const inline = Object.entries(schemas.Appointment.properties as Json).flatMap(
+      ([field, value]) =>
+        [value, ...(value.anyOf ?? [])]
+          .filter((x: Json) => x.type === 'object')
+          .map((x: Json) => [field, x.additionalProperties]),
+    );
+    expect(inline).toEqual([['patient', false]]);
+    expect(Object.keys(schemas.Patient.properties).sort()).toEqual(
+      ['active', 'created_at', 'id', 'name', 'phone', 'updated_at'].sort(),
+    );
+  });
+
+  it('requires `next` and `previous` (null or a URL) on every page', () => {
+    for (const name of responseObjects.filter((n) => n.endsWith('Page'))) {
+      expect([name, schemas[name].required]).toEqual([name, ['results', 'next', 'previous']]);
+      expect(schemas[name].properties.next.type).toEqual(['string', 'null']);
+      expect(schemas[name].properties.previous.type).toEqual(['string', 'null']);
+    }
+  });
+
+  it('writes instants as the spec does, YYYY-MM-DDThh:mm:ss±HH:MM, and start_at with seconds 00', () => {
+    const created = new RegExp(schemas.Patient.properties.created_at.pattern);
+    expect(created.test('2026-03-02T14:30:15-03:00')).toBe(true);
+    expect(created.test('2026-03-02T14:30:15')).toBe(false);
+    expect(created.test('2026-03-02T14:30:15Z')).toBe(false);
+    const start = new RegExp(schemas.Appointment.properties.start_at.pattern);
+    expect(start.test('2026-03-02T14:30:00-03:00')).toBe(true);
+    expect(start.test('2026-03-02T14:30:15-03:00')).toBe(false);
+    const event = schemas.WebhookEvent.oneOf[0].properties.created_at;
+    expect(event.pattern).toBe(schemas.Patient.properties.created_at.pattern);
+  });
+
+  it('gives `cpf` its pattern: bare or punctuated, nothing else', () => {
+    for (const name of ['PatientCreateParams', 'PatientUpdateParams']) {
+      const cpf = schemas[name].properties.cpf;
+      const pattern = new RegExp(cpf.pattern ?? cpf.anyOf.find((x: Json) => x.pattern).pattern);
+      expect(pattern.test('529.982.247-25')).toBe(true);
+      expect(pattern.test('52998224725')).toBe(true);
+      expect(pattern.test('529 982 247 25')).toBe(false);
+    }
+  });
+
+  it('names in each 409 of PATCH and cancel every state the server refuses by default', () => {
+    const refused = AppointmentStatus.options.filter(
+      (s) => !defaultSettings().changeableStatuses.includes(s),
+    );
+    for (const key of [
+      'PATCH /api/public/v1/appointments/{id}',
+      'POST /api/public/v1/appointments/{id}/cancel',
+    ]) {
+      const text = op(key).responses['409']['x-not-shown'] as string;
+      for (const state of [...refused, 'telehealth']) {
+        expect([key, state, text.includes(state)]).toEqual([key, state, true]);
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type Appointment,
   ClinicClient,
+  InternalServerError,
   NotFoundError,
   PatientCpfExistsError,
   PermissionDeniedError,
@@ -13,6 +14,8 @@ import {
   SlotBlockedError,
   ValidationError,
 } from '../../src/index.ts';
+import { API_PREFIX } from '../../src/internal/wire.ts';
+import { OPERATIONS, type OperationName, pathOf } from '../../src/operations.ts';
 import { createReferenceServer, type ReferenceServer } from '../../src/testing/index.ts';
 
 const BASE = 'https://clinic.test';
@@ -289,4 +292,78 @@ describe('pagination against the reference server', () => {
     expect(page.hasNextPage()).toBe(false);
     expect(page.results).toHaveLength(71);
   });
+});
+
+describe('every resource method is its row of the operation table (src/operations.ts)', () => {
+  /** One call per row; `id` is the path id the call uses. */
+  const calls = (appointment: string): Record<OperationName, [unknown, () => Promise<unknown>]> => {
+    const c = clinic;
+    const page = async (p: PromiseLike<unknown>) => p;
+    return {
+      listAppointments: [undefined, () => page(c.appointments.list())],
+      retrieveAppointment: [appointment, () => c.appointments.retrieve(appointment)],
+      createAppointment: [undefined, () => book()],
+      updateAppointment: [
+        appointment,
+        () => c.appointments.update(appointment, { status: 'confirmed' }),
+      ],
+      cancelAppointment: [appointment, () => c.appointments.cancel(appointment)],
+      listPatients: [undefined, () => page(c.patients.list({ name: 'Ana' }))],
+      retrievePatient: [ids.patient, () => c.patients.retrieve(ids.patient)],
+      createPatient: [undefined, () => c.patients.create({ name: 'Bruno Lima' })],
+      updatePatient: [ids.patient, () => c.patients.update(ids.patient, { name: 'Ana S.' })],
+      listProfessionals: [undefined, () => page(c.professionals.list())],
+      retrieveProfessional: [ids.professional, () => c.professionals.retrieve(ids.professional)],
+      listRooms: [undefined, () => page(c.rooms.list())],
+      retrieveRoom: [ids.room, () => c.rooms.retrieve(ids.room)],
+      listAppointmentTypes: [undefined, () => page(c.appointmentTypes.list())],
+      retrieveAppointmentType: [ids.type, () => c.appointmentTypes.retrieve(ids.type)],
+    };
+  };
+  const seedAppointment = () =>
+    api.seed.appointment({
+      patient_id: ids.patient,
+      professional_id: ids.professional,
+      appointment_type_id: ids.type,
+      start_at: '2026-03-20T10:00:00-03:00',
+    }).id;
+
+  it.each(Object.keys(OPERATIONS) as OperationName[])(
+    '%s: its method and path, an Idempotency-Key exactly where the row replays',
+    async (name) => {
+      const row = OPERATIONS[name];
+      const [id, call] = calls(seedAppointment())[name];
+      await call();
+      const sent = api.requests[0]!;
+      expect(sent.method).toBe(row.method);
+      expect(sent.path).toBe(`${API_PREFIX}${pathOf(row, id)}`);
+      expect('idempotency-key' in sent.headers).toBe(row.replay);
+    },
+  );
+
+  it.each(Object.keys(OPERATIONS) as OperationName[])(
+    '%s: retried after a 503 exactly where the row says safe',
+    async (name) => {
+      const row = OPERATIONS[name];
+      const [id, call] = calls(seedAppointment())[name];
+      api.faults.inject({
+        method: row.method,
+        path: `${API_PREFIX}${pathOf(row, id)}`,
+        status: 503,
+        headers: { 'retry-after': '0' },
+        times: 1,
+      });
+      const outcome = await call().then(
+        () => 'ok',
+        (e: unknown) => e,
+      );
+      if (row.retry === 'safe') {
+        expect(outcome).toBe('ok');
+        expect(api.requests).toHaveLength(2);
+      } else {
+        expect(outcome).toBeInstanceOf(InternalServerError);
+        expect(api.requests).toHaveLength(1);
+      }
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { expectTypeOf } from 'expect-type';
 // Autocomplete offers no internal helper.
 expectTypeOf<ClinicClient>().not.toHaveProperty('_request');
 expectTypeOf<ClinicClient>().not.toHaveProperty('_list');
+expectTypeOf<ClinicClient>().not.toHaveProperty('_call');
 expectTypeOf<ClinicClient>().not.toHaveProperty('_transport');
 expectTypeOf<Rooms>().not.toHaveProperty('_client');
 expectTypeOf<ClinicClient['appointments']>().not.toHaveProperty('_client');

@@ -5,8 +5,8 @@
  * @module
  */
 
+import { findOperation } from '../../operations.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
-import { findOperation } from '../../schemas/operations.ts';
 import type { Scope } from '../../schemas/scopes.ts';
 import { brandErrors } from '../brand.ts';
 import { ClinicError, formatFields, withIdempotencyKey } from './base.ts';

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { type OperationName, OPERATIONS as SPEC_OPERATIONS } from '../../../src/operations.ts';
 import {
   Appointment,
   AppointmentType,
@@ -6,11 +7,6 @@ import {
   Professional,
   Room,
 } from '../../../src/schemas/index.ts';
-import {
-  type OperationName,
-  type OperationSpec,
-  OPERATIONS as SPEC_OPERATIONS,
-} from '../../../src/schemas/operations.ts';
 import type { Scope } from '../../../src/testing/index.ts';
 import { runSettings } from '../settings.ts';
 
@@ -79,13 +75,14 @@ const KINDS: Record<OperationName, Kind> = {
 
 /** The 15 operations of spec 4, from the one table the client and the server read. */
 export const OPERATIONS: readonly Operation[] = (
-  Object.entries(SPEC_OPERATIONS) as Array<[OperationName, OperationSpec]>
-).map(([name, spec]) => {
+  Object.keys(SPEC_OPERATIONS) as OperationName[]
+).map((name) => {
+  const spec = SPEC_OPERATIONS[name];
   const [, resource, , suffix] = spec.path.split('/');
   return {
     method: spec.method,
     resource: resource as Resource,
-    ...(spec.id ? { id: spec.id } : {}),
+    ...('id' in spec ? { id: spec.id.kind === 'uuid' ? 'uuid' : 'digits' } : {}),
     ...(suffix ? { suffix: `/${suffix}` } : {}),
     kind: KINDS[name],
     scope: spec.scope,

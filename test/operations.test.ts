@@ -1,0 +1,116 @@
+/**
+ * The operation table (src/operations.ts) against the spec: the one test that states the
+ * spec's operations independently (spec 4's table, spec 5 rule 4's scopes, spec 4.4's replay
+ * and body formats, the public surface's retry policy). Every other test and document derives
+ * from the table or is checked against it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findOperation, OPERATION_ROWS, OPERATIONS, pathOf } from '../src/operations.ts';
+
+/** Spec 4's table, in its order, with the path id of spec 4's preamble. */
+const SPEC_4 = [
+  ['GET', '/appointments', undefined],
+  ['GET', '/appointments/{id}', 'uuid'],
+  ['POST', '/appointments', undefined],
+  ['PATCH', '/appointments/{id}', 'uuid'],
+  ['POST', '/appointments/{id}/cancel', 'uuid'],
+  ['GET', '/patients', undefined],
+  ['GET', '/patients/{id}', 'integer'],
+  ['POST', '/patients', undefined],
+  ['PATCH', '/patients/{id}', 'integer'],
+  ['GET', '/professionals', undefined],
+  ['GET', '/professionals/{id}', 'integer'],
+  ['GET', '/rooms', undefined],
+  ['GET', '/rooms/{id}', 'integer'],
+  ['GET', '/appointment-types', undefined],
+  ['GET', '/appointment-types/{id}', 'integer'],
+] as const;
+
+describe('src/operations.ts: one row per operation of spec 4', () => {
+  it('holds the 15 operations of spec 4, in its order, with their path ids', () => {
+    expect(OPERATION_ROWS.map((r) => [r.method, r.path, r.id?.kind])).toEqual(SPEC_4);
+  });
+
+  it('names each row by its key, lists the GETs without {id}, and nothing else', () => {
+    for (const [key, row] of Object.entries(OPERATIONS)) expect(row.name).toBe(key);
+    for (const row of OPERATION_ROWS) {
+      expect([row.name, row.kind]).toEqual([
+        row.name,
+        row.method === 'GET' && !row.id ? 'list' : 'object',
+      ]);
+    }
+  });
+
+  it('states the scopes of spec 5 rule 4 as stated, and only those', () => {
+    const stated = OPERATION_ROWS.filter((r) => r.scopeStated).map((r) => [
+      `${r.method} ${r.path}`,
+      r.scope,
+    ]);
+    expect(stated).toEqual([
+      ['POST /appointments', 'appointments:write'],
+      ['PATCH /patients/{id}', 'patients:write'],
+      ...['/professionals', '/rooms', '/appointment-types'].flatMap((p) => [
+        [`GET ${p}`, 'appointments:read'],
+        [`GET ${p}/{id}`, 'appointments:read'],
+      ]),
+    ]);
+  });
+
+  it('replays the key and reads forms only on POST /appointments (spec 4.4)', () => {
+    expect(OPERATION_ROWS.filter((r) => r.replay).map((r) => r.name)).toEqual([
+      'createAppointment',
+    ]);
+    expect(OPERATION_ROWS.filter((r) => r.bodies === 'json-or-form').map((r) => r.name)).toEqual([
+      'createAppointment',
+    ]);
+    expect(OPERATIONS.cancelAppointment.bodies).toBe('none');
+  });
+
+  it('retries everything when safe, except POST /patients and cancel (429 only)', () => {
+    expect(OPERATION_ROWS.filter((r) => r.retry === 'rate-limit-only').map((r) => r.name)).toEqual([
+      'cancelAppointment',
+      'createPatient',
+    ]);
+  });
+
+  it('reads PATCH and cancel back with GET /appointments/{id} (spec 4.5, 4.6 show no body)', () => {
+    expect(OPERATION_ROWS.filter((r) => r.readBack).map((r) => [r.name, r.readBack!.name])).toEqual(
+      [
+        ['updateAppointment', 'retrieveAppointment'],
+        ['cancelAppointment', 'retrieveAppointment'],
+      ],
+    );
+  });
+
+  it('findOperation matches a full URL path with any base path; pathOf fills and encodes the id', () => {
+    expect(findOperation('post', '/base/api/public/v1/appointments/x/cancel')?.name).toBe(
+      'cancelAppointment',
+    );
+    expect(findOperation('GET', '/api/public/v1/rooms?cursor=a')?.name).toBe('listRooms');
+    expect(findOperation('DELETE', '/api/public/v1/rooms/1')).toBeUndefined();
+    expect(pathOf(OPERATIONS.retrieveRoom, 7)).toBe('/rooms/7');
+    expect(pathOf(OPERATIONS.cancelAppointment, 'a/b')).toBe('/appointments/a%2Fb/cancel');
+  });
+});
+
+describe('the table is the only src file that spells an operation path', () => {
+  const SRC = join(import.meta.dirname, '..', 'src');
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+    });
+  // A string literal that starts with a resource's path, such as '/rooms' or `/patients/${id}`.
+  const LITERAL = /['"`]\/(appointments|patients|professionals|rooms|appointment-types)\b/;
+
+  it('finds the five list paths in src/operations.ts and in no other src file', () => {
+    const spelled = files(SRC).filter((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .some((line) => !/^\s*(\*|\/\/|\/\*)/.test(line) && LITERAL.test(line)),
+    );
+    expect(spelled.map((f) => relative(SRC, f))).toEqual(['operations.ts']);
+  });
+});
