@@ -8,14 +8,19 @@
  * Run: `node bench/import-time.ts`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type BenchRow, median, printRows } from './lib.ts';
 
 const SAMPLES = 15;
-const OPENAI_VERSION = (createRequire(import.meta.url)('openai/package.json') as { version: string })
-  .version;
+// openai does not export its package.json; read the installed one.
+const OPENAI_VERSION = (
+  JSON.parse(
+    readFileSync(new URL('../node_modules/openai/package.json', import.meta.url), 'utf8'),
+  ) as {
+    version: string;
+  }
+).version;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
 const ENTRIES: Array<[name: string, file: string]> = [
