@@ -14,6 +14,7 @@ const suites: Array<[title: string, file: string]> = [
   ['Pagination', 'pagination.ts'],
   ['Import time', 'import-time.ts'],
   ['Reference server', 'reference-server.ts'],
+  ['Worker bundle', 'edge-weight.ts'],
 ];
 
 const rows: BenchRow[] = [];

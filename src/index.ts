@@ -15,7 +15,7 @@
  * });
  * ```
  *
- * This module exports the public surface and nothing else; `api/index.api.md` lists it, and
+ * This module exports the public surface and nothing else; `api/sdk.api.md` lists it, and
  * `npm run api:check` fails when it changes without that report being updated.
  *
  * @module @clinic-scheduling/sdk

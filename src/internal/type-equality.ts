@@ -1,17 +1,12 @@
 /**
- * Compile-time checks that tie each hand-written interface of `src/schemas/` to its zod schema.
- * The interface is what editors and the API reference show by name; the schema is what checks
- * values at run time; `Assert<Equals<...>>` fails the type check when the two drift apart.
- * Types only: nothing here exists at run time.
+ * Ties each hand-written interface of `src/schemas/` (what editors show by name) to its zod
+ * schema (what checks values): the type check fails when they drift apart.
  *
  * @internal
  * @module
  */
 
-/**
- * `true` when `A` and `B` are the same type (mutual assignability is not enough: `any`, an
- * optional member or a `readonly` modifier makes them differ), else `false`.
- */
+/** `true` when `A` and `B` are the same type; mutual assignability is not enough (`any`, `readonly`). */
 export type Equals<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 

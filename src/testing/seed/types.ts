@@ -14,133 +14,87 @@ import type { Store } from '../store.ts';
 
 /** What `seed.patient` takes. The write-only fields are kept and never returned by the API. */
 export interface SeedPatientInput {
-  /**
-   * Full name: at most 255 characters (spec 4.7), trimmed, not empty. Returned as the patient's
-   * `name` and as `patient.name` in appointments.
-   */
+  /** Full name, at most 255 characters (spec 4.7), not empty. */
   name: string;
-  /**
-   * Mobile number with area code: at most 40 characters (spec 4.7), trimmed and kept as given
-   * (the reference server does not normalise it). Returned as the patient's `phone` and as
-   * `patient.phone` in appointments; the `phone` filter of GET /patients matches it exactly.
-   * Default `null`.
-   */
+  /** Mobile number, at most 40 characters, kept as given; the `phone` filter matches it exactly. Default `null`. */
   phone?: string | null;
   /** With or without punctuation; check digits are validated; unique in the clinic. */
   cpf?: string | null;
-  /**
-   * E-mail address, at most 100 characters (spec 4.7). Write-only (spec 1, fact 6): kept on
-   * the record, never returned by the API. Default `null`.
-   */
+  /** At most 100 characters. Default `null`. */
   email?: string | null;
   /** YYYY-MM-DD. */
   birth_date?: string | null;
-  /**
-   * `F` (female), `M` (male) or `O` (other) (spec 4.7). Write-only (spec 1, fact 6): kept on
-   * the record, never returned by the API. Default `null`.
-   */
+  /** `F`, `M` or `O`. Default `null`. */
   gender?: 'F' | 'M' | 'O' | null;
-  /** Default `true`. */
+  /** Default `true`; an inactive patient is listed but cannot be booked (400 on `patient_id`). */
   active?: boolean;
 }
 
-/** A seeded patient: the stored record, the write-only fields (CPF as digits) included. */
+/**
+ * A seeded patient: a snapshot of the stored record, write-only fields (spec 1, fact 6) included.
+ * `id` is unique across the server's clinics; `company_id` is the owning clinic, which only its
+ * own keys see (spec 5, rule 8).
+ */
 export interface SeededPatient {
-  /**
-   * The patient id (spec 2.2 `id`): a positive integer, 1, 2, 3... in seeding order and unique
-   * across the server's clinics. The `{id}` of GET and PATCH /patients/{id} and the
-   * `patient_id` of POST /appointments.
-   */
+  /** The `{id}` of /patients/{id} and the `patient_id` of POST /appointments. */
   id: number;
-  /**
-   * The clinic (company) that owns the patient: 1 through `api.seed`, `id` through
-   * `api.clinic(id).seed`. Only keys of that clinic see it (spec 5, rule 8). Not a field of the
-   * patient object.
-   */
+  /** The owning clinic: 1 through `api.seed`, `id` through `api.clinic(id).seed`. */
   company_id: number;
-  /** The name as stored (trimmed): the patient object's `name` (spec 2.2). */
+  /** The patient object's `name`. */
   name: string;
-  /** The phone as stored (trimmed), or `null`: the patient object's `phone` (spec 2.2). */
+  /** The patient object's `phone`. */
   phone: string | null;
-  /**
-   * The CPF as its 11 digits (punctuation removed), or `null`. Write-only (spec 1, fact 6):
-   * never returned by the API; the `cpf` filter of GET /patients matches it.
-   */
+  /** The CPF's 11 digits; never returned; the `cpf` filter matches it. */
   cpf: string | null;
-  /** The e-mail, or `null`. Write-only (spec 1, fact 6): never returned by the API. */
+  /** Never returned. */
   email: string | null;
-  /** The birth date (YYYY-MM-DD), or `null`. Write-only (spec 1, fact 6): never returned by the API. */
+  /** Never returned. */
   birth_date: string | null;
-  /** `F`, `M` or `O`, or `null`. Write-only (spec 1, fact 6): never returned by the API. */
+  /** Never returned. */
   gender: 'F' | 'M' | 'O' | null;
-  /**
-   * The patient object's `active` (spec 2.2). An inactive patient is still returned by GET
-   * /patients, but POST /appointments refuses it (400 on `patient_id`, spec 4.4).
-   */
+  /** The patient object's `active`. */
   active: boolean;
-  /**
-   * When it was seeded, on the server clock, as the API writes instants:
-   * `YYYY-MM-DDThh:mm:ss±HH:MM` in the America/Sao_Paulo offset (spec 2.2 `created_at`).
-   */
+  /** On the server clock, `YYYY-MM-DDThh:mm:ss±HH:MM` in the America/Sao_Paulo offset. */
   created_at: string;
-  /**
-   * The same instant as `created_at` (spec 2.2 `updated_at`). This object is a snapshot: a
-   * later PATCH /patients/{id} moves the stored record, not it.
-   */
+  /** Equal to `created_at`; a later PATCH moves the stored record, not this snapshot. */
   updated_at: string;
 }
 
 /** What `seed.professional` takes. */
 export interface SeedProfessionalInput {
-  /**
-   * Returned as the professional's `name` (spec 2.3) and as `professional.name` in
-   * appointments. Trimmed, not empty.
-   */
+  /** Not empty. */
   name: string;
-  /** Returned as the professional's `specialty` (spec 2.3); `null` for none. Default `null`. */
+  /** Default `null`. */
   specialty?: string | null;
-  /** Whether the professional sees patients (can be booked). Default `true`. */
+  /** Whether the professional can be booked. Default `true`. */
   sees_patients?: boolean;
-  /** Default `true`. */
+  /** Default `true`; an inactive professional is listed but cannot be booked. */
   active?: boolean;
-  /** The default room of the professional's grid: an id of a room of the same clinic. */
+  /** The default room of the professional's grid: a room of the same clinic. */
   default_room_id?: number | null;
 }
 
-/** A seeded professional. */
+/** A seeded professional; `sees_patients`, `active` and `default_room_id` are never returned. */
 export interface SeededProfessional {
-  /**
-   * The professional id (spec 2.3 `id`): a positive integer, unique across the server's
-   * clinics. The `{id}` of GET /professionals/{id} and the `professional_id` of appointments
-   * and blocked slots.
-   */
+  /** The `{id}` of /professionals/{id} and the `professional_id` of appointments and slots. */
   id: number;
-  /** The clinic (company) that owns the professional (1 through `api.seed`). */
+  /** The owning clinic. */
   company_id: number;
-  /** The name as stored (trimmed): the professional object's `name` (spec 2.3). */
+  /** The professional object's `name`. */
   name: string;
-  /** The professional object's `specialty` (spec 2.3), or `null`. */
+  /** The professional object's `specialty`. */
   specialty: string | null;
-  /**
-   * Whether the professional can be booked: POST /appointments with one who does not see
-   * patients answers 400 on `professional_id` (spec 4.4). Never returned by the API.
-   */
+  /** `false`: booking answers 400 on `professional_id` (spec 4.4). */
   sees_patients: boolean;
-  /**
-   * An inactive professional is still returned by GET /professionals, but cannot be booked
-   * (400 on `professional_id`, spec 4.4). Never returned by the API.
-   */
+  /** `false`: listed, but booking answers 400 on `professional_id`. */
   active: boolean;
-  /**
-   * The default room of the professional's grid, or `null`: the room of an appointment created
-   * without `room_id`, when that room is active (spec 4.4). Never returned by the API.
-   */
+  /** The room of an appointment created without `room_id`, when that room is active. */
   default_room_id: number | null;
 }
 
 /** What `seed.room` takes. */
 export interface SeedRoomInput {
-  /** Returned as the room's `name` (spec 2.4) and as `room.name` in appointments. Trimmed, not empty. */
+  /** Not empty. */
   name: string;
   /** Default `true`. Inactive rooms are not returned by the API. */
   active?: boolean;
@@ -148,28 +102,19 @@ export interface SeedRoomInput {
 
 /** A seeded room. */
 export interface SeededRoom {
-  /**
-   * The room id (spec 2.4 `id`): a positive integer, unique across the server's clinics. The
-   * `{id}` of GET /rooms/{id} and the `room_id` of appointments.
-   */
+  /** The `{id}` of /rooms/{id} and the `room_id` of appointments. */
   id: number;
-  /** The clinic (company) that owns the room (1 through `api.seed`). */
+  /** The owning clinic. */
   company_id: number;
-  /** The name as stored (trimmed): the room object's `name` (spec 2.4). */
+  /** The room object's `name`. */
   name: string;
-  /**
-   * Only active rooms are returned by the API (spec 2.4): an inactive one is missing from GET
-   * /rooms, answers 404 on GET /rooms/{id} and is refused as `room_id` (400). Never returned.
-   */
+  /** `false`: missing from GET /rooms, 404 on GET /rooms/{id}, refused as `room_id` (spec 2.4). */
   active: boolean;
 }
 
 /** What `seed.appointmentType` takes. */
 export interface SeedAppointmentTypeInput {
-  /**
-   * Returned as the type's `name` (spec 2.5) and as `appointment_type.name` in appointments.
-   * Trimmed, not empty.
-   */
+  /** Not empty. */
   name: string;
   /** Duration, which gives `end_at`. Default 30 minutes. */
   duration_minutes?: number;
@@ -177,27 +122,17 @@ export interface SeedAppointmentTypeInput {
   active?: boolean;
 }
 
-/** A seeded appointment type. */
+/** A seeded appointment type; `duration_minutes` and `active` are never returned. */
 export interface SeededAppointmentType {
-  /**
-   * The appointment type id (spec 2.5 `id`): a positive integer, unique across the server's
-   * clinics. The `{id}` of GET /appointment-types/{id} and the `appointment_type_id` of
-   * appointments.
-   */
+  /** The `{id}` of /appointment-types/{id} and the `appointment_type_id` of appointments. */
   id: number;
-  /** The clinic (company) that owns the type (1 through `api.seed`). */
+  /** The owning clinic. */
   company_id: number;
-  /** The name as stored (trimmed): the type object's `name` (spec 2.5). */
+  /** The type object's `name`. */
   name: string;
-  /**
-   * The duration in minutes (a positive integer; default 30): an appointment of this type ends
-   * this long after its start (`end_at`, spec 2.1). Never returned by the API.
-   */
+  /** An appointment of this type ends this long after its start. */
   duration_minutes: number;
-  /**
-   * An inactive type is still returned by GET /appointment-types, but cannot be booked (400 on
-   * `appointment_type_id`, spec 4.4). Never returned by the API.
-   */
+  /** `false`: listed, but booking answers 400 on `appointment_type_id`. */
   active: boolean;
 }
 
@@ -225,92 +160,49 @@ export interface SeedAppointmentInput {
 
 /** Options of `seed.appointment`. */
 export interface SeedAppointmentOptions {
-  /**
-   * Emit `appointment.created` for it, as when staff or a patient books in the web
-   * application. Default `false`: seeding is set-up, not a change.
-   */
+  /** Emit `appointment.created`, as a booking in the web application does. Default `false`. */
   emitEvent?: boolean;
 }
 
-/** A seeded appointment: the stored record, instants in the America/Sao_Paulo offset. */
+/**
+ * A seeded appointment: a snapshot of the stored record, instants as the API writes them
+ * (`YYYY-MM-DDThh:mm:ss±HH:MM`, America/Sao_Paulo offset). The appointment object carries the
+ * referenced records as `patient`, `professional`, `appointment_type` and `room` (spec 2.1).
+ */
 export interface SeededAppointment {
-  /**
-   * The appointment id (spec 2.1 `id`): a random UUID (version 4). The `{id}` of
-   * GET and PATCH /appointments/{id} and of POST /appointments/{id}/cancel.
-   */
+  /** A random UUID v4: the `{id}` of /appointments/{id} and its cancel. */
   id: string;
-  /**
-   * The clinic (company) that owns it (1 through `api.seed`): the `company_id` of the
-   * envelopes of its events (spec 6.1).
-   */
+  /** The owning clinic: the `company_id` of its events' envelopes (spec 6.1). */
   company_id: number;
-  /**
-   * The patient, or `null`. The appointment object carries it as `patient`
-   * (`{id, name, phone}` of the patient as it is when read, spec 2.1), or `null`.
-   */
+  /** The patient, or `null`. */
   patient_id: number | null;
-  /**
-   * The professional, or `null`. The appointment object carries it as `professional`
-   * (`{id, name, specialty}`, spec 2.1), or `null`.
-   */
+  /** The professional, or `null`. */
   professional_id: number | null;
-  /**
-   * The type. The appointment object carries it as `appointment_type` (`{id, name}`,
-   * spec 2.1); its `duration_minutes` gave `end_at`.
-   */
+  /** The type; its duration gave `end_at`. */
   appointment_type_id: number;
-  /**
-   * The room, or `null`: the one given, or, when the input left `room_id` out, the
-   * professional's default room if it is active. The appointment object carries it as `room`
-   * (`{id, name}`, spec 2.1), or `null`.
-   */
+  /** The room given, else the professional's default room if active, else `null`. */
   room_id: number | null;
-  /**
-   * The start as the API returns it (spec 2.1 `start_at`): `YYYY-MM-DDThh:mm:ss±HH:MM` in the
-   * America/Sao_Paulo offset of that instant, seconds 00, for example
-   * `2026-03-02T14:30:00-03:00`.
-   */
+  /** Seconds 00. */
   start_at: string;
-  /** `start_at` plus the type's `duration_minutes`, in the same form (spec 2.1 `end_at`). */
+  /** `start_at` plus the type's duration. */
   end_at: string;
-  /**
-   * `in_person` or `telehealth` (spec 2.1; the seed default `in_person`). The API cannot
-   * change or cancel a telehealth appointment (spec 3, rule 2).
-   */
+  /** The API cannot change or cancel a `telehealth` appointment (spec 3, rule 2). */
   modality: AppointmentModality;
-  /**
-   * `staff`, `patient_booking` or `api` (spec 2.1; the seed default `staff`). POST
-   * /appointments creates only `api` ones.
-   */
+  /** POST /appointments creates only `api` ones. */
   origin: AppointmentOrigin;
-  /**
-   * One of the seven statuses of spec 3 (the seed default `scheduled`). The API cannot change
-   * or cancel a `requested` one, a patient request (spec 3, rule 2).
-   */
+  /** The API cannot change or cancel a `requested` one (spec 3, rule 2). */
   status: AppointmentStatus;
-  /**
-   * The internal note (at most 2000 characters, spec 4.4), or `null`. Kept on the record; the
-   * reference server does not return it in the appointment object (the spec leaves that open).
-   */
+  /** Kept, not returned in the appointment object (the spec leaves that open). */
   note: string | null;
-  /**
-   * When it was seeded, on the server clock, in the same form as `start_at` (spec 2.1
-   * `created_at`).
-   */
+  /** On the server clock. */
   created_at: string;
-  /**
-   * The same instant as `created_at` (spec 2.1 `updated_at`). This object is a snapshot: a
-   * later PATCH or cancel moves the stored record, not it.
-   */
+  /** Equal to `created_at`; a later PATCH or cancel moves the stored record, not this snapshot. */
   updated_at: string;
 }
 
 /** What `seed.blockedSlot` takes: a time blocked in a professional's agenda. */
 export interface SeedBlockedSlotInput {
-  /**
-   * The professional whose agenda is blocked: a professional of the same clinic (any). Creating
-   * or moving one of their appointments into the slot answers 409 `slot_blocked` (spec 4.4).
-   */
+  /** A professional of the same clinic; booking into the slot answers 409 `slot_blocked`. */
   professional_id: number;
   /** ISO 8601 (without a zone: America/Sao_Paulo) or a `Date`; seconds 00. */
   start_at: string | Date;
@@ -320,21 +212,15 @@ export interface SeedBlockedSlotInput {
 
 /** A seeded blocked slot. The API has no endpoint for blocked slots: they exist for its rules. */
 export interface SeededBlockedSlot {
-  /** The slot id: a positive integer, unique across the server's clinics. */
+  /** Unique across the server's clinics. */
   id: number;
-  /** The clinic (company) that owns the slot (1 through `api.seed`). */
+  /** The owning clinic. */
   company_id: number;
   /** The professional whose agenda is blocked. */
   professional_id: number;
-  /**
-   * The start of the blocked time (included), as `YYYY-MM-DDThh:mm:ss±HH:MM` in the
-   * America/Sao_Paulo offset.
-   */
+  /** Included. */
   start_at: string;
-  /**
-   * The end of the blocked time (excluded), in the same form: an appointment that ends at
-   * `start_at` or starts at `end_at` does not overlap the slot.
-   */
+  /** Excluded: an appointment starting at `end_at` does not overlap. */
   end_at: string;
 }
 
