@@ -99,8 +99,7 @@ if (import.meta.main) {
       note: `${kb(weight.minified)} minified; ky, zod and uuid included`,
     };
     console.log(JSON.stringify([row]));
-  }
-  else {
+  } else {
     console.log(
       `edge weight: a worker importing only ClinicClient: ${kb(weight.minified)} minified, ` +
         `${kb(weight.gzipped)} min+gz (goal ≤ ${kb(EDGE_WEIGHT_GOAL)})`,
