@@ -206,7 +206,12 @@ describe('retries on fake timers, through MSW', () => {
   test('two 503s, then the answer: the backoff runs on the fake clock, not the real one', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const booking = seedClinic();
-    api.faults.inject({ method: 'POST', path: '/api/public/v1/appointments', status: 503, times: 2 });
+    api.faults.inject({
+      method: 'POST',
+      path: '/api/public/v1/appointments',
+      status: 503,
+      times: 2,
+    });
     const started = performance.now(); // performance is not faked: real time
     const fakeStart = Date.now();
 
