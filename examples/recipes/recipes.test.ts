@@ -167,7 +167,9 @@ describe.each(RECIPES)('examples/recipes/%s.ts', (name) => {
       ...(booking as { patient_id: number; professional_id: number; appointment_type_id: number }),
       start_at: '2026-03-05T10:00:00',
     });
-    const envelope = api.events.findLast((e) => e.data.id === appointment.id)!;
+    const envelope = api.events.findLast(
+      (e) => e.type === 'appointment.created' && e.data.id === appointment.id,
+    )!;
     // Bytes as a sender writes them (spacing kept): verify checks these, not a re-serialisation.
     const body = JSON.stringify(envelope, null, 2);
     const line = `webhook appointment.created ${appointment.id}`;
