@@ -43,15 +43,18 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { missingPaths } from '../../scripts/package-links.ts';
 import { matrixTable, RUNTIME_CHECKS, runtimeMatrix } from './runtimes/matrix.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -300,6 +303,18 @@ function prepareRecipes(dir: string, tarball: string): void {
   );
   cpSync(join(ROOT, 'examples', 'recipes'), join(dir, 'recipes'), { recursive: true });
   log(`  installed the tarball with ${RECIPE_PACKAGES.join(', ')} (${seconds(since)})`);
+  // The installed package stands alone: what its README links to and its code prints is there.
+  const installed = join(dir, 'node_modules', '@clinic-scheduling', 'sdk');
+  const files = (readdirSync(installed, { recursive: true }) as string[])
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => statSync(join(installed, file)).isFile());
+  const missing = missingPaths(files, (file) => readFileSync(join(installed, file), 'utf8'));
+  if (missing.length > 0) {
+    throw new Error(
+      `the installed package names files it lacks: ${missing.map((m) => `${m.path} (in ${m.from})`).join(', ')}`,
+    );
+  }
+  log(`  every path the installed package links to or prints exists (${files.length} files)`);
 }
 
 // ---------------------------------------------------------------------------------------------
