@@ -94,7 +94,9 @@ export interface Answer {
  * Books an appointment for one booking intent. `intentKey` is the `Idempotency-Key` header of
  * the request: the caller (your booking form) makes one per intent and sends the same one
  * again when it retries, so a retry after a lost answer returns the appointment already booked
- * instead of booking twice.
+ * instead of booking twice. Answers 201 when booked, 200 (`replayed: true`) for an intent
+ * booked before, 400 for an input the SDK refuses before sending, 409 or 422 for the service's
+ * refusals (`slot_blocked`, `room_required`, a key reused with another body).
  */
 export async function book(
   clinic: ClinicClient,
