@@ -47,12 +47,17 @@ async function startRecipe(name: string, env: Record<string, string>): Promise<R
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     output += chunk;
   });
-  const url = await waitFor(
-    () => /listening on (http:\/\/\S+)/.exec(output)?.[1],
-    child,
-    () => output,
-  );
-  return { child, url, output: () => output };
+  try {
+    const url = await waitFor(
+      () => /listening on (http:\/\/\S+)/.exec(output)?.[1],
+      child,
+      () => output,
+    );
+    return { child, url, output: () => output };
+  } catch (error) {
+    child.kill('SIGKILL'); // one that never started is not left running
+    throw error;
+  }
 }
 
 /** Polls until `found` returns a value, failing with the output when the process ends first. */
