@@ -173,9 +173,8 @@ describe('server.use overrides', () => {
 });
 
 describe('retries on fake timers, through MSW', () => {
-  // Fake only the clock the client waits on. MSW answers through promises, streams and real
-  // event-loop turns: faking queueMicrotask, nextTick or setImmediate freezes it, and the
-  // request never ends.
+  // Fake only the clock the client waits on: with queueMicrotask faked, the request never
+  // ends, and settle() below needs the real setImmediate.
   afterEach(() => {
     vi.useRealTimers();
   });
