@@ -17,7 +17,7 @@ import { createReferenceServer } from '@clinic-scheduling/sdk/testing';
 import { createHandlers } from '@clinic-scheduling/sdk/testing/msw';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 
 // ---------------------------------------------------------------------------------------------
 // The code under test: in your project it lives in your app and is imported here.
@@ -169,5 +169,67 @@ describe('server.use overrides', () => {
     expect(appointment?.status).toBe('scheduled');
     // The override answered the first attempt before it reached the reference server.
     expect(posts()).toHaveLength(1);
+  });
+});
+
+describe('retries on fake timers, through MSW', () => {
+  // Fake only the clock the client waits on: with queueMicrotask faked, the request never
+  // ends, and settle() below needs the real setImmediate.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /**
+   * Moves the fake clock until `call` settles. A fixed `advanceTimersByTimeAsync(ms)` can return
+   * before MSW has answered the first attempt, so the backoff timer is set after the clock
+   * moved and the test hangs; here each round first gives MSW a real turn (setImmediate is not
+   * faked), then jumps to the next timer.
+   */
+  async function settle<T>(call: Promise<T>): Promise<T> {
+    let settled = false;
+    call.then(
+      () => {
+        settled = true;
+      },
+      () => {
+        settled = true;
+      },
+    );
+    while (!settled) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersToNextTimerAsync();
+    }
+    return call;
+  }
+
+  test('two 503s, then the answer: the backoff runs on the fake clock, not the real one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const booking = seedClinic();
+    api.faults.inject({
+      method: 'POST',
+      path: '/api/public/v1/appointments',
+      status: 503,
+      times: 2,
+    });
+    const started = performance.now(); // performance is not faked: real time
+    const fakeStart = Date.now();
+
+    const appointment = await settle(bookFirstFreeSlot(clinic, booking));
+
+    expect(appointment?.status).toBe('scheduled');
+    expect(posts()).toHaveLength(3);
+    expect(Date.now() - fakeStart).toBeGreaterThan(0); // the backoff was waited, on the fake clock
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  test('a lost response, retried after its backoff: booked once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const booking = seedClinic();
+    api.faults.inject({ method: 'POST', path: '/api/public/v1/appointments', loseResponse: true });
+
+    const appointment = await settle(bookFirstFreeSlot(clinic, booking));
+
+    expect(appointment?.start_at).toBe('2026-03-05T09:00:00-03:00');
+    expect(api.events.filter((e) => e.type === 'appointment.created')).toHaveLength(1);
   });
 });

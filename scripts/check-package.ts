@@ -17,6 +17,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { missingPaths } from './package-links.ts';
 import { measure, table } from './size-report.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -66,17 +67,27 @@ try {
       `${(info.unpackedSize / 1024).toFixed(1)} KB unpacked`,
   );
   // The build, the TypeScript sources its maps point at (with the map of src/, its README,
-  // which npm packs with any folder it packs), and the three documents: no tests, examples or
-  // scratch files.
+  // which npm packs with any folder it packs), the guides and examples the README links to, and
+  // the documents: no tests of the SDK, generated pages or scratch files.
   const stray = paths.filter(
     (p) =>
       !p.startsWith('dist/') &&
       !(p.startsWith('src/') && (p.endsWith('.ts') || p.endsWith('/README.md'))) &&
-      !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(p),
+      !/^docs\/[\w-]+\.md$/.test(p) &&
+      !(p.startsWith('examples/') && p.endsWith('.ts')) &&
+      !['package.json', 'README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'LICENSE'].includes(p),
   );
   if (stray.length > 0) {
-    failures.push(`the tarball holds files outside dist/ and src/: ${stray.join(', ')}`);
+    failures.push(`the tarball holds unexpected files: ${stray.join(', ')}`);
   }
+  // Every link of its Markdown and every docs/ or examples/ path its code prints, in the tarball.
+  section('paths the package names');
+  const unshipped = missingPaths(paths, (file) => readFileSync(join(root, file), 'utf8'));
+  for (const { from, path } of unshipped)
+    failures.push(`${from} names ${path}, not in the tarball`);
+  console.log(
+    unshipped.length === 0 ? 'every linked or printed path is in the tarball' : 'missing paths',
+  );
   // Stack traces point at the TypeScript source: every map names files that are in the
   // tarball, and embeds none of them (sourcesContent), which would double the sources' weight.
   section('source maps');

@@ -4,10 +4,12 @@
  * lists exactly the fields of its zod schema, each with a doc comment; and every resource method
  * reads with those names (`create(body: AppointmentCreateParams, options?:
  * AppointmentCreateOptions): APIPromise<Appointment>`), never with an expanded object type.
+ * And every guide of docs/*.md is a page of the site (typedoc.json `projectDocuments`), not a
+ * raw file copied beside it.
  *
  *   npm run docs && npm run docs:check
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as z from 'zod';
 import { AppointmentType } from '../src/schemas/appointment-types.ts';
@@ -33,6 +35,8 @@ interface Reflection {
   name: string;
   kind: number;
   children?: Reflection[];
+  /** The project's documents (typedoc.json `projectDocuments`), on the project only. */
+  documents?: Reflection[];
   comment?: { summary: Array<{ text: string }> };
   signatures?: Signature[];
   type?: TypeRef;
@@ -194,6 +198,27 @@ for (const [className, methods] of Object.entries(METHODS)) {
   }
 }
 
+/** Every guide: a document of the project, rendered, never a raw copy in media/. */
+const docsDir = join(import.meta.dirname, '..', 'docs');
+const guides = readdirSync(docsDir)
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => file.slice(0, -'.md'.length));
+const documents = new Set((project.documents ?? []).map((d) => d.name));
+for (const guide of guides) {
+  if (!documents.has(guide)) {
+    problems.push(
+      `docs/${guide}.md: not a page of the site; add it to typedoc.json projectDocuments`,
+    );
+  } else if (!existsSync(join(docsDir, 'api', 'documents', `${guide}.html`))) {
+    problems.push(`docs/${guide}.md: no rendered page docs/api/documents/${guide}.html`);
+  }
+  if (existsSync(join(docsDir, 'api', 'media', `${guide}.md`))) {
+    problems.push(
+      `docs/${guide}.md: copied as a raw file to docs/api/media/ (a link to it is not rendered)`,
+    );
+  }
+}
+
 if (problems.length > 0) {
   console.error(`docs:check: ${problems.length} problem(s) in the API reference:`);
   for (const problem of problems) console.error(`  ${problem}`);
@@ -201,5 +226,6 @@ if (problems.length > 0) {
 }
 console.log(
   `docs:check: ${Object.keys(PAGES).length + OPEN_PAGES.length} pages list their fields by name; ` +
-    `${Object.values(METHODS).reduce((n, m) => n + Object.keys(m).length, 0)} method signatures read with named types.`,
+    `${Object.values(METHODS).reduce((n, m) => n + Object.keys(m).length, 0)} method signatures read with named types; ` +
+    `${guides.length} guides are pages.`,
 );

@@ -167,6 +167,11 @@ function parsedBody(req: ParsedRequest): Uint8Array<ArrayBuffer> | undefined {
   return encoder.encode(JSON.stringify(body));
 }
 
+const CONSUMED =
+  'toNodeListener: the request body was already read by the framework before this listener ran, ' +
+  'and no copy of it is on req.body. Give the webhook route the raw bytes instead: see ' +
+  'docs/webhooks.md, "Frameworks" (Fastify: a buffer content-type parser and a Request).';
+
 function toRequest(req: ParsedRequest): { request: Request; body?: NodeBody } {
   const secure = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   let url: URL;
@@ -186,6 +191,13 @@ function toRequest(req: ParsedRequest): { request: Request; body?: NodeBody } {
   const method = req.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD')
     return { request: new Request(url, { method, headers }) };
+  if (req.readableEnded && !req._body && req.body === undefined) {
+    // A framework (Fastify, a Koa body parser) read the stream and left no copy on req.body.
+    const failed = new ReadableStream({ start: (c) => c.error(new ClinicError(CONSUMED)) });
+    return {
+      request: new Request(url, { method, headers, body: failed, duplex: 'half' } as RequestInit),
+    };
+  }
   const parsed = parsedBody(req);
   if (parsed) {
     headers.delete('content-length');

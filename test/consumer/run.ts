@@ -3,7 +3,7 @@
  * @clinic-scheduling/sdk` gets, in every kind of project, on Node 22 and 24, with msw 2 and 3, and without msw.
  *
  *   node test/consumer/run.ts [--tarball <file.tgz>] [--node 24,22] [--msw 3,2,none] [--keep]
- *                             [--no-runtimes]
+ *                             [--no-runtimes] [--no-recipes]
  *
  * Without --tarball it builds dist/ if stale and packs one. For each msw major it installs the
  * tarball, msw, @types/node and vitest into a temporary project (from the npm registry or its
@@ -30,6 +30,11 @@
  * missing). And `ts-strict` is type-checked with strict, exactOptionalPropertyTypes and
  * noUncheckedIndexedAccess.
  *
+ * The `recipes` project installs the tarball with the web frameworks of examples/recipes/
+ * (Express, Fastify, Hono, Koa, NestJS, at the versions this repository's lock file pins) and
+ * vitest, copies that folder, and runs its test on each Node version: every recipe starts on a
+ * loopback port and answers a signed delivery and a booking through the reference server.
+ *
  * Node 24 is the repository's pinned Node; Node 22 comes from `npx -p node@22`.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -38,15 +43,18 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { missingPaths } from '../../scripts/package-links.ts';
 import { matrixTable, RUNTIME_CHECKS, runtimeMatrix } from './runtimes/matrix.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -70,7 +78,9 @@ const { values } = parseArgs({
     msw: { type: 'string', default: `3,2,${NO_MSW}` },
     keep: { type: 'boolean', default: false },
     runtimes: { type: 'boolean', default: true },
+    recipes: { type: 'boolean', default: true },
   },
+  allowNegative: true, // --no-runtimes, --no-recipes
 });
 
 const log = (line: string) => process.stdout.write(`consumer: ${line}\n`);
@@ -261,6 +271,52 @@ function prepare(dir: string, tarball: string, mswMajor: string): void {
   log(`  bundled ts-bundler with esbuild (${seconds(since)})`);
 }
 
+/** The frameworks of examples/recipes/, at the versions of this repository's lock file. */
+const RECIPE_PACKAGES = [
+  'express',
+  'fastify',
+  'hono',
+  '@hono/node-server',
+  'koa',
+  '@nestjs/common',
+  '@nestjs/core',
+  '@nestjs/platform-express',
+  'reflect-metadata',
+  'rxjs',
+  'vitest',
+];
+
+/** A project with the tarball and the frameworks, and examples/recipes/ copied into it. */
+function prepareRecipes(dir: string, tarball: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'consumer-recipes', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const since = Date.now();
+  const deps = [tarball, ...RECIPE_PACKAGES.map((name) => `${name}@${repoVersion(name)}`)];
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...deps],
+    dir,
+    300_000,
+  );
+  cpSync(join(ROOT, 'examples', 'recipes'), join(dir, 'recipes'), { recursive: true });
+  log(`  installed the tarball with ${RECIPE_PACKAGES.join(', ')} (${seconds(since)})`);
+  // The installed package stands alone: what its README links to and its code prints is there.
+  const installed = join(dir, 'node_modules', '@clinic-scheduling', 'sdk');
+  const files = (readdirSync(installed, { recursive: true }) as string[])
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => statSync(join(installed, file)).isFile());
+  const missing = missingPaths(files, (file) => readFileSync(join(installed, file), 'utf8'));
+  if (missing.length > 0) {
+    throw new Error(
+      `the installed package names files it lacks: ${missing.map((m) => `${m.path} (in ${m.from})`).join(', ')}`,
+    );
+  }
+  log(`  every path the installed package links to or prints exists (${files.length} files)`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The runs on one Node version
 
@@ -350,7 +406,10 @@ async function cliCheck(node: string, dir: string): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 
 const nodes = values.node.split(',').map((v) => v.trim());
-const msws = values.msw.split(',').map((v) => v.trim());
+const msws = values.msw
+  .split(',')
+  .map((v) => v.trim())
+  .filter((v) => v !== ''); // --msw '' runs no msw project (with --no-runtimes: the recipes alone)
 const work = mkdtempSync(join(tmpdir(), 'clinic-sdk-consumers-'));
 const failures: string[] = [];
 const results: string[] = [];
@@ -396,6 +455,27 @@ try {
       const total = steps(dir, msw).length + 1; // and the command-line server
       log(`  ${cell}: ${passed.length}/${total} passed: ${passed.join(', ')}`);
       results.push(`${cell}: ${passed.length}/${total}`);
+    }
+  }
+
+  if (values.recipes) {
+    const dir = join(work, 'recipes');
+    log(`recipes: preparing ${dir}`);
+    prepareRecipes(dir, tarball);
+    const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs');
+    for (const [major, node] of binaries) {
+      const cell = `node ${major} × recipes`;
+      const since = Date.now();
+      try {
+        const output = run(node, [vitest, 'run', '--root', 'recipes', '--reporter=dot'], dir);
+        const passed = /Tests\s+(\d+) passed \(\1\)/.exec(output);
+        if (!passed) throw new Error(`expected every test of examples/recipes to pass:\n${output}`);
+        log(`  ${cell}: ${passed[1]} tests passed (${seconds(since)})`);
+        results.push(`${cell}: ${passed[1]} tests`);
+      } catch (error) {
+        failures.push(`${cell}\n${(error as Error).message}`);
+        log(`  ${cell}: FAILED`);
+      }
     }
   }
 
