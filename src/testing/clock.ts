@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { MAX_CLOCK_MS } from './control-inputs.ts';
 
 /** A task scheduled on a {@link Clock}. */
 interface Task {
@@ -37,7 +38,9 @@ export class Clock {
     else if (typeof start === 'function') this.#base = start;
     else {
       const fixed = start instanceof Date ? start.getTime() : start;
-      if (!Number.isFinite(fixed)) throw new TypeError('now must be a valid Date or epoch ms');
+      if (!(Math.abs(fixed) <= MAX_CLOCK_MS)) {
+        throw new TypeError('now must be a valid Date or epoch ms');
+      }
       this.#base = () => fixed;
     }
   }
@@ -80,6 +83,12 @@ export class Clock {
       throw new RangeError('advance(ms) takes a finite number of milliseconds >= 0');
     }
     const target = this.now() + ms;
+    // Past it `new Date(now)` is invalid and every timestamp the server writes throws.
+    if (target > MAX_CLOCK_MS) {
+      throw new RangeError(
+        `advance(ms): the clock would pass ${new Date(MAX_CLOCK_MS).toISOString()}, the last instant a Date holds`,
+      );
+    }
     for (;;) {
       const next = this.#nextDue(target);
       if (!next) break;
@@ -88,6 +97,23 @@ export class Clock {
       await next.run();
     }
     this.#offset += Math.max(0, target - this.now());
+  }
+
+  /**
+   * Moves the clock to `at` (a `Date` or epoch ms). Forward, it is {@link advance}: the tasks
+   * that fall due run. Backward, time is simply set back and no task runs (those scheduled
+   * stay at their instants).
+   *
+   * @throws RangeError when `at` is not a valid instant.
+   */
+  async set(at: Date | number): Promise<void> {
+    const target = at instanceof Date ? at.getTime() : at;
+    if (typeof target !== 'number' || !(Math.abs(target) <= MAX_CLOCK_MS)) {
+      throw new RangeError('set(at) takes a valid Date or epoch milliseconds');
+    }
+    const now = this.now();
+    if (target >= now) await this.advance(target - now);
+    else this.#offset -= now - target;
   }
 
   /** Drops every scheduled task. */
