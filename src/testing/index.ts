@@ -14,6 +14,7 @@ export type {
   AttemptOutcome,
   Delivery,
   DeliveryAttempt,
+  DeliveryChaosOptions,
   DeliverySimulator,
   DeliverySimulatorOptions,
   DeliveryState,
