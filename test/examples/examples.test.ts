@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createReferenceServer,
   type ReferenceServer,
-  toNodeListener,
+  referenceServerListener,
 } from '../../src/testing/index.ts';
 import { assertBuilt, ROOT, runExample } from './run.ts';
 
@@ -64,7 +64,7 @@ describe('examples/quickstart.ts (npm run demo)', () => {
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
       baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
       api = createReferenceServer({ baseUrl, seed: 'demo' });
-      http.on('request', toNodeListener(api));
+      http.on('request', referenceServerListener(api));
     });
     afterAll(async () => {
       http.closeAllConnections();
