@@ -38,7 +38,7 @@ export class Clock {
     else if (typeof start === 'function') this.#base = start;
     else {
       const fixed = start instanceof Date ? start.getTime() : start;
-      if (!(Math.abs(fixed) <= MAX_CLOCK_MS)) {
+      if (!(fixed >= 0 && fixed <= MAX_CLOCK_MS)) {
         throw new TypeError('now must be a valid Date or epoch ms');
       }
       this.#base = () => fixed;
@@ -83,10 +83,10 @@ export class Clock {
       throw new RangeError('advance(ms) takes a finite number of milliseconds >= 0');
     }
     const target = this.now() + ms;
-    // Past it `new Date(now)` is invalid and every timestamp the server writes throws.
+    // Past it the timestamps the server writes leave RFC 3339's 4-digit years.
     if (target > MAX_CLOCK_MS) {
       throw new RangeError(
-        `advance(ms): the clock would pass ${new Date(MAX_CLOCK_MS).toISOString()}, the last instant a Date holds`,
+        `advance(ms): the clock would pass ${new Date(MAX_CLOCK_MS).toISOString()}, the latest instant it reaches`,
       );
     }
     for (;;) {
@@ -108,8 +108,10 @@ export class Clock {
    */
   async set(at: Date | number): Promise<void> {
     const target = at instanceof Date ? at.getTime() : at;
-    if (typeof target !== 'number' || !(Math.abs(target) <= MAX_CLOCK_MS)) {
-      throw new RangeError('set(at) takes a valid Date or epoch milliseconds');
+    if (typeof target !== 'number' || !(target >= 0 && target <= MAX_CLOCK_MS)) {
+      throw new RangeError(
+        `set(at) takes a Date or epoch milliseconds from 1970 to ${new Date(MAX_CLOCK_MS).toISOString()}`,
+      );
     }
     const now = this.now();
     if (target >= now) await this.advance(target - now);

@@ -12,8 +12,12 @@ import { AppointmentStatus } from '../schemas/appointments.ts';
 import { SCOPES } from '../schemas/scopes.ts';
 import type { ClinicSettings } from './store.ts';
 
-/** The latest instant a JavaScript `Date` holds (ECMA-262 21.4.1.1). */
-export const MAX_CLOCK_MS = 8.64e15;
+/**
+ * The latest instant the server clock reaches, 9999-12-30T00:00:00Z: every timestamp it writes
+ * keeps a 4-digit year (RFC 3339), and the 24 h idempotency window and the 8.6 h retry
+ * schedule past it stay valid dates.
+ */
+export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);
 
 /** The longest `setTimeout` Node keeps (a longer one fires at once). */
 const MAX_DELAY_MS = 2_147_483_647;
@@ -91,10 +95,15 @@ export const FaultInput = z
     message: 'status answers the request; it excludes networkError and loseResponse',
   });
 
-/** An instant: ISO 8601 with an offset, or epoch milliseconds, within what a `Date` holds. */
+const InstantMs = z.number().min(0).max(MAX_CLOCK_MS);
+
+/** An instant from 1970 to {@link MAX_CLOCK_MS}: ISO 8601 with an offset, or epoch milliseconds. */
 export const Instant = z.union([
-  z.number().min(-MAX_CLOCK_MS).max(MAX_CLOCK_MS),
-  z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
+  InstantMs,
+  z.iso
+    .datetime({ offset: true })
+    .transform((s) => Date.parse(s))
+    .pipe(InstantMs),
 ]);
 
 /** `POST /__control/clock/advance`. */

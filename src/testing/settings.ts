@@ -28,7 +28,7 @@ export function guardSettings(initial: ClinicSettings): ClinicSettings {
         throw unknownSetting(name);
       }
       const schema = SETTING_SCHEMAS[name as keyof ClinicSettings];
-      const parsed = parseInput(schema, value, 'settings');
+      const parsed = parseInput(schema, value, `settings.${name}`);
       target[name] = Array.isArray(parsed) ? Object.freeze([...parsed]) : parsed;
       return true;
     },
