@@ -220,7 +220,9 @@ describe('no API key is versioned in examples/, README.md or docs/ (spec 1, fact
   // The pattern of the project's check: <prefix>_live_<id>.<secret of 8+ characters>.
   const KEY = /[A-Za-z0-9]+_live_[A-Za-z0-9]+\.[A-Za-z0-9_-]{8,}/;
   const files = [
-    ...readdirSync(`${ROOT}examples`).map((f) => `examples/${f}`),
+    ...readdirSync(`${ROOT}examples`, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `${entry.parentPath.slice(ROOT.length)}/${entry.name}`),
     'README.md',
     ...readdirSync(`${ROOT}docs`)
       .filter((f) => f.endsWith('.md'))
