@@ -1,8 +1,5 @@
 /**
- * The settings object of a clinic (`api.settings`): every assignment is checked against the
- * setting's schema, so a mistyped value or name throws a `TypeError` instead of silently
- * taking the permissive reading.
- *
+ * `api.settings`: each assignment checked against the setting's schema (`TypeError`).
  * @module
  */
 import { parseInput, SETTING_SCHEMAS } from './control-inputs.ts';
@@ -16,10 +13,7 @@ function unknownSetting(name: PropertyKey): TypeError {
   );
 }
 
-/**
- * A settings object whose members refuse a value their schema does not accept; lists are
- * stored frozen (assign a new list to change one).
- */
+/** Settings that refuse what their schema does not accept; lists are stored frozen. */
 export function guardSettings(initial: ClinicSettings): ClinicSettings {
   const values = {} as Record<string, unknown>;
   const guarded = new Proxy(values, {

@@ -151,10 +151,20 @@ describe('every control route refuses bad input with 400 and the server keeps an
     expect(endpoint.status).toBe(201);
   });
 
-  const cases = [
-    ...WRONG_TYPE.map((c) => ['a wrong type', ...c] as const),
-    ...UNKNOWN_MEMBER.map((c) => ['an unknown member', ...c] as const),
-    ...OUT_OF_RANGE.map((c) => ['an out-of-range value', ...c] as const),
+  const cases: Array<[string, string, string, unknown]> = [
+    ...WRONG_TYPE.map(([m, p, b]): [string, string, string, unknown] => ['a wrong type', m, p, b]),
+    ...UNKNOWN_MEMBER.map(([m, p, b]): [string, string, string, unknown] => [
+      'an unknown member',
+      m,
+      p,
+      b,
+    ]),
+    ...OUT_OF_RANGE.map(([m, p, b]): [string, string, string, unknown] => [
+      'an out-of-range value',
+      m,
+      p,
+      b,
+    ]),
   ];
 
   test.each(cases)('%s: %s %s %j', async (_kind, method, path, body) => {
