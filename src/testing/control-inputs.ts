@@ -10,6 +10,7 @@
 import * as z from 'zod';
 import { AppointmentStatus } from '../schemas/appointments.ts';
 import { SCOPES } from '../schemas/scopes.ts';
+import type { ListEnvelopeSettings } from './pagination.ts';
 import type { ClinicSettings } from './store.ts';
 
 /**
@@ -114,15 +115,16 @@ export const ClockSet = z.strictObject({ now: Instant });
 
 const EnvelopeMode = z.enum(['envelope', 'array']);
 
-/** `PATCH /__control/list-envelope` (rooms always use the envelope, spec 4.1). */
-export const ListEnvelopePatch = z
-  .strictObject({
-    appointments: EnvelopeMode,
-    patients: EnvelopeMode,
-    professionals: EnvelopeMode,
-    appointmentTypes: EnvelopeMode,
-  })
-  .partial();
+/** Each list's envelope mode (rooms always use the envelope, spec 4.1). */
+export const LIST_ENVELOPE_SCHEMAS = {
+  appointments: EnvelopeMode,
+  patients: EnvelopeMode,
+  professionals: EnvelopeMode,
+  appointmentTypes: EnvelopeMode,
+} satisfies { [K in keyof ListEnvelopeSettings]: z.ZodType<ListEnvelopeSettings[K]> };
+
+/** `PATCH /__control/list-envelope`. */
+export const ListEnvelopePatch = z.strictObject(LIST_ENVELOPE_SCHEMAS).partial();
 
 /** The chaos of the webhook delivery (`api.webhooks.configure`). */
 export const DeliveryChaos = z

@@ -211,3 +211,24 @@ describe('delivery chaos (api.webhooks.configure)', () => {
     expect(got[0]).toBe(got[1]);
   });
 });
+
+describe('list envelopes (api.listEnvelope)', () => {
+  test('a mode other than envelope or array, rooms and an unknown list are refused', async () => {
+    const s = setup();
+    const envelope = s.api.listEnvelope as unknown as Record<string, unknown>;
+    expect(() => {
+      envelope.patients = 'bare';
+    }).toThrow(/patients.*envelope.*array/);
+    expect(() => {
+      envelope.rooms = 'array';
+    }).toThrow(/rooms/);
+    expect(() => {
+      envelope.patient = 'array';
+    }).toThrow(/patient.*patients/);
+    expect(s.api.listEnvelope.patients).toBe('envelope');
+    s.api.listEnvelope.patients = 'array';
+    expect(await (await s.call('GET', '/patients')).json()).toEqual([]);
+    s.api.reset();
+    expect(s.api.listEnvelope.patients).toBe('envelope');
+  });
+});
