@@ -6,7 +6,8 @@
  * @module
  */
 
-import { SCOPES, type Scope } from '../schemas/scopes.ts';
+import type { Scope } from '../schemas/scopes.ts';
+import { API_KEY_PATTERN, KeyOptions, parseInput } from './control-inputs.ts';
 import { forbidden, unauthorized } from './responses.ts';
 import type { ApiKeyRecord, Store } from './store.ts';
 
@@ -30,11 +31,16 @@ export interface IssueApiKeyOptions {
   scopes?: readonly Scope[];
   /** A preset of spec 5 instead of a list. */
   preset?: ScopePreset;
-  /** The `<key_prefix>` part of the key. Default `csk`. */
+  /** The `<key_prefix>` part of the key: 1 to 32 letters and digits. Default `csk`. */
   prefix?: string;
+  /**
+   * This exact key, in the spec's format `<key_prefix>_live_<key_id>.<secret>`, instead of a
+   * random one: a test suite in another language (or a container) that must know its key in
+   * advance (the CLI's `--api-key`). Excludes `prefix`.
+   */
+  key?: string;
 }
 
-const KEY_PATTERN = /^([A-Za-z0-9]+)_live_([A-Za-z0-9]+)\.([A-Za-z0-9]+)$/;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A random string of `length` letters and digits, from the platform's CSPRNG. */
@@ -55,7 +61,7 @@ function randomToken(length: number): string {
 export function parseApiKey(
   key: string,
 ): { prefix: string; keyId: string; secret: string } | undefined {
-  const m = KEY_PATTERN.exec(key);
+  const m = API_KEY_PATTERN.exec(key);
   return m ? { prefix: m[1]!, keyId: m[2]!, secret: m[3]! } : undefined;
 }
 
@@ -70,53 +76,32 @@ function safeEqual(a: string, b: string): boolean {
 /**
  * Issues a key for clinic `companyId` and stores it.
  *
- * @throws TypeError when both `scopes` and `preset` are given, a scope or preset is unknown,
- *   or the prefix is not letters and digits.
+ * @throws TypeError naming the member, for an unknown member, both `scopes` and `preset`, an
+ *   unknown scope or preset, a prefix that is not letters and digits, a `key` not in the
+ *   spec's format, or a `key` whose `<key_id>` is already issued.
  */
 export function issueApiKey(
   store: Store,
   companyId: number,
   options: IssueApiKeyOptions = {},
 ): string {
-  const { scopes, preset, prefix = 'csk' } = options;
-  if (scopes !== undefined && preset !== undefined) {
-    throw new TypeError('issueApiKey: give either scopes or preset, not both');
+  const { scopes, preset, prefix, key } = parseInput(KeyOptions, options, 'issueApiKey');
+  const chosen = scopes ?? SCOPE_PRESETS[preset ?? 'full_access'];
+  const given = key === undefined ? undefined : parseApiKey(key)!;
+  if (given && store.keys.has(given.keyId)) {
+    throw new TypeError('issueApiKey: key: a key with this <key_id> is already issued');
   }
-  let chosen: readonly Scope[];
-  if (preset !== undefined) {
-    if (!Object.hasOwn(SCOPE_PRESETS, preset)) {
-      throw new TypeError(
-        `issueApiKey: unknown preset ${JSON.stringify(preset)}; use 'read_only' or 'full_access'`,
-      );
-    }
-    chosen = SCOPE_PRESETS[preset];
-  } else if (scopes !== undefined) {
-    if (!Array.isArray(scopes)) throw new TypeError('issueApiKey: scopes must be an array');
-    for (const scope of scopes) {
-      if (!(SCOPES as readonly string[]).includes(scope)) {
-        throw new TypeError(
-          `issueApiKey: unknown scope ${JSON.stringify(scope)}; the scopes are ${SCOPES.join(', ')}`,
-        );
-      }
-    }
-    chosen = scopes;
-  } else {
-    chosen = SCOPE_PRESETS.full_access;
-  }
-  if (!/^[A-Za-z0-9]+$/.test(prefix)) {
-    throw new TypeError('issueApiKey: prefix must be letters and digits only');
-  }
-  let keyId = randomToken(16);
-  while (store.keys.has(keyId)) keyId = randomToken(16);
+  let keyId = given?.keyId ?? randomToken(16);
+  while (!given && store.keys.has(keyId)) keyId = randomToken(16);
   const record: ApiKeyRecord = {
     key_id: keyId,
-    prefix,
-    secret: randomToken(32),
+    prefix: given?.prefix ?? prefix ?? 'csk',
+    secret: given?.secret ?? randomToken(32),
     company_id: companyId,
     scopes: new Set(chosen),
   };
   store.keys.set(keyId, record);
-  return `${prefix}_live_${keyId}.${record.secret}`;
+  return `${record.prefix}_live_${keyId}.${record.secret}`;
 }
 
 /** Forgets a key: requests with it answer 401 from then on. Returns whether it was known. */

@@ -4,12 +4,16 @@
  * in any language.
  *
  * ```sh
- * clinic-scheduling-mock --port 4010 --seed demo
+ * npx -p @clinic-scheduling/sdk clinic-scheduling-mock --port 4010 --seed demo
+ * CLINIC_MOCK_PORT=4010 CLINIC_MOCK_JSON=1 npx -p @clinic-scheduling/sdk clinic-scheduling-mock
  * ```
  *
- * Prints the base URL, a full-access API key and the admin token of the control API
- * (`/__control/...`, see `control.ts`), and stops cleanly on Ctrl-C (SIGINT) or SIGTERM. Page
- * links are built from the host the client reached. It does not load msw.
+ * Every option is also an environment variable (`--log-limit` → `CLINIC_MOCK_LOG_LIMIT`; the
+ * option wins). Prints the base URL, a full-access API key (unless one was given) and the
+ * admin token of the control API (`/__control/...`, see `control.ts`), as text or, with
+ * `--json`, as one JSON line. Stops on SIGINT or SIGTERM, and when the npm process that
+ * started it (`npx`) goes away. Webhook deliveries resolve each host, check every address and
+ * connect to a checked one (`delivery/network.ts`). It does not load msw.
  *
  * @module
  */
@@ -19,57 +23,151 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { CONTROL_PREFIX, createControlHandler } from './control.ts';
-import { toNodeListener } from './node.ts';
+import { Instant, IpAddress, parseInput } from './control-inputs.ts';
+import { checkWebhookTarget, createNetworkDelivery } from './delivery/network.ts';
+import { referenceServerListener } from './node.ts';
 import { applySeedDocument } from './seed/document.ts';
 import { createReferenceServer, DEFAULT_LOG_LIMIT } from './server.ts';
+import { WebhookUrlError } from './webhook-url.ts';
+
+const OPTIONS = {
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  'admin-token': { type: 'string' },
+  'api-key': { type: 'string' },
+  'log-limit': { type: 'string' },
+  'allow-http-webhooks': { type: 'string' },
+  resolve: { type: 'string', multiple: true },
+  now: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Flag = keyof typeof OPTIONS;
+
+/** The environment variable of an option: `--log-limit` → `CLINIC_MOCK_LOG_LIMIT`. */
+const envName = (flag: Flag) => `CLINIC_MOCK_${flag.toUpperCase().replaceAll('-', '_')}`;
+
+const ALLOW = envName('allow-http-webhooks');
 
 const USAGE = `Usage: clinic-scheduling-mock [options]
+       npx -p @clinic-scheduling/sdk clinic-scheduling-mock [options]   (without installing)
 
-Runs the Clinic Scheduling API v1 reference server (in memory) until Ctrl-C.
+Runs the Clinic Scheduling API v1 reference server (in memory) until SIGINT or SIGTERM.
 
   -p, --port <n>            port to listen on (0 picks a free one; default 4010)
       --host <host>         interface to listen on (default 127.0.0.1; 0.0.0.0 for all)
       --seed <demo|file>    start with the demo clinic, or a JSON seed document
       --admin-token <t>     the control API's token (default: a random one, printed)
+      --api-key <key>       a full-access key to accept, <key_prefix>_live_<key_id>.<secret>
+                            (default: a random one, printed; a given key is never printed)
       --log-limit <n>       entries kept in requests and events (default ${DEFAULT_LOG_LIMIT};
                             "unbounded" keeps all)
-      --allow-http-webhooks accept http:// webhook URLs on localhost/loopback, for a
-                            consumer on this machine (the service never does)
-  -h, --help                show this help`;
+      --allow-http-webhooks[=<host>,...]
+                            accept http:// webhook URLs and private addresses on loopback
+                            and on the hosts named (a consumer on a compose network, such
+                            as --allow-http-webhooks=app); the service never does
+      --resolve <host>=<address>[,<address>]
+                            resolve a webhook host to these addresses instead of DNS
+                            (repeatable; env: space-separated entries)
+      --now <instant>       start the clock at this ISO 8601 instant or epoch ms, fixed
+                            (it then moves only through the control API)
+      --json                print the start-up line as one JSON object
+  -h, --help                show this help
+
+Every option is also read from the environment as CLINIC_MOCK_<OPTION>, such as
+${envName('port')}, ${envName('log-limit')}, ${ALLOW} (1 for loopback, or host names)
+and ${envName('json')}=1; an option given on the command line wins.`;
 
 function fail(message: string): never {
   process.stderr.write(`clinic-scheduling-mock: ${message}\n\n${USAGE}\n`);
   process.exit(2);
 }
 
-interface Flags {
-  port?: string;
-  host?: string;
-  seed?: string;
-  'admin-token'?: string;
-  'log-limit'?: string;
-  'allow-http-webhooks'?: boolean;
-  help?: boolean;
-}
-
-function readFlags(): Flags {
+/** `--allow-http-webhooks` alone means loopback: parseArgs needs a value for a string option. */
+function readFlags() {
+  const args = process.argv
+    .slice(2)
+    .map((a) => (a === '--allow-http-webhooks' ? '--allow-http-webhooks=loopback' : a));
   try {
-    return parseArgs({
-      options: {
-        port: { type: 'string', short: 'p' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        'admin-token': { type: 'string' },
-        'log-limit': { type: 'string' },
-        'allow-http-webhooks': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
+    return parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
     fail((error as Error).message);
   }
+}
+
+const TRUE = /^(1|true|yes|on)$/i;
+const FALSE = /^(0|false|no|off|)$/i;
+
+function readConfig() {
+  const flags = readFlags();
+  const pick = (flag: Exclude<Flag, 'resolve' | 'json' | 'help'>): string | undefined =>
+    flags[flag] ?? (process.env[envName(flag)] || undefined);
+  const where = (flag: Flag) => `--${flag} (or ${envName(flag)})`;
+  const bool = (flag: 'json'): boolean => {
+    if (flags[flag] !== undefined) return flags[flag];
+    const raw = process.env[envName(flag)] ?? '';
+    if (TRUE.test(raw)) return true;
+    if (FALSE.test(raw)) return false;
+    fail(`${envName(flag)} must be 1 or 0 (true or false), not ${JSON.stringify(raw)}`);
+  };
+  const portText = pick('port') ?? '4010';
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65_535) {
+    fail(`${where('port')} must be 0..65535`);
+  }
+  const limitText = pick('log-limit');
+  const logLimit =
+    limitText === undefined
+      ? DEFAULT_LOG_LIMIT
+      : limitText === 'unbounded'
+        ? Number.POSITIVE_INFINITY
+        : /^\d{1,15}$/.test(limitText)
+          ? Number(limitText)
+          : fail(`${where('log-limit')} takes a whole number or "unbounded"`);
+  const allowText = flags['allow-http-webhooks'] ?? process.env[ALLOW] ?? '';
+  const allowed = FALSE.test(allowText)
+    ? []
+    : allowText.split(/[\s,]+/).filter((h) => h && !TRUE.test(h) && h !== 'loopback');
+  if (!allowed.every((h) => /^[A-Za-z0-9.-]{1,253}$/.test(h))) {
+    fail(`${where('allow-http-webhooks')} takes host names separated by commas`);
+  }
+  const hosts = new Map<string, readonly string[]>();
+  const resolveEntries =
+    flags.resolve ?? (process.env[envName('resolve')] ?? '').split(/[\s;]+/).filter(Boolean);
+  for (const entry of resolveEntries) {
+    const m = /^([A-Za-z0-9.-]{1,253})=(.+)$/.exec(entry);
+    const addresses = m ? m[2]!.split(',') : [];
+    if (!m || !addresses.every((a) => IpAddress.safeParse(a).success)) {
+      fail(`${where('resolve')} takes <host>=<address>[,<address>], not ${JSON.stringify(entry)}`);
+    }
+    hosts.set(m[1]!.toLowerCase(), addresses);
+  }
+  const nowText = pick('now');
+  let now: number | undefined;
+  if (nowText !== undefined) {
+    try {
+      now = parseInput(Instant, /^-?\d+$/.test(nowText) ? Number(nowText) : nowText, '--now');
+    } catch {
+      fail(`${where('now')} takes an ISO 8601 instant with an offset, or epoch milliseconds`);
+    }
+  }
+  const token = pick('admin-token') ?? randomBytes(24).toString('base64url');
+  if (!/^\S+$/.test(token)) fail(`${where('admin-token')} must not contain white space`);
+  return {
+    help: flags.help === true,
+    port: Number(portText),
+    host: pick('host') ?? '127.0.0.1',
+    seed: pick('seed'),
+    token,
+    apiKey: pick('api-key'),
+    logLimit,
+    allowHttp: allowText !== '' && !FALSE.test(allowText),
+    allowHttpHosts: allowed,
+    hosts,
+    now,
+    json: bool('json'),
+  };
 }
 
 function readSeedFile(path: string): unknown {
@@ -80,46 +178,46 @@ function readSeedFile(path: string): unknown {
   }
 }
 
+/** Stops when npm (`npx`, `npm exec`) exits without passing a signal on: this process is reparented. */
+function watchNpmParent(stop: (reason: string) => void): void {
+  if (!process.env.npm_command) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('npm exited');
+  }, 500).unref();
+}
+
 function main(): void {
-  const values = readFlags();
-  if (values.help) {
+  const config = readConfig();
+  if (config.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const port = Number(values.port ?? '4010');
-  if (!/^\d+$/.test(values.port ?? '4010') || port > 65_535) fail('--port must be 0..65535');
-  const host = values.host ?? '127.0.0.1';
-  const limitFlag = values['log-limit'];
-  const logLimit =
-    limitFlag === undefined
-      ? DEFAULT_LOG_LIMIT
-      : limitFlag === 'unbounded'
-        ? Number.POSITIVE_INFINITY
-        : /^\d+$/.test(limitFlag)
-          ? Number(limitFlag)
-          : fail('--log-limit takes a whole number or "unbounded"');
   const seedFile =
-    values.seed === undefined || values.seed === 'demo' ? undefined : readSeedFile(values.seed);
-  const token = values['admin-token'] ?? randomBytes(24).toString('base64url');
-  if (!/^\S+$/.test(token)) fail('--admin-token must not contain white space');
-
+    config.seed === undefined || config.seed === 'demo' ? undefined : readSeedFile(config.seed);
+  const rule = {
+    allowLoopbackHttp: config.allowHttp,
+    allowHttpHosts: config.allowHttpHosts,
+  };
   const server = createServer();
   server.on('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(`clinic-scheduling-mock: ${error.message}\n`);
     process.exit(1);
   });
-  server.listen(port, host, () => {
+  server.listen(config.port, config.host, () => {
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const baseUrl = `http://${shownHost}:${address.port}`;
     const api = createReferenceServer({
       baseUrl,
       links: 'request',
-      logLimit,
-      ...(values.seed === 'demo' ? { seed: 'demo' as const } : {}),
+      logLimit: config.logLimit,
+      ...(config.now === undefined ? {} : { now: config.now }),
+      ...(config.seed === 'demo' ? { seed: 'demo' as const } : {}),
       webhooks: {
-        fetch: (request) => fetch(request, { redirect: 'manual' }),
-        allowLoopbackHttp: values['allow-http-webhooks'] === true,
+        ...rule,
+        fetch: createNetworkDelivery({ ...rule, hosts: config.hosts }),
+        resolveHost: (host) => config.hosts.get(host),
       },
     });
     const applySeedFile = () => {
@@ -128,40 +226,76 @@ function main(): void {
     try {
       applySeedFile();
     } catch (error) {
-      fail(`--seed ${values.seed}: ${(error as Error).message}`);
+      fail(`--seed ${config.seed}: ${(error as Error).message}`);
     }
-    const apiKey = api.issueApiKey({ preset: 'full_access' });
-    const control = createControlHandler({ api, token, afterReset: applySeedFile });
+    let apiKey: string;
+    try {
+      apiKey = api.issueApiKey({
+        preset: 'full_access',
+        ...(config.apiKey && { key: config.apiKey }),
+      });
+    } catch (error) {
+      fail(`--api-key (or ${envName('api-key')}): ${(error as Error).message}`);
+    }
+    const control = createControlHandler({
+      api,
+      token: config.token,
+      afterReset: applySeedFile,
+      hosts: config.hosts,
+      checkWebhookUrl: (url) =>
+        checkWebhookTarget(url, { ...rule, hosts: config.hosts }).catch((error: Error) => {
+          throw new WebhookUrlError(
+            `${error.message} This server accepts http:// and private addresses only on the hosts ` +
+              `named by --allow-http-webhooks[=<host>,...] (or ${ALLOW}); the service never does.`,
+          );
+        }),
+    });
     server.on(
       'request',
-      toNodeListener((input, init) => {
+      referenceServerListener((input, init) => {
         const request = input instanceof Request && !init ? input : new Request(input, init);
         const { pathname } = new URL(request.url);
         const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
         return isControl ? control(request) : api.fetch(request);
       }),
     );
-    process.stdout.write(
-      `Clinic Scheduling reference server listening on ${baseUrl}\n` +
-        `CLINIC_BASE_URL=${baseUrl}\n` +
-        `CLINIC_API_KEY=${apiKey}\n` +
-        `CLINIC_ADMIN_TOKEN=${token}\n` +
-        `Control API: ${baseUrl}${CONTROL_PREFIX}/... with Authorization: Bearer <CLINIC_ADMIN_TOKEN>\n` +
-        'Press Ctrl-C to stop.\n',
-    );
+    const printedKey = config.apiKey === undefined ? apiKey : undefined;
+    if (config.json) {
+      const line = {
+        event: 'listening',
+        baseUrl,
+        port: address.port,
+        ...(printedKey && { apiKey: printedKey }),
+        adminToken: config.token,
+        controlUrl: `${baseUrl}${CONTROL_PREFIX}`,
+        pid: process.pid,
+      };
+      process.stdout.write(`${JSON.stringify(line)}\n`);
+    } else {
+      process.stdout.write(
+        `Clinic Scheduling reference server listening on ${baseUrl}\n` +
+          `CLINIC_BASE_URL=${baseUrl}\n` +
+          (printedKey ? `CLINIC_API_KEY=${printedKey}\n` : '') +
+          `CLINIC_ADMIN_TOKEN=${config.token}\n` +
+          `Control API: ${baseUrl}${CONTROL_PREFIX}/... with Authorization: Bearer <CLINIC_ADMIN_TOKEN>\n` +
+          'Press Ctrl-C to stop.\n',
+      );
+    }
   });
 
-  const stop = (signal: NodeJS.Signals) => {
-    process.stdout.write(`Received ${signal}; stopping.\n`);
-    server.close(() => {
-      process.exitCode = 0;
-    });
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) process.exit(0);
+    stopping = true;
+    if (!config.json) process.stdout.write(`Received ${reason}; stopping.\n`);
+    server.close(() => process.exit(0));
     server.closeAllConnections();
     // Whatever still holds the event loop (a delayed fault) must not keep the process alive.
     setTimeout(() => process.exit(0), 2_000).unref();
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  watchNpmParent(stop);
 }
 
 main();

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { MAX_CLOCK_MS } from './control-inputs.ts';
 
 /** A task scheduled on a {@link Clock}. */
 interface Task {
@@ -37,7 +38,9 @@ export class Clock {
     else if (typeof start === 'function') this.#base = start;
     else {
       const fixed = start instanceof Date ? start.getTime() : start;
-      if (!Number.isFinite(fixed)) throw new TypeError('now must be a valid Date or epoch ms');
+      if (!(fixed >= 0 && fixed <= MAX_CLOCK_MS)) {
+        throw new TypeError('now must be a valid Date or epoch ms');
+      }
       this.#base = () => fixed;
     }
   }
@@ -80,6 +83,12 @@ export class Clock {
       throw new RangeError('advance(ms) takes a finite number of milliseconds >= 0');
     }
     const target = this.now() + ms;
+    // Past it the timestamps the server writes leave RFC 3339's 4-digit years.
+    if (target > MAX_CLOCK_MS) {
+      throw new RangeError(
+        `advance(ms): the clock would pass ${new Date(MAX_CLOCK_MS).toISOString()}, the latest instant it reaches`,
+      );
+    }
     for (;;) {
       const next = this.#nextDue(target);
       if (!next) break;
@@ -88,6 +97,25 @@ export class Clock {
       await next.run();
     }
     this.#offset += Math.max(0, target - this.now());
+  }
+
+  /**
+   * Moves the clock to `at` (a `Date` or epoch ms). Forward, it is {@link advance}: the tasks
+   * that fall due run. Backward, time is simply set back and no task runs (those scheduled
+   * stay at their instants).
+   *
+   * @throws RangeError when `at` is not a valid instant.
+   */
+  async set(at: Date | number): Promise<void> {
+    const target = at instanceof Date ? at.getTime() : at;
+    if (typeof target !== 'number' || !(target >= 0 && target <= MAX_CLOCK_MS)) {
+      throw new RangeError(
+        `set(at) takes a Date or epoch milliseconds from 1970 to ${new Date(MAX_CLOCK_MS).toISOString()}`,
+      );
+    }
+    const now = this.now();
+    if (target >= now) await this.advance(target - now);
+    else this.#offset -= now - target;
   }
 
   /** Drops every scheduled task. */

@@ -8,13 +8,24 @@
  *
  * @module
  */
-import { AppointmentStatus } from '../schemas/appointments.ts';
+import * as z from 'zod';
+import { ClinicError } from '../core/errors.ts';
 import { formatInstant } from '../schemas/common.ts';
-import type { DeliverySimulator } from './delivery/types.ts';
+import {
+  ClinicId,
+  ClockAdvance,
+  ClockSet,
+  DeliveryChaos,
+  HostTable,
+  KeyOptions,
+  ListEnvelopePatch,
+  parseInput,
+  SettingsPatch,
+} from './control-inputs.ts';
+import type { DeliverySimulator, WebhookEndpoint } from './delivery/types.ts';
 import type { FaultSpec } from './faults.ts';
 import { applySeedDocument } from './seed/document.ts';
 import type { ReferenceServer } from './server.ts';
-import type { ClinicSettings } from './store.ts';
 
 /** The prefix of every control route. */
 export const CONTROL_PREFIX = '/__control';
@@ -27,6 +38,17 @@ export interface ControlOptions {
   readonly token: string;
   /** Runs after `api.reset()` on `POST /__control/reset` (the CLI re-applies its seed file). */
   readonly afterReset?: () => void;
+  /**
+   * The host table that `GET` and `PUT /__control/hosts` read and replace: host name → the
+   * addresses it resolves to, consulted before DNS (the CLI's `--resolve`). `reset` restores
+   * what it held at creation. Without it, those routes answer 404.
+   */
+  readonly hosts?: Map<string, readonly string[]>;
+  /**
+   * Checks a webhook URL before `POST /__control/webhooks` registers it, for a server that
+   * resolves host names itself (the CLI): rejects with a `WebhookUrlError` to refuse it.
+   */
+  readonly checkWebhookUrl?: (url: string) => Promise<unknown>;
 }
 
 class ControlError extends Error {
@@ -43,55 +65,49 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-function asObject(value: unknown, what: string): Record<string, unknown> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ControlError(400, `${what} must be a JSON object`);
-  }
-  return value as Record<string, unknown>;
-}
-
-async function readJson(request: Request): Promise<unknown> {
+/** Reads a JSON body (empty: `{}`) and parses it with a strict schema. */
+async function readBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  where: string,
+): Promise<z.output<S>> {
   const text = await request.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ControlError(400, `Malformed JSON: ${(error as Error).message}`);
-  }
-}
-
-function clinicOf(url: URL, body?: Record<string, unknown>): number {
-  const raw = body?.clinic ?? url.searchParams.get('clinic') ?? 1;
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0)
-    throw new ControlError(400, 'clinic must be a positive integer');
-  return id;
-}
-
-const SETTING_CHECKS: { [K in keyof ClinicSettings]: (v: unknown) => boolean } = {
-  requireRoom: (v) => typeof v === 'boolean',
-  changeableStatuses: (v) =>
-    Array.isArray(v) && v.every((s) => AppointmentStatus.safeParse(s).success),
-  nullRoom: (v) => v === 'no-room' || v === 'default-room',
-  idempotencyReplay: (v) => v === 'create-appointment' || v === 'every-write',
-};
-
-function patchSettings(settings: ClinicSettings, patch: Record<string, unknown>): void {
-  for (const [name, value] of Object.entries(patch)) {
-    if (name === 'clinic') continue;
-    const check = SETTING_CHECKS[name as keyof ClinicSettings];
-    if (!check) {
-      throw new ControlError(
-        400,
-        `Unknown setting ${JSON.stringify(name)}; the settings are ${Object.keys(SETTING_CHECKS).join(', ')}`,
-      );
+  let value: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new ControlError(400, `Malformed JSON: ${(error as Error).message}`);
     }
-    if (!check(value))
-      throw new ControlError(400, `Setting ${name}: invalid value ${JSON.stringify(value)}`);
   }
-  for (const [name, value] of Object.entries(patch)) {
-    if (name !== 'clinic') (settings as unknown as Record<string, unknown>)[name] = value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ControlError(400, `${where} must be a JSON object`);
   }
+  return parseInput(schema, value, where);
+}
+
+const NoInput = z.strictObject({});
+const WithClinic = { clinic: ClinicId.optional() };
+const KeyRequest = z.strictObject({ ...KeyOptions.shape, ...WithClinic });
+const RevokeRequest = z.strictObject({ key: z.string().max(500) });
+const WebhookRequest = z.strictObject({
+  url: z.string().max(2048),
+  events: z.array(z.string()).min(1),
+  ...WithClinic,
+});
+
+/** The clinic of a per-clinic route: the body's `clinic`, else `?clinic=`, else 1. */
+function clinicOf(url: URL, body?: { clinic?: number | undefined }): number {
+  if (body?.clinic !== undefined) return body.clinic;
+  const raw = url.searchParams.get('clinic');
+  if (raw === null) return 1;
+  if (!/^[1-9]\d{0,15}$/.test(raw)) {
+    throw new ControlError(
+      400,
+      `?clinic=${raw}: the clinic must be a positive integer, such as ?clinic=2`,
+    );
+  }
+  return Number(raw);
 }
 
 function endpointView(webhooks: DeliverySimulator) {
@@ -128,119 +144,215 @@ function faultSpec(body: Record<string, unknown>): FaultSpec {
   return body as FaultSpec;
 }
 
-type Route = (request: Request, url: URL) => Promise<unknown> | unknown;
+const now = (api: ReferenceServer) => ({
+  now: formatInstant(new Date(api.clock.now())),
+  ms: api.clock.now(),
+});
+
+type Route = (request: Request, url: URL, id: string) => Promise<unknown> | unknown;
 
 /**
  * The control API as a Fetch-API handler. The CLI routes every path under
- * {@link CONTROL_PREFIX} here and every other path to `api.fetch`.
+ * {@link CONTROL_PREFIX} here and every other path to `api.fetch`. Every input is checked
+ * (unknown members refused and named, types and ranges checked): a bad one is a 400 `{detail}`
+ * and changes nothing.
  */
 export function createControlHandler(
   options: ControlOptions,
 ): (request: Request) => Promise<Response> {
-  const { api, token } = options;
+  const { api, token, hosts } = options;
+  const initialHosts = new Map(hosts);
+  const endpoint = (id: string): WebhookEndpoint => {
+    const found = api.webhooks.endpoints.find((e) => e.id === id);
+    if (!found)
+      throw new ControlError(404, `No webhook endpoint ${id}; GET /__control/webhooks lists them`);
+    return found;
+  };
+  const hostTable = () => {
+    if (!hosts) throw new ControlError(404, 'This server has no host table.');
+    return hosts;
+  };
+  const noInput = (request: Request) => readBody(request, NoInput, 'body');
   const routes: Record<string, Route> = {
-    'POST /seed': async (request) => [
-      201,
-      {
-        created: applySeedDocument(await readJson(request), (id) => api.clinic(id).seed),
-      },
-    ],
+    'POST /seed': async (request) => {
+      const text = await request.text();
+      let document: unknown = {};
+      try {
+        if (text.trim() !== '') document = JSON.parse(text);
+      } catch (error) {
+        throw new ControlError(400, `Malformed JSON: ${(error as Error).message}`);
+      }
+      return [201, { created: applySeedDocument(document, (id) => api.clinic(id).seed) }];
+    },
     'GET /settings': (_r, url) => api.clinic(clinicOf(url)).settings,
     'PATCH /settings': async (request, url) => {
-      const body = asObject(await readJson(request), 'The settings');
+      const body = await readBody(request, SettingsPatch.extend(WithClinic).strict(), 'settings');
+      const { clinic: _clinic, ...patch } = body;
       const { settings } = api.clinic(clinicOf(url, body));
-      patchSettings(settings, body);
+      Object.assign(settings, patch);
       return settings;
     },
     'POST /keys': async (request, url) => {
-      const body = asObject(await readJson(request), 'The key options');
-      const { clinic: _c, ...keyOptions } = body;
-      return [201, { key: api.clinic(clinicOf(url, body)).issueApiKey(keyOptions) }];
+      const { clinic, ...keyOptions } = await readBody(request, KeyRequest, 'key');
+      return [201, { key: api.clinic(clinicOf(url, { clinic })).issueApiKey(keyOptions) }];
     },
     'POST /keys/revoke': async (request) => {
-      const { key } = asObject(await readJson(request), 'The body');
-      if (typeof key !== 'string') throw new ControlError(400, 'Send {"key": "<the API key>"}');
+      const { key } = await readBody(request, RevokeRequest, 'body');
       return { revoked: api.revokeApiKey(key) };
     },
     'GET /faults': () => ({
       pending: api.faults.pending.map((f) => ({ ...f.spec, remaining: f.remaining })),
     }),
     'POST /faults': async (request) => {
-      api.faults.inject(faultSpec(asObject(await readJson(request), 'The fault')));
+      api.faults.inject(faultSpec(await readBody(request, z.looseObject({}), 'fault')));
       return [201, { pending: api.faults.pending.length }];
     },
-    'DELETE /faults': () => {
+    'DELETE /faults': async (request) => {
+      await noInput(request);
       api.faults.clear();
       return { pending: 0 };
     },
-    'GET /clock': () => ({ now: formatInstant(new Date(api.clock.now())), ms: api.clock.now() }),
-    'POST /clock/advance': async (request) => {
-      const { ms } = asObject(await readJson(request), 'The body');
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-        throw new ControlError(400, 'Send {"ms": <milliseconds to move the clock forward, >= 0>}');
-      }
-      await api.clock.advance(ms);
+    'GET /clock': () => now(api),
+    'POST /clock': async (request) => {
+      await api.clock.set((await readBody(request, ClockSet, 'clock')).now);
       await api.webhooks.settle();
-      return { now: formatInstant(new Date(api.clock.now())), ms: api.clock.now() };
+      return now(api);
+    },
+    'POST /clock/advance': async (request) => {
+      await api.clock.advance((await readBody(request, ClockAdvance, 'clock')).ms);
+      await api.webhooks.settle();
+      return now(api);
     },
     'GET /webhooks': () => ({
       endpoints: endpointView(api.webhooks),
       deliveries: deliveryView(api.webhooks),
     }),
     'POST /webhooks': async (request, url) => {
-      const body = asObject(await readJson(request), 'The endpoint');
-      const { url: target, events } = body;
-      if (typeof target !== 'string')
-        throw new ControlError(400, 'Send {"url": ..., "events": [...]}');
-      const endpoint = api.webhooks.register({
-        url: target,
-        events: events as never,
+      const body = await readBody(request, WebhookRequest, 'endpoint');
+      await options.checkWebhookUrl?.(body.url);
+      const registered = api.webhooks.register({
+        url: body.url,
+        events: body.events as never,
         companyId: clinicOf(url, body),
       });
-      return [201, endpointView(api.webhooks).find((e) => e.id === endpoint.id)];
+      return [201, endpointView(api.webhooks).find((e) => e.id === registered.id)];
     },
-    'POST /webhooks/settle': async () => {
+    'GET /webhooks/options': () => api.webhooks.chaos,
+    'PATCH /webhooks/options': async (request) => {
+      api.webhooks.configure(await readBody(request, DeliveryChaos, 'webhooks.options'));
+      return api.webhooks.chaos;
+    },
+    'POST /webhooks/settle': async (request) => {
+      await noInput(request);
       await api.webhooks.settle();
       return { deliveries: deliveryView(api.webhooks) };
     },
-    'POST /webhooks/flush': async () => {
+    'POST /webhooks/flush': async (request) => {
+      await noInput(request);
       await api.webhooks.flush();
       return { deliveries: deliveryView(api.webhooks) };
     },
+    'POST /webhooks/:id/ping': async (request, _url, id) => {
+      await noInput(request);
+      const delivery = api.webhooks.ping(endpoint(id));
+      await api.webhooks.settle();
+      return [201, deliveryView(api.webhooks).find((d) => d.id === delivery.id)];
+    },
+    'POST /webhooks/:id/enable': async (request, _url, id) => {
+      await noInput(request);
+      endpoint(id).enable();
+      return endpointView(api.webhooks).find((e) => e.id === id);
+    },
+    'POST /webhooks/:id/disable': async (request, _url, id) => {
+      await noInput(request);
+      endpoint(id).disable();
+      return endpointView(api.webhooks).find((e) => e.id === id);
+    },
+    'DELETE /webhooks/:id': async (request, _url, id) => {
+      await noInput(request);
+      api.webhooks.remove(endpoint(id));
+      return { removed: id };
+    },
+    'GET /list-envelope': () => api.listEnvelope,
+    'PATCH /list-envelope': async (request) => {
+      Object.assign(api.listEnvelope, await readBody(request, ListEnvelopePatch, 'listEnvelope'));
+      return api.listEnvelope;
+    },
+    'GET /hosts': () => Object.fromEntries(hostTable()),
+    'PUT /hosts': async (request) => {
+      const table = hostTable();
+      const given = await readBody(request, HostTable, 'hosts');
+      table.clear();
+      for (const [name, addresses] of Object.entries(given))
+        table.set(name.toLowerCase(), addresses);
+      return Object.fromEntries(table);
+    },
     'GET /events': () => ({ events: api.events }),
     'GET /requests': () => ({ requests: api.requests }),
-    'POST /reset': () => {
+    'POST /reset': async (request) => {
+      await noInput(request);
       api.reset();
+      if (hosts) {
+        hosts.clear();
+        for (const [name, addresses] of initialHosts) hosts.set(name, addresses);
+      }
       options.afterReset?.();
       return { reset: true };
     },
   };
+  const clinicRoutes = new Set([
+    'GET /settings',
+    'PATCH /settings',
+    'POST /keys',
+    'POST /webhooks',
+  ]);
+
+  const find = (method: string, path: string) => {
+    const exact = `${method} ${path}`;
+    if (routes[exact]) return { name: exact, id: '' };
+    const m = /^\/webhooks\/(we_\d+)(\/[a-z]+)?$/.exec(path);
+    const name = m && `${method} /webhooks/:id${m[2] ?? ''}`;
+    return name && routes[name] ? { name, id: m[1]! } : undefined;
+  };
 
   return async (request) => {
     const url = new URL(request.url);
+    const path = url.pathname.slice(CONTROL_PREFIX.length);
+    // Readiness needs no token: it says only that the server answers.
+    if (path === '/ready' && request.method === 'GET') return json(200, { ready: true });
     const given = /^Bearer +(\S+)$/i.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
     if (given !== token) {
       return json(401, {
         detail: 'The control API needs Authorization: Bearer <the admin token the CLI printed>.',
       });
     }
-    const name = `${request.method.toUpperCase()} ${url.pathname.slice(CONTROL_PREFIX.length)}`;
-    const route = routes[name];
-    if (!route) {
+    const method = request.method.toUpperCase();
+    const match = find(method, path);
+    if (!match) {
       return json(404, {
-        detail: `No control route ${name}; see docs/testing.md for the list.`,
+        detail: `No control route ${method} ${path}; see docs/testing.md for the list.`,
       });
     }
     try {
-      const result = await route(request, url);
+      for (const name of url.searchParams.keys()) {
+        if (name !== 'clinic' || !clinicRoutes.has(match.name)) {
+          throw new ControlError(
+            400,
+            `Unknown query parameter ${JSON.stringify(name)} for ${match.name}`,
+          );
+        }
+      }
+      const result = await routes[match.name]!(request, url, match.id);
       return Array.isArray(result) && typeof result[0] === 'number' && result.length === 2
         ? json(result[0], result[1])
         : json(200, result);
     } catch (error) {
       if (error instanceof ControlError) return json(error.status, { detail: error.message });
-      if (error instanceof TypeError || (error as Error)?.name === 'WebhookUrlError') {
+      const name = (error as Error)?.name;
+      if (error instanceof TypeError || error instanceof RangeError || name === 'WebhookUrlError') {
         return json(400, { detail: (error as Error).message });
       }
+      if (error instanceof ClinicError) return json(409, { detail: error.message });
       throw error;
     }
   };

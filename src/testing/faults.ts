@@ -5,6 +5,7 @@
  * @module
  */
 import { brandErrors } from '../core/brand.ts';
+import { FaultInput, parseInput } from './control-inputs.ts';
 
 /** What `api.faults.inject` takes. Every member is optional; `{}` matches the next request. */
 export interface FaultSpec {
@@ -58,8 +59,9 @@ export interface FaultInjector {
   /**
    * Acts on the next `times` (default 1) requests that match `method` and `path`.
    *
-   * @throws TypeError when the spec mixes `status` with `networkError` or `loseResponse`,
-   *   mixes the last two, or has a bad `times`, `status` or `delayMs`.
+   * @throws TypeError naming the member, for an unknown member, a value of the wrong type or
+   *   out of range, or `status` mixed with `networkError` or `loseResponse` (or those two
+   *   mixed).
    * @example
    * ```ts
    * api.faults.inject({ method: 'POST', path: '/api/public/v1/appointments', loseResponse: true });
@@ -138,30 +140,7 @@ class ActiveFault implements Fault {
 
 function check(spec: FaultSpec): void {
   if (!spec || typeof spec !== 'object') throw new TypeError('faults.inject takes an object');
-  const { times, status, delayMs, networkError, loseResponse } = spec;
-  if (
-    times !== undefined &&
-    !(times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times > 0))
-  ) {
-    throw new TypeError('faults.inject: times must be a positive integer or Infinity');
-  }
-  if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599)) {
-    throw new TypeError('faults.inject: status must be an HTTP status between 200 and 599');
-  }
-  if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0)) {
-    throw new TypeError('faults.inject: delayMs must be a number of milliseconds >= 0');
-  }
-  if (networkError && loseResponse) {
-    throw new TypeError('faults.inject: networkError and loseResponse exclude each other');
-  }
-  if (status !== undefined && (networkError || loseResponse)) {
-    throw new TypeError(
-      'faults.inject: status answers the request; it excludes networkError and loseResponse',
-    );
-  }
-  if (spec.path !== undefined && !spec.path.startsWith('/')) {
-    throw new TypeError('faults.inject: path must start with / (such as /api/public/v1/rooms)');
-  }
+  parseInput(FaultInput, spec, 'faults.inject');
 }
 
 /** The faults of one server. */

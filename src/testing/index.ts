@@ -14,6 +14,7 @@ export type {
   AttemptOutcome,
   Delivery,
   DeliveryAttempt,
+  DeliveryChaosOptions,
   DeliverySimulator,
   DeliverySimulatorOptions,
   DeliveryState,
@@ -39,7 +40,7 @@ export {
 } from './faults.ts';
 export type { ReferenceFetch } from './fetch.ts';
 export type { LinkOrigin } from './links.ts';
-export { type NodeRequestListener, toNodeListener } from './node.ts';
+export { type NodeRequestListener, referenceServerListener } from './node.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './pagination.ts';
 export { generateCpf } from './seed/demo.ts';
 export { applySeedDocument, type SeedKind, type SeedResult } from './seed/document.ts';

@@ -60,7 +60,9 @@ async function answerUncarried(
 }
 
 /**
- * Adapts a reference server (or its `fetch`) to a `node:http` request listener. A
+ * Adapts a reference server (or its `fetch`) to a `node:http` request listener. (Not to be
+ * confused with `toNodeListener(handler)` of `@clinic-scheduling/sdk/webhooks`, which adapts
+ * a webhook handler.) A
  * `networkError` or `loseResponse` fault destroys the socket, so the client sees a real
  * connection error; any other failure of the server answers 500 `{detail}`. A request answered
  * before its body was read (a 401, a 404) keeps its keep-alive connection usable: the SDK's
@@ -71,10 +73,10 @@ async function answerUncarried(
  * ```ts
  * import { createServer } from 'node:http';
  * const api = createReferenceServer({ baseUrl: 'http://127.0.0.1:4010' });
- * createServer(toNodeListener(api)).listen(4010, '127.0.0.1');
+ * createServer(referenceServerListener(api)).listen(4010, '127.0.0.1');
  * ```
  */
-export function toNodeListener(
+export function referenceServerListener(
   api: { fetch: ReferenceFetch } | ReferenceFetch,
 ): NodeRequestListener {
   const fetch = typeof api === 'function' ? api : api.fetch;

@@ -23,6 +23,7 @@ import { CursorSigner, type ListEnvelopeMode, type ListEnvelopeSettings } from '
 import { seedDemo } from './seed/demo.ts';
 import { createSeedHelpers } from './seed/helpers.ts';
 import type { SeedHelpers } from './seed/types.ts';
+import { guardListEnvelope } from './settings.ts';
 import { type ClinicSettings, Store } from './store.ts';
 
 /** What `createReferenceServer` takes. */
@@ -119,7 +120,10 @@ export interface ReferenceServer extends ClinicHandle {
   readonly requests: readonly RecordedRequest[];
   /** Fault injection. */
   readonly faults: FaultInjector;
-  /** The list envelope per resource; change it at any time (`api.listEnvelope.patients = 'array'`). */
+  /**
+   * The list envelope per resource; change it at any time (`api.listEnvelope.patients = 'array'`).
+   * A value other than `'envelope'` or `'array'`, or another member, throws a `TypeError`.
+   */
   readonly listEnvelope: ListEnvelopeSettings;
   /**
    * The helpers of another clinic, created empty on first use. Keys of one clinic never see
@@ -234,7 +238,7 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
     requests: [],
     baseUrl,
     basePath,
-    listEnvelope: Object.seal({ ...initialEnvelope }),
+    listEnvelope: guardListEnvelope(initialEnvelope),
     links: options.links ?? 'base-url',
     logLimit,
   };

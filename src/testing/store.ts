@@ -16,6 +16,7 @@ import type {
 } from '../schemas/appointments.ts';
 
 import type { Scope } from '../schemas/scopes.ts';
+import { guardSettings } from './settings.ts';
 
 export { SCOPES, type Scope } from '../schemas/scopes.ts';
 
@@ -117,7 +118,8 @@ export interface ApiKeyRecord {
  * Settings of one clinic, changed by tests (`api.settings.requireRoom = true`). Where the spec
  * does not show a behaviour, the default is the conservative reading (the server refuses what
  * the spec does not grant) and the setting switches to the permissive one. `api.reset()`
- * restores the defaults.
+ * restores the defaults. An unknown name or a value the setting does not accept throws a
+ * `TypeError` naming the accepted values; a list is stored frozen, so assign a new one.
  */
 export interface ClinicSettings {
   /**
@@ -186,7 +188,7 @@ export class Table<K extends string | number, T extends Stored & { id: K }> {
 /** Everything one clinic (company) owns. */
 export class ClinicState {
   readonly id: number;
-  readonly settings: ClinicSettings = defaultSettings();
+  readonly settings: ClinicSettings = guardSettings(defaultSettings());
   readonly patients = new Table<number, PatientRecord>();
   readonly professionals = new Table<number, ProfessionalRecord>();
   readonly rooms = new Table<number, RoomRecord>();

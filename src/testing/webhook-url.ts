@@ -30,6 +30,12 @@ export interface WebhookUrlRuleOptions {
    * default `false`.
    */
   allowLoopbackHttp?: boolean | undefined;
+  /**
+   * Host names (`app`, `consumer.internal`) accepted over `http://` and `https://` whatever
+   * they resolve to, for a consumer on a container network (the CLI's
+   * `--allow-http-webhooks=app`). The service never does: default none.
+   */
+  allowHttpHosts?: readonly string[] | undefined;
 }
 
 /** A special-purpose address range of the IANA registries. */
@@ -185,9 +191,10 @@ export function webhookUrlProblem(
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
     .toLowerCase();
-  if (options.allowLoopbackHttp && isLoopback(host) && /^https?:$/.test(parsed.protocol)) {
-    return undefined;
-  }
+  const allowed =
+    (options.allowLoopbackHttp && isLoopback(host)) ||
+    options.allowHttpHosts?.some((name) => name.toLowerCase() === host);
+  if (allowed && /^https?:$/.test(parsed.protocol)) return undefined;
   if (parsed.protocol !== 'https:') return `it is ${parsed.protocol}// and endpoints must be HTTPS`;
   if (host === 'localhost' || host.endsWith('.localhost')) return 'its host is localhost';
   const literal = specialAddress(host);

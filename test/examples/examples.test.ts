@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createReferenceServer,
   type ReferenceServer,
-  toNodeListener,
+  referenceServerListener,
 } from '../../src/testing/index.ts';
 import { assertBuilt, ROOT, runExample } from './run.ts';
 
@@ -64,7 +64,7 @@ describe('examples/quickstart.ts (npm run demo)', () => {
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
       baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
       api = createReferenceServer({ baseUrl, seed: 'demo' });
-      http.on('request', toNodeListener(api));
+      http.on('request', referenceServerListener(api));
     });
     afterAll(async () => {
       http.closeAllConnections();
@@ -227,7 +227,9 @@ describe('no API key is versioned in examples/, README.md or docs/ (spec 1, fact
   // The pattern of the project's check: <prefix>_live_<id>.<secret of 8+ characters>.
   const KEY = /[A-Za-z0-9]+_live_[A-Za-z0-9]+\.[A-Za-z0-9_-]{8,}/;
   const files = [
-    ...exampleFiles.map((f) => `examples/${f}`),
+    ...readdirSync(`${ROOT}examples`, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `${entry.parentPath.slice(ROOT.length)}/${entry.name}`),
     'README.md',
     ...readdirSync(`${ROOT}docs`)
       .filter((f) => f.endsWith('.md'))

@@ -17,7 +17,21 @@ export interface RunningCli {
 
 /** Starts the CLI with `args` and waits until it has printed its URL, key and admin token. */
 export async function startCli(...args: string[]): Promise<RunningCli> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return startCliWith({}, ...args);
+}
+
+/** Starts the CLI with extra environment variables; `CLINIC_MOCK_*` of the test's own are dropped. */
+export async function startCliWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<RunningCli> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('CLINIC_MOCK_')),
+  );
+  const child = spawn(process.execPath, [CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...base, ...env },
+  });
   let out = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     out += chunk;
@@ -37,7 +51,45 @@ export async function startCli(...args: string[]): Promise<RunningCli> {
     output: () => out,
     baseUrl,
     port: Number(new URL(baseUrl).port),
-    apiKey: /CLINIC_API_KEY=(\S+)/.exec(out)![1]!,
+    apiKey: /CLINIC_API_KEY=(\S+)/.exec(out)?.[1] ?? '',
     adminToken: /CLINIC_ADMIN_TOKEN=(\S+)/.exec(out)![1]!,
   };
+}
+
+/** An answer of the CLI, its body parsed. */
+export interface CliAnswer {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read freely
+  body: any;
+}
+
+/** A request to the CLI: `json` is sent as is (a string is sent raw), `auth` as the bearer. */
+export async function callCli(
+  cli: RunningCli,
+  method: string,
+  path: string,
+  options: { auth?: string; json?: unknown; raw?: string } = {},
+): Promise<CliAnswer> {
+  const headers: Record<string, string> = {};
+  if (options.auth) headers.authorization = `Bearer ${options.auth}`;
+  const body =
+    options.raw ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${cli.baseUrl}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : null,
+  };
+}
+
+/** Stops a CLI started by a test, if it still runs. */
+export function killCli(cli: RunningCli | undefined): void {
+  if (cli && cli.child.exitCode === null) cli.child.kill('SIGKILL');
 }

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createReferenceServer, toNodeListener } from '../../src/testing/index.ts';
+import { createReferenceServer, referenceServerListener } from '../../src/testing/index.ts';
 import { CLI, type RunningCli, startCli } from './cli-helpers.ts';
 import { runScenario } from './scenario.ts';
 
@@ -79,14 +79,14 @@ describe('clinic-scheduling-mock (CLI)', () => {
   });
 });
 
-describe('toNodeListener (node:http adapter)', () => {
+describe('referenceServerListener (node:http adapter)', () => {
   let server: Server;
   let baseUrl: string;
   const api = createReferenceServer({ baseUrl: 'http://127.0.0.1', seed: 'demo' });
   const apiKey = api.issueApiKey();
 
   beforeAll(async () => {
-    server = createServer(toNodeListener(api));
+    server = createServer(referenceServerListener(api));
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -240,10 +240,10 @@ describe('clinics and keys', () => {
     const { api } = setup();
     expect(() => api.issueApiKey({ preset: 'read_only', scopes: [] })).toThrow(/not both/);
     // biome-ignore lint/suspicious/noExplicitAny: checking the runtime guard
-    expect(() => api.issueApiKey({ preset: 'admin' as any })).toThrow(/unknown preset "admin"/);
+    expect(() => api.issueApiKey({ preset: 'admin' as any })).toThrow(/preset.*read_only/);
     // biome-ignore lint/suspicious/noExplicitAny: checking the runtime guard
     expect(() => api.issueApiKey({ scopes: ['rooms:read' as any] })).toThrow(
-      /unknown scope "rooms:read"/,
+      /scopes\.0.*appointments:read/,
     );
     expect(() => api.issueApiKey({ prefix: 'a_b' })).toThrow(/letters and digits/);
   });

@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer } from '../../src/testing/index.ts';
 import { createHandlers } from '../../src/testing/msw.ts';
-import { toNodeListener } from '../../src/testing/node.ts';
+import { referenceServerListener } from '../../src/testing/node.ts';
 
 const BASE_URL = 'https://clinic.test';
 const P = '/api/public/v1';
@@ -92,7 +92,7 @@ describe('through the MSW handlers (global fetch)', () => {
 describe('through the node:http adapter (a real socket)', () => {
   const api = createReferenceServer({ baseUrl: 'http://127.0.0.1' });
   const key = api.issueApiKey();
-  const server = createServer(toNodeListener(api));
+  const server = createServer(referenceServerListener(api));
   let port = 0;
   beforeAll(async () => {
     server.listen(0, '127.0.0.1');

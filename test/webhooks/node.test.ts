@@ -13,7 +13,7 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClinicError } from '../../src/core/errors.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
-import { toNodeListener as referenceNodeListener } from '../../src/testing/node.ts';
+import { referenceServerListener as referenceNodeListener } from '../../src/testing/node.ts';
 import type { WebhookEvent } from '../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import { toNodeListener } from '../../src/webhooks/node.ts';

@@ -1,13 +1,15 @@
 /**
  * One delivery attempt (spec 6.3): the URL rule checked again, the envelope POSTed as JSON to
- * a URL endpoint (through the simulator's `fetch`) or to an in-process handler, the 10 s
- * answer limit in real time, and the outcome classified. Never throws.
+ * a URL endpoint (through the simulator's `fetch`, redirects not followed) or to an
+ * in-process handler, the 10 s answer limit in real time, and the outcome classified (a
+ * `WebhookUrlError` thrown by the `fetch`, which may resolve the host itself, is
+ * `url_rejected`). Never throws.
  *
  * @module
  */
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
 import type { WebhookEnvelope } from '../events.ts';
-import { type WebhookUrlRuleOptions, webhookUrlProblem } from '../webhook-url.ts';
+import { WebhookUrlError, type WebhookUrlRuleOptions, webhookUrlProblem } from '../webhook-url.ts';
 import type { DeliveryAttempt, RegisterEndpointOptions, WebhookTargetHandler } from './types.ts';
 
 /** Where requests to handler endpoints claim to go (the reserved `.invalid` domain). */
@@ -51,6 +53,9 @@ export async function sendAttempt(
   const controller = new AbortController();
   const request = new Request(endpoint.url ?? HANDLER_URL, {
     method: 'POST',
+    // The service does not follow a redirect: a 3xx from an allowed URL must not carry the
+    // delivery to an address the rule never checked.
+    redirect: 'manual',
     headers: { ...extra, 'content-type': 'application/json' },
     body,
     signal: controller.signal,
@@ -82,6 +87,9 @@ export async function sendAttempt(
       durationMs: elapsed(),
     };
   } catch (error) {
+    if (error instanceof WebhookUrlError) {
+      return { outcome: 'url_rejected', status: undefined, error: error.message, durationMs: 0 };
+    }
     return {
       outcome: 'network_error',
       status: undefined,

@@ -13,6 +13,7 @@
 import { ClinicError } from '../../core/errors.ts';
 import { APPOINTMENT_EVENT_TYPES } from '../../webhooks/events.ts';
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
+import { DeliveryChaos, parseInput } from '../control-inputs.ts';
 import { createEnvelope, type WebhookEnvelope } from '../events.ts';
 import { seededRandom } from '../random.ts';
 import { WebhookUrlError, webhookUrlProblem } from '../webhook-url.ts';
@@ -20,6 +21,7 @@ import { sendAttempt } from './send.ts';
 import type {
   Delivery,
   DeliveryAttempt,
+  DeliveryChaosOptions,
   DeliverySimulator,
   DeliverySimulatorOptions,
   DeliveryState,
@@ -51,6 +53,22 @@ interface DeliveryRecord extends Delivery {
   cancel: (() => void) | undefined;
 }
 
+/** The random choices of `duplicate` and `reorder`, from checked options. */
+function chaosOf(options: DeliveryChaosOptions) {
+  const {
+    duplicate = 0,
+    reorder = false,
+    seed = 1,
+  } = parseInput(
+    DeliveryChaos,
+    { duplicate: options.duplicate, reorder: options.reorder, seed: options.seed },
+    'webhooks',
+  );
+  const reorderWindowMs =
+    reorder === true ? 2 * 60_000 : reorder ? (reorder.windowMs ?? 2 * 60_000) : 0;
+  return { duplicate, reorderWindowMs, rand: seededRandom(seed) };
+}
+
 /**
  * Creates the webhook delivery of a reference server. `createReferenceServer` makes one bound
  * to its clock and events (`api.webhooks`); create one yourself to drive any event source.
@@ -59,7 +77,7 @@ interface DeliveryRecord extends Delivery {
  * (its request's `signal` is aborted). Use fake timers (`vi.useFakeTimers()`) to test it
  * without waiting.
  *
- * @throws TypeError for a `duplicate` outside 0..1 or a bad `reorder.windowMs`.
+ * @throws TypeError for a `duplicate` outside 0..1, a bad `reorder.windowMs` or `seed`.
  * @example
  * ```ts
  * const api = createReferenceServer({ baseUrl: 'https://clinic.test', now: new Date('2026-03-02T12:00:00Z') });
@@ -74,23 +92,16 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
   const urlRule = {
     resolveHost: options.resolveHost,
     allowLoopbackHttp: options.allowLoopbackHttp,
+    allowHttpHosts: options.allowHttpHosts,
   };
-  const duplicate = options.duplicate ?? 0;
-  if (!(duplicate >= 0 && duplicate <= 1)) {
-    throw new TypeError('duplicate is a probability between 0 and 1');
-  }
-  const reorderWindowMs =
-    options.reorder === true
-      ? 2 * 60_000
-      : options.reorder
-        ? (options.reorder.windowMs ?? 2 * 60_000)
-        : 0;
-  if (!(Number.isFinite(reorderWindowMs) && reorderWindowMs >= 0)) {
-    throw new TypeError('reorder.windowMs must be a number of milliseconds >= 0');
-  }
-  const duplicateWindowMs = reorderWindowMs || 2 * 60_000;
+  const initialChaosOptions: DeliveryChaosOptions = {
+    duplicate: options.duplicate ?? 0,
+    reorder: options.reorder ?? false,
+    seed: options.seed ?? 1,
+  };
+  let chaosOptions = initialChaosOptions;
+  let { duplicate, reorderWindowMs, rand } = chaosOf(chaosOptions);
   const defaultCompanyId = options.companyId ?? 1;
-  const rand = seededRandom(options.seed ?? 1);
   const dispatchUrl =
     options.fetch ??
     (async () => {
@@ -206,7 +217,8 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
       );
       if (duplicate > 0 && rand() < duplicate) {
         const late = rand() < 0.5;
-        deliver(endpoint, envelope, true, late ? 1 + Math.floor(rand() * duplicateWindowMs) : 0);
+        const window = reorderWindowMs || 2 * 60_000;
+        deliver(endpoint, envelope, true, late ? 1 + Math.floor(rand() * window) : 0);
       }
     }
   };
@@ -336,8 +348,20 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
       }
     },
 
+    get chaos() {
+      return chaosOptions;
+    },
+
+    configure(chaos) {
+      const merged = { ...chaosOptions, ...parseInput(DeliveryChaos, chaos, 'webhooks.configure') };
+      ({ duplicate, reorderWindowMs, rand } = chaosOf(merged));
+      chaosOptions = merged;
+    },
+
     reset() {
       dropScheduled();
+      ({ duplicate, reorderWindowMs, rand } = chaosOf(initialChaosOptions));
+      chaosOptions = initialChaosOptions;
       endpoints = [];
       deliveries = [];
       attempts = [];

@@ -160,6 +160,12 @@ export interface DeliverySimulatorOptions {
    */
   allowLoopbackHttp?: boolean;
   /**
+   * Host names accepted over `http://` (and `https://`) whatever they resolve to, for a
+   * consumer on a container network (`['app']` for `http://app:3000/webhooks`). The service
+   * never does: default none.
+   */
+  allowHttpHosts?: readonly string[];
+  /**
    * The probability (0 to 1) that an envelope is delivered twice to an endpoint. Half of the
    * copies start at once, alongside the original (exercising "still processing"); the others
    * within `windowMs` on the clock. Default 0.
@@ -183,6 +189,9 @@ export interface DeliverySimulatorOptions {
   /** The clinic of endpoints registered without `companyId`. Default 1. */
   companyId?: number;
 }
+
+/** The delivery chaos, set at creation or changed by `configure`. */
+export type DeliveryChaosOptions = Pick<DeliverySimulatorOptions, 'duplicate' | 'reorder' | 'seed'>;
 
 /** The webhook delivery of one reference server: `api.webhooks`. */
 export interface DeliverySimulator {
@@ -217,7 +226,23 @@ export interface DeliverySimulator {
    * the last delivery started.
    */
   flush(): Promise<void>;
-  /** Drops endpoints, deliveries, the log and scheduled attempts (with `api.reset()`). */
+  /** The chaos in force: `duplicate`, `reorder` and `seed`. */
+  readonly chaos: Readonly<DeliveryChaosOptions>;
+  /**
+   * Changes the chaos of the deliveries made from now on (the members given; the random
+   * sequence restarts from `seed`). `reset()` restores the options of creation.
+   *
+   * @throws TypeError naming the member, for an unknown one or a value out of range.
+   * @example
+   * ```ts
+   * api.webhooks.configure({ duplicate: 0.5, reorder: { windowMs: 60_000 }, seed: 7 });
+   * ```
+   */
+  configure(chaos: DeliveryChaosOptions): void;
+  /**
+   * Drops endpoints, deliveries, the log and scheduled attempts, and restores the chaos of
+   * creation (with `api.reset()`).
+   */
   reset(): void;
   /** Unsubscribes from the server's events and drops scheduled attempts. */
   close(): void;

@@ -1,0 +1,192 @@
+/**
+ * The schemas of every control input of the reference server (settings, faults, keys, clock,
+ * clinic, list envelopes, delivery chaos, host table), one home for both the in-process helpers
+ * (`api.settings`, `api.faults.inject`, `api.issueApiKey`, `api.clock`) and the control API
+ * over HTTP. A refusal is a `TypeError` naming the member and what it accepts; the HTTP layer
+ * answers it with 400.
+ *
+ * @module
+ */
+import * as z from 'zod';
+import { AppointmentStatus } from '../schemas/appointments.ts';
+import { SCOPES } from '../schemas/scopes.ts';
+import type { ListEnvelopeSettings } from './pagination.ts';
+import type { ClinicSettings } from './store.ts';
+
+/**
+ * The latest instant the server clock reaches, 9999-12-30T00:00:00Z: every timestamp it writes
+ * keeps a 4-digit year (RFC 3339), and the 24 h idempotency window and the 8.6 h retry
+ * schedule past it stay valid dates.
+ */
+export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);
+
+/** The longest `setTimeout` Node keeps (a longer one fires at once). */
+const MAX_DELAY_MS = 2_147_483_647;
+
+/** Each setting's schema: a new setting is one line here (the type fails until it is). */
+export const SETTING_SCHEMAS = {
+  requireRoom: z.boolean(),
+  changeableStatuses: z.array(AppointmentStatus).readonly(),
+  nullRoom: z.enum(['no-room', 'default-room']),
+  idempotencyReplay: z.enum(['create-appointment', 'every-write']),
+} satisfies { [K in keyof ClinicSettings]: z.ZodType<Readonly<ClinicSettings[K]>> };
+
+/** Some settings, as `PATCH /__control/settings` takes them. */
+export const SettingsPatch = z.strictObject(SETTING_SCHEMAS).partial();
+
+/** A clinic id: a positive integer, never a numeric string or a boolean. */
+export const ClinicId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+const KEY_PREFIX = /^[A-Za-z0-9]{1,32}$/;
+
+/** The spec's key format `<key_prefix>_live_<key_id>.<secret>`. */
+export const API_KEY_PATTERN = /^([A-Za-z0-9]+)_live_([A-Za-z0-9]+)\.([A-Za-z0-9]+)$/;
+
+/** What `issueApiKey` takes. */
+export const KeyOptions = z
+  .strictObject({
+    scopes: z.array(z.enum(SCOPES)).readonly(),
+    preset: z.enum(['read_only', 'full_access']),
+    prefix: z.string().regex(KEY_PREFIX, 'must be 1 to 32 letters and digits'),
+    key: z
+      .string()
+      .max(200)
+      .regex(API_KEY_PATTERN, 'must be in the format <key_prefix>_live_<key_id>.<secret>'),
+  })
+  .partial()
+  .refine((o) => o.scopes === undefined || o.preset === undefined, {
+    message: 'give either scopes or preset, not both',
+  })
+  .refine((o) => o.prefix === undefined || o.key === undefined, {
+    message: 'key carries its own prefix: give either key or prefix, not both',
+  });
+
+const HeaderMap = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+  try {
+    new Headers(headers);
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not valid HTTP headers (${(error as Error).message})`,
+    });
+  }
+});
+
+/** What `api.faults.inject` takes (`times` may be `Infinity`). */
+export const FaultInput = z
+  .strictObject({
+    method: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP method name'),
+    path: z.string().startsWith('/', 'must start with / (such as /api/public/v1/rooms)'),
+    times: z.custom<number>(
+      (t) => t === Number.POSITIVE_INFINITY || (Number.isSafeInteger(t) && (t as number) > 0),
+      { message: 'must be a positive integer or Infinity ("always" over HTTP)' },
+    ),
+    status: z.number().int().min(200).max(599),
+    body: z.unknown(),
+    headers: HeaderMap,
+    delayMs: z.number().min(0).max(MAX_DELAY_MS),
+    networkError: z.boolean(),
+    loseResponse: z.boolean(),
+  })
+  .partial()
+  .refine((f) => !(f.networkError && f.loseResponse), {
+    message: 'networkError and loseResponse exclude each other',
+  })
+  .refine((f) => f.status === undefined || !(f.networkError || f.loseResponse), {
+    message: 'status answers the request; it excludes networkError and loseResponse',
+  });
+
+const InstantMs = z.number().min(0).max(MAX_CLOCK_MS);
+
+/** An instant from 1970 to {@link MAX_CLOCK_MS}: ISO 8601 with an offset, or epoch milliseconds. */
+export const Instant = z.union([
+  InstantMs,
+  z.iso
+    .datetime({ offset: true })
+    .transform((s) => Date.parse(s))
+    .pipe(InstantMs),
+]);
+
+/** `POST /__control/clock/advance`. */
+export const ClockAdvance = z.strictObject({ ms: z.number().min(0).max(MAX_CLOCK_MS) });
+
+/** `POST /__control/clock`. */
+export const ClockSet = z.strictObject({ now: Instant });
+
+const EnvelopeMode = z.enum(['envelope', 'array']);
+
+/** Each list's envelope mode (rooms always use the envelope, spec 4.1). */
+export const LIST_ENVELOPE_SCHEMAS = {
+  appointments: EnvelopeMode,
+  patients: EnvelopeMode,
+  professionals: EnvelopeMode,
+  appointmentTypes: EnvelopeMode,
+} satisfies { [K in keyof ListEnvelopeSettings]: z.ZodType<ListEnvelopeSettings[K]> };
+
+/** `PATCH /__control/list-envelope`. */
+export const ListEnvelopePatch = z.strictObject(LIST_ENVELOPE_SCHEMAS).partial();
+
+/** The chaos of the webhook delivery (`api.webhooks.configure`). */
+export const DeliveryChaos = z
+  .strictObject({
+    duplicate: z.number().min(0).max(1),
+    reorder: z.union([
+      z.boolean(),
+      z.strictObject({ windowMs: z.number().min(0).max(MAX_DELAY_MS).optional() }),
+    ]),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1),
+  })
+  .partial();
+
+/** An IP address as `node:net` writes it. */
+export const IpAddress = z.union([z.ipv4(), z.ipv6()]);
+
+/** The host table of the command-line server: name → the addresses it resolves to. */
+export const HostTable = z.record(
+  z
+    .string()
+    .min(1)
+    .max(253)
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be a host name'),
+  z.array(IpAddress).min(1).max(16),
+);
+
+function describeIssue(issue: z.core.$ZodIssue, where: string, shape?: object): string {
+  const at = [where, ...issue.path.map(String)].join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const known = shape ? `; the members are ${Object.keys(shape).join(', ')}` : '';
+    return `${at}: unknown member ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}${known}`;
+  }
+  return `${at}: ${issue.message}`;
+}
+
+function shapeOf(schema: z.ZodType): object | undefined {
+  let def = (
+    schema as { def?: { type?: string; shape?: object; innerType?: z.ZodType; in?: z.ZodType } }
+  ).def;
+  for (let i = 0; def && i < 4; i++) {
+    if (def.shape) return def.shape;
+    const inner = def.innerType ?? def.in;
+    def = (inner as { def?: typeof def } | undefined)?.def;
+  }
+  return undefined;
+}
+
+/**
+ * Parses `value` with `schema`, or throws a `TypeError` whose message names each bad member
+ * (`where.member: ...`) and, for an unknown one, the members accepted.
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: string,
+): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const shape = shapeOf(schema);
+  throw new TypeError(result.error.issues.map((i) => describeIssue(i, where, shape)).join('; '));
+}
