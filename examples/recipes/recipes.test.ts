@@ -16,7 +16,7 @@ import { ClinicClient } from '@clinic-scheduling/sdk';
 import {
   createReferenceServer,
   type ReferenceServer,
-  toNodeListener,
+  referenceServerListener,
 } from '@clinic-scheduling/sdk/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BOOKING_PATH, SIGNATURE_HEADER, sign, WEBHOOK_PATH } from './common.ts';
@@ -98,7 +98,7 @@ describe.each(RECIPES)('examples/recipes/%s.ts', (name) => {
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     api = createReferenceServer({ baseUrl });
-    http.on('request', toNodeListener(api));
+    http.on('request', referenceServerListener(api));
     const room = api.seed.room({ name: 'Consultório 1' });
     const doctor = api.seed.professional({ name: 'Dra. Helena Prado', default_room_id: room.id });
     const type = api.seed.appointmentType({ name: 'Consulta', duration_minutes: 30 });
