@@ -10,13 +10,17 @@
  *
  * @module
  */
+
+export { type NodeListener, toNodeListener } from './adapters/node.ts';
+export { type ClaimResult, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe/contract.ts';
+export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './dedupe/memory.ts';
 export {
-  type ClaimResult,
-  DEFAULT_DEDUPE_TTL_MS,
-  type DedupeStore,
-  MemoryDedupeStore,
-  type MemoryDedupeStoreOptions,
-} from './dedupe.ts';
+  type IoRedisCommandClient,
+  type NodeRedisCommandClient,
+  type RedisDedupeClient,
+  RedisDedupeStore,
+  type RedisDedupeStoreOptions,
+} from './dedupe/redis.ts';
 export {
   WebhookNotProcessedError,
   WebhookPayloadError,
@@ -46,7 +50,6 @@ export {
   type WebhookEventType,
 } from './events.ts';
 export { createWebhookHandler, type WebhookHandler } from './handler.ts';
-export { type NodeListener, toNodeListener } from './node.ts';
 export {
   DEFAULT_ACK_AFTER_MS,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -59,13 +62,6 @@ export {
   type WebhookVerifier,
 } from './options.ts';
 export { WEBHOOK_DELIVERY } from './policy.ts';
-export {
-  type IoRedisCommandClient,
-  type NodeRedisCommandClient,
-  type RedisDedupeClient,
-  RedisDedupeStore,
-  type RedisDedupeStoreOptions,
-} from './redis.ts';
 export {
   compareUpdatedAt,
   type Freshness,
