@@ -5,7 +5,8 @@
  * - {@link createWebhookHandler}: a Fetch-API handler with deduplication, an early 202 and an
  *   integrator-supplied `verify` hook (the spec shows no signature scheme, so none is shipped);
  *   {@link toNodeListener} for `node:http` and Express;
- * - {@link MemoryDedupeStore} and {@link RedisDedupeStore}: where seen event ids are kept;
+ * - {@link MemoryDedupeStore}, {@link RedisDedupeStore} and {@link PostgresDedupeStore}: where
+ *   seen event ids are kept;
  * - {@link StaleEventGuard}: tells an event older than the state already applied.
  *
  * @module
@@ -14,6 +15,11 @@
 export { type NodeListener, toNodeListener } from './adapters/node.ts';
 export { type ClaimResult, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe/contract.ts';
 export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './dedupe/memory.ts';
+export {
+  PostgresDedupeStore,
+  type PostgresDedupeStoreOptions,
+  type PostgresQueryable,
+} from './dedupe/postgres.ts';
 export {
   type IoRedisCommandClient,
   type NodeRedisCommandClient,

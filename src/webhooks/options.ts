@@ -125,9 +125,7 @@ const UNSIGNED = 'unsigned';
 function checkVerify(verify: unknown): void {
   if (typeof verify === 'function' || verify === UNSIGNED) return;
   const given =
-    verify === undefined
-      ? 'verify is missing'
-      : `verify is neither a function nor '${UNSIGNED}'`;
+    verify === undefined ? 'verify is missing' : `verify is neither a function nor '${UNSIGNED}'`;
   throw new ConfigurationError(
     `createWebhookHandler: ${given}. Pass verify: (request, rawBody) => boolean, the signature ` +
       'check the service documents to you (see docs/webhooks.md, "Verifying deliveries"), so ' +
