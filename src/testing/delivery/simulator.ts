@@ -42,6 +42,7 @@ interface EndpointState extends WebhookEndpoint {
   removed: boolean;
   handler: WebhookTargetHandler | undefined;
   headers: RegisterEndpointOptions['headers'];
+  sign: RegisterEndpointOptions['sign'];
 }
 
 interface DeliveryRecord extends Delivery {
@@ -273,6 +274,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
         removed: false,
         handler,
         headers: registration.headers,
+        sign: registration.sign,
         enable() {
           endpoint.enabled = true;
           endpoint.consecutiveFailures = 0;
