@@ -64,7 +64,7 @@ interface DeliveryRecord extends Delivery {
  * @example
  * ```ts
  * const api = createReferenceServer({ baseUrl: 'https://clinic.test', now: new Date('2026-03-02T12:00:00Z') });
- * const endpoint = api.webhooks.register({ handler: createWebhookHandler({ on }), events: ['appointment.created'] });
+ * const endpoint = api.webhooks.register({ handler: createWebhookHandler({ on, verify: 'unsigned' }), events: ['appointment.created'] });
  * await client.appointments.create(body); // emits appointment.created
  * await api.webhooks.settle();            // the first attempt has been answered
  * await api.webhooks.flush();             // every retry has run, on the clock
