@@ -19,6 +19,7 @@ export {
   PostgresDedupeStore,
   type PostgresDedupeStoreOptions,
   type PostgresQueryable,
+  type PostgresQueryResult,
 } from './dedupe/postgres.ts';
 export {
   type IoRedisCommandClient,

@@ -21,7 +21,13 @@ import {
  */
 export interface PostgresQueryable {
   /** Runs one statement with its parameters, and resolves with its rows. */
-  query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+  query(text: string, values?: unknown[]): Promise<PostgresQueryResult>;
+}
+
+/** What {@link PostgresQueryable.query} resolves with (a `pg` `QueryResult` has it). */
+export interface PostgresQueryResult {
+  /** The rows of the statement, one object per row keyed by column name. */
+  rows: Array<Record<string, unknown>>;
 }
 
 /** Options of {@link PostgresDedupeStore}. */
