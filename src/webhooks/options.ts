@@ -56,8 +56,9 @@ export interface WebhookHandlerOptions {
    */
   onError?: (error: unknown, event?: WebhookEvent) => unknown;
   /**
-   * Where processed ids are remembered: default a `MemoryDedupeStore`; a
-   * `RedisDedupeStore` for several machines; `false` to run the handlers on every delivery.
+   * Where processed ids are remembered: default a `MemoryDedupeStore`; a `RedisDedupeStore`
+   * or `PostgresDedupeStore` for several machines; `false` to run the handlers on every
+   * delivery.
    */
   dedupe?: DedupeStore | false;
   /**

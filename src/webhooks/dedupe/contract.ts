@@ -20,8 +20,9 @@ export type ClaimResult = 'claimed' | 'processing' | 'done';
 
 /**
  * Where the webhook handler remembers which events it has seen. Implement it on your own
- * storage when neither {@link MemoryDedupeStore} nor `RedisDedupeStore` fits; `claim` must be
- * atomic (two concurrent claims of one id: one gets `claimed`, the other `processing`).
+ * storage when none of `MemoryDedupeStore`, `RedisDedupeStore` and `PostgresDedupeStore`
+ * fits; `claim` must be atomic (two concurrent claims of one id: one gets `claimed`, the other
+ * `processing`).
  *
  * Each claim is made under a `token`, a random string the webhook handler makes for each
  * delivery. Keep it with the claim, and let `release` forget the claim only when it still holds

@@ -38,7 +38,7 @@ interface Claim {
 /**
  * A {@link DedupeStore} in the memory of one process: the default of `createWebhookHandler`.
  * It suits a consumer that runs as one process; ids are lost on restart, and several processes
- * do not share them (use `RedisDedupeStore` then).
+ * do not share them (use `RedisDedupeStore` or `PostgresDedupeStore` then).
  *
  * Processed ids expire after `ttlMs`, claims after their lease. The store never holds more than
  * `maxEntries` ids: past it, the processed id completed longest ago is dropped; a claim in
