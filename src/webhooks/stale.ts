@@ -85,8 +85,9 @@ function canonical(value: unknown): string {
 }
 
 /**
- * A 64-bit FNV-1a digest of the canonical data (two 32-bit lanes): 16 hex characters per
- * appointment instead of the whole record, and no runtime crypto needed.
+ * A 64-bit digest of the canonical data (two chained 32-bit FNV-1a lanes): 16 characters per
+ * appointment instead of the whole record, synchronous, and no runtime crypto needed. A
+ * collision (about 2^-64) would read another state as `same`.
  */
 function digestOf(appointment: Appointment): string {
   const text = canonical(appointment);
