@@ -4,19 +4,24 @@
  *
  * - duplicates (delivery is at-least-once) are dropped by envelope id;
  * - events older than the copy (retries reorder them; your own writes echo back) are skipped
- *   with a StaleEventGuard;
+ *   with a StaleEventGuard, and an event it cannot order (two changes within one second share
+ *   `updated_at`) is settled by reading the appointment (`guard.resolve`);
  * - a slow handler is acknowledged with 202 before the service's 10 s limit;
- * - `verify` is where the signature check the service gives you goes: the spec does not show
- *   the scheme, so this example ships none.
+ * - `verify` checks a signature. The spec does not show the service's scheme, so the HMAC-SHA256
+ *   over the raw body below (`x-example-signature: sha256=<hex>`) is an EXAMPLE: replace
+ *   `signatureOf` and the header name by what the service documents to you. The demo signs the
+ *   simulator's deliveries with the same function (`register({ sign })`), and shows a forged
+ *   delivery refused with 401.
  *
  * Run it (Node 24 from the project's devDependencies):
  *
- *   npm exec -- node examples/webhook-consumer.ts          listens on PORT (default 3000), POST /webhooks
- *   npm exec -- node examples/webhook-consumer.ts --demo   the reference server delivers to it
+ *   WEBHOOK_SECRET=... npm exec -- node examples/webhook-consumer.ts   listens on PORT (default 3000), POST /webhooks
+ *   npm exec -- node examples/webhook-consumer.ts --demo                the reference server delivers to it
  *
  * It imports the package by name, as your project does; inside this repository the name
  * resolves to dist/, so run `npm run build` first (`npm test` rebuilds it when stale).
  */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Appointment, ClinicClient } from '@clinic-scheduling/sdk';
@@ -42,24 +47,54 @@ export interface Consumer {
   recordOwnWrite(appointment: Appointment): void;
 }
 
-/** Builds the consumer. `verify` is your signature check (none by default: see the header). */
-export function createConsumer(
-  options: { verify?: WebhookVerifier; log?: boolean } = {},
-): Consumer {
+/** The example's signature header. The service's own name is not shown in the spec. */
+const SIGNATURE_HEADER = 'x-example-signature';
+
+/** `sha256=<hex>` of the raw body under `secret`: the example scheme, on both sides. */
+export function signatureOf(secret: string, body: string | Uint8Array): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** The signer of the simulator's deliveries in tests: `register({ sign: signer(secret) })`. */
+export function signer(secret: string): (body: string) => Record<string, string> {
+  return (body) => ({ [SIGNATURE_HEADER]: signatureOf(secret, body) });
+}
+
+/** The `verify` of the handler: the signature of the raw bytes, compared in constant time. */
+export function hmacVerifier(secret: string): WebhookVerifier {
+  return (request, rawBody) => {
+    const given = Buffer.from(request.headers.get(SIGNATURE_HEADER) ?? '');
+    const expected = Buffer.from(signatureOf(secret, rawBody));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+}
+
+/**
+ * Builds the consumer. `verify` is your signature check; `read` fetches the current
+ * appointment (`(id) => clinic.appointments.retrieve(id)`), for events `updated_at` cannot order.
+ */
+export function createConsumer(options: {
+  verify: WebhookVerifier;
+  read: (id: string) => Promise<Appointment>;
+  log?: boolean;
+}): Consumer {
   const log = options.log === false ? () => {} : console.log;
   const appointments = new Map<string, Appointment>();
   const guard = new StaleEventGuard();
 
   const save = (appointment: Appointment) => {
-    if (!appointment.id || guard.isStale(appointment)) return false;
+    if (!appointment.id) return;
     appointments.set(appointment.id, appointment); // an upsert by id: idempotent
     guard.record(appointment);
-    return true;
   };
 
-  const onAppointment = (event: AppointmentEvent) => {
-    const applied = save(event.data);
-    log(`${event.type} ${event.data.id} ${event.data.status}${applied ? '' : ' (stale: skipped)'}`);
+  const onAppointment = async (event: AppointmentEvent) => {
+    // The state to apply: the event's, the API's when updated_at cannot order them, or none.
+    const state = await guard.resolve(event, options.read);
+    if (state) save(state);
+    log(
+      `${event.type} ${event.data.id} ${event.data.status}${state ? '' : ' (skipped: not newer)'}`,
+    );
   };
 
   const handler = createWebhookHandler({
@@ -81,7 +116,10 @@ export function createConsumer(
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found."}');
   });
 
-  return { server, handler, appointments, recordOwnWrite: (a) => void save(a) };
+  const recordOwnWrite = (appointment: Appointment) => {
+    if (guard.freshness(appointment) !== 'older') save(appointment);
+  };
+  return { server, handler, appointments, recordOwnWrite };
 }
 
 /** Stops accepting requests, then waits for work acknowledged with 202 to finish. */
@@ -97,7 +135,13 @@ export async function shutdown(consumer: Consumer): Promise<void> {
  * routes that URL to the local port. Returns both views of the appointments.
  */
 export async function demo(options: { log?: boolean } = {}) {
-  const consumer = createConsumer({ log: options.log });
+  const secret = randomBytes(32).toString('hex'); // the endpoint's signing secret, for this run
+  let clinic: ClinicClient | undefined;
+  const consumer = createConsumer({
+    verify: hmacVerifier(secret),
+    read: (id) => clinic!.appointments.retrieve(id),
+    log: options.log,
+  });
   await new Promise<void>((resolve) => consumer.server.listen(0, '127.0.0.1', resolve));
   const local = `http://127.0.0.1:${(consumer.server.address() as AddressInfo).port}/webhooks`;
 
@@ -119,10 +163,11 @@ export async function demo(options: { log?: boolean } = {}) {
   const endpoint = api.webhooks.register({
     url: 'https://consumer.example/webhooks',
     events: ['appointment.created', 'appointment.updated', 'appointment.cancelled'],
+    sign: signer(secret), // the service signs with the endpoint's secret
   });
   api.webhooks.ping(endpoint);
 
-  const clinic = new ClinicClient({
+  clinic = new ClinicClient({
     apiKey: api.issueApiKey({ preset: 'full_access' }),
     baseUrl: api.baseUrl,
     fetch: api.fetch,
@@ -144,6 +189,12 @@ export async function demo(options: { log?: boolean } = {}) {
   consumer.recordOwnWrite(await clinic.appointments.cancel(created.id!));
 
   await api.webhooks.flush(); // every delivery, duplicates and reordered ones included
+  // Anyone can POST to a public URL: a well-formed envelope without the signature is refused.
+  const forged = await fetch(local, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...api.events.at(-1), id: `evt_${crypto.randomUUID()}` }),
+  });
   await shutdown(consumer);
   const server = await clinic.appointments.retrieve(created.id!);
   return {
@@ -151,20 +202,31 @@ export async function demo(options: { log?: boolean } = {}) {
     server,
     deliveries: api.webhooks.deliveries,
     attempts: api.webhooks.attempts,
+    forgedStatus: forged.status,
   };
 }
 
 if (import.meta.main) {
   if (process.argv.includes('--demo')) {
-    const { consumer, server, attempts } = await demo();
+    const { consumer, server, attempts, forgedStatus } = await demo();
     console.log(
       `${attempts.length} delivery attempts; statuses: ${attempts.map((a) => a.status).join(', ')}`,
     );
+    console.log(`a forged delivery (no signature) was answered ${forgedStatus}`);
     console.log(
       `consumer copy equals the server: ${JSON.stringify(consumer) === JSON.stringify(server)}`,
     );
   } else {
-    const consumer = createConsumer();
+    const secret = process.env.WEBHOOK_SECRET;
+    if (!secret) {
+      console.error('Set WEBHOOK_SECRET to the endpoint secret shown in the web application.');
+      process.exit(1);
+    }
+    const clinic = new ClinicClient(); // CLINIC_API_KEY and CLINIC_BASE_URL from the environment
+    const consumer = createConsumer({
+      verify: hmacVerifier(secret),
+      read: (id) => clinic.appointments.retrieve(id),
+    });
     const port = Number(process.env.PORT ?? 3000);
     consumer.server.listen(port, () => console.log(`POST http://localhost:${port}/webhooks`));
     process.once('SIGTERM', () => void shutdown(consumer));

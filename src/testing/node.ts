@@ -7,7 +7,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toNodeListener as fetchToNodeListener } from '../webhooks/node.ts';
+import { toNodeListener as fetchToNodeListener } from '../webhooks/adapters/node.ts';
 import { isReferenceNetworkError } from './faults.ts';
 import { fetchAs, type ReferenceFetch } from './fetch.ts';
 

@@ -2,15 +2,15 @@
  * The webhook receiver: {@link createWebhookHandler} turns a map of event handlers into a
  * Fetch-API handler `(request: Request) => Promise<Response>` that checks the request, parses
  * the envelope, drops duplicates and answers within the service's 10 s limit (spec 6.3). The
- * steps of a delivery are in `./receive.ts`; this file holds the request checks, the clock and
- * the background work. `toNodeListener` (in `./node.ts`) adapts it to `node:http` and Express.
+ * steps of a delivery are in `./pipeline/delivery.ts`; this file holds the HTTP checks and the
+ * deadline that turns a slow delivery into a 202 (claimed) or a 503 (not claimed).
+ * `toNodeListener` (in `./adapters/node.ts`) adapts it to `node:http` and Express.
  *
  * @module
  */
-import { ClinicError } from '../core/errors.ts';
 import { isJsonContentType } from '../internal/utils.ts';
 import { discardBody, readBody, TOO_LARGE, TOO_SLOW } from './body.ts';
-import { MemoryDedupeStore } from './dedupe.ts';
+import { MemoryDedupeStore } from './dedupe/memory.ts';
 import { WebhookNotProcessedError, WebhookPayloadError } from './errors.ts';
 import type { WebhookEvent } from './events.ts';
 import {
@@ -23,18 +23,19 @@ import {
   defaultOnError,
   type WebhookHandlerOptions,
 } from './options.ts';
+import { type Background, createBackground } from './pipeline/background.ts';
 import {
   type Answer,
   type Claimed,
   claimDelivery,
-  invoke,
   isAnswer,
   parseDelivery,
   processDelivery,
   type Receiver,
   toResponse,
   verifyDelivery,
-} from './receive.ts';
+} from './pipeline/delivery.ts';
+import { persistUntilLeaseEnds, within } from './pipeline/timed-store.ts';
 
 /**
  * A Fetch-API webhook handler: pass it to `Bun.serve`, `Deno.serve`, a worker's `fetch`, Hono,
@@ -64,7 +65,7 @@ const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
  *    at all is tolerated), **413** to a body over `maxBodyBytes`, **408** to a body not whole
  *    within `bodyTimeoutMs` (5 s); a body it will not read is
  *    cancelled, so that the runtime discards it and the connection stays usable;
- * 2. runs `verify`, if given: not `true` → **401**;
+ * 2. runs `verify`: not `true` → **401** (`verify: 'unsigned'` skips it, for local tests);
  * 3. parses the envelope: not JSON, or not an envelope of spec 6.1 (`api_version` other than
  *    `v1` included) → **400** `{ detail, paths }`;
  * 4. claims the envelope `id` in the dedupe store, under a token of this delivery (only this
@@ -84,8 +85,10 @@ const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
  *
  * Answers never echo the payload: it holds health data.
  *
- * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `on` has a key that is not an event type, or an
- *   `ackAfterMs`, `storeTimeoutMs`, `maxBodyBytes` or `dedupeLeaseMs` is out of range.
+ * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `verify`
+ *   is missing (pass your signature check, or `'unsigned'` in local tests), `on` has a key that
+ *   is not an event type, or an `ackAfterMs`, `storeTimeoutMs`, `maxBodyBytes` or
+ *   `dedupeLeaseMs` is out of range.
  *
  * @example
  * ```ts
@@ -101,193 +104,214 @@ const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   checkOptions(options);
+  const settings = resolveSettings(options);
+  const background = createBackground();
+  const receiver = createReceiver(options, settings, background);
+  const handler = async (request: Request): Promise<Response> =>
+    toResponse(await handleDelivery(settings, receiver, background, request));
+  return Object.defineProperties(handler, {
+    drain: { value: () => background.drain() },
+    pending: { get: () => background.size },
+  }) as WebhookHandler;
+}
+
+/** The options with their defaults applied. */
+interface Settings {
+  ackAfterMs: number | false;
+  maxBodyBytes: number;
+  storeTimeoutMs: number;
+  bodyTimeoutMs: number;
+  leaseMs: number;
+}
+
+function resolveSettings(options: WebhookHandlerOptions): Settings {
+  return {
+    ackAfterMs: options.ackAfterMs ?? DEFAULT_ACK_AFTER_MS,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    storeTimeoutMs: options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    leaseMs: options.dedupeLeaseMs ?? DEFAULT_DEDUPE_LEASE_MS,
+  };
+}
+
+function createReceiver(
+  options: WebhookHandlerOptions,
+  settings: Settings,
+  background: Background,
+): Receiver {
   const onError = options.onError ?? defaultOnError;
-  const ackAfterMs = options.ackAfterMs ?? DEFAULT_ACK_AFTER_MS;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
-  const leaseMs = options.dedupeLeaseMs ?? DEFAULT_DEDUPE_LEASE_MS;
-  const background = new Set<Promise<unknown>>();
-
-  const track = (promise: Promise<unknown>) => {
-    const tracked = promise.then(
-      () => {},
-      () => {},
-    );
-    background.add(tracked);
-    void tracked.then(() => background.delete(tracked));
-  };
-
-  const within = <T>(call: Promise<T>, what: string, limitMs = storeTimeoutMs): Promise<T> => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new ClinicError(
-              `The dedupe store did not answer ${what} within ${limitMs} ms` +
-                (limitMs === storeTimeoutMs ? ' (storeTimeoutMs).' : '.'),
-            ),
-          ),
-        limitMs,
-      );
-    });
-    return Promise.race([call, limit]).finally(() => clearTimeout(timer));
-  };
-
-  const receiver: Receiver = {
+  const { leaseMs, storeTimeoutMs } = settings;
+  // onError runs in the background, so that it never breaks the answer.
+  const report = (error: unknown, event?: WebhookEvent) =>
+    background.track(Promise.resolve().then(() => onError(error, event)));
+  return {
     on: options.on ?? {},
     onAny: options.onAny,
     verify: options.verify,
     // `false`: no store; none given (or `null`, from JavaScript): a MemoryDedupeStore.
     store: options.dedupe === false ? undefined : options.dedupe || new MemoryDedupeStore(),
     leaseMs,
-    // Tells onError, never letting it break the answer.
-    report: (error, event) => track(Promise.resolve().then(() => onError(error, event))),
-    within,
-    track,
-    persist: (call, what, event) => {
-      const giveUpAt = Date.now() + leaseMs;
-      const retry = async (): Promise<void> => {
-        for (let wait = 100; Date.now() < giveUpAt; wait = Math.min(wait * 2, storeTimeoutMs)) {
-          await new Promise((resolve) => setTimeout(resolve, wait));
-          try {
-            await within(invoke(call), `${what} of event ${event.id}`);
-            return;
-          } catch {
-            // Told once already; the next attempt follows.
-          }
-        }
-        receiver.report(
-          new ClinicError(
-            `The dedupe store could not ${what} event ${event.id} within its lease (${leaseMs} ms).`,
-          ),
-          event,
-        );
-      };
-      track(retry());
-    },
+    report,
+    within: (call, what, limitMs = storeTimeoutMs) => within(call, what, limitMs, storeTimeoutMs),
+    track: (work) => background.track(work),
+    persist: (call, what, event) =>
+      background.track(
+        persistUntilLeaseEnds({ leaseMs, storeTimeoutMs, report }, call, what, event),
+      ),
   };
+}
 
-  /**
-   * Verifies, parses and claims: the claim, or the answer that ends the delivery. Once
-   * `abandoned()` (the delivery was answered 503 at the deadline), no claim is made, and one
-   * confirmed since is released.
-   */
-  const admit = async (
-    request: Request,
-    rawBody: Uint8Array,
-    abandoned: () => boolean,
-    parsed: (event: WebhookEvent) => void,
-  ): Promise<Answer | { event: WebhookEvent; claimed: Claimed }> => {
-    const refused = await verifyDelivery(receiver, request, rawBody);
-    if (refused) return refused;
-    const event = parseDelivery(receiver, rawBody);
-    if (isAnswer(event)) return event;
-    parsed(event);
-    if (abandoned()) return { status: 503, body: { detail: NOT_IN_TIME, id: event.id } };
-    const claimed = await claimDelivery(receiver, event, abandoned);
-    return isAnswer(claimed) ? claimed : { event, claimed };
+/** The `ackAfterMs` deadline of one delivery, counted from the arrival of its request. */
+interface Deadline {
+  /** `work`'s result, or `'late'` when the deadline passes first (never, with `ackAfterMs: false`). */
+  race<T>(work: Promise<T>): Promise<T | 'late'>;
+  passed(): boolean;
+  cancel(): void;
+}
+
+function startDeadline(ackAfterMs: number | false): Deadline {
+  let late = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline =
+    ackAfterMs === false
+      ? undefined
+      : new Promise<'late'>((resolve) => {
+          timer = setTimeout(() => {
+            late = true;
+            resolve('late');
+          }, ackAfterMs);
+        });
+  return {
+    race: (work) => (deadline ? Promise.race([work, deadline]) : work),
+    passed: () => late,
+    cancel: () => clearTimeout(timer),
   };
+}
 
-  const handle = async (request: Request): Promise<Answer> => {
-    // The service's 10 s run from the delivery, so the early answer's deadline runs from the
-    // arrival of the request, not from the end of our own checks.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let late = false;
-    const deadline =
-      ackAfterMs === false
-        ? undefined
-        : new Promise<'late'>((resolve) => {
-            timer = setTimeout(() => {
-              late = true;
-              resolve('late');
-            }, ackAfterMs);
-          });
-    const race = <T>(work: Promise<T>) => (deadline ? Promise.race([work, deadline]) : work);
-    try {
-      if (request.method !== 'POST') {
-        await discardBody(request);
-        return {
-          status: 405,
-          body: { detail: 'Webhook deliveries are POST requests.' },
-          headers: { allow: 'POST' },
-        };
-      }
-      const contentType = request.headers.get('content-type');
-      if (contentType !== null && !isJsonContentType(contentType)) {
-        receiver.report(new WebhookPayloadError(`The Content-Type ${contentType} is not JSON.`));
-        await discardBody(request);
-        return {
-          status: 415,
-          body: { detail: 'Webhook bodies are JSON: send Content-Type application/json.' },
-        };
-      }
+/**
+ * The HTTP checks (405, 415, 413, 408, 400 for an unreadable body): the raw body, or the answer
+ * that ends the delivery. A body that will not be read is cancelled.
+ */
+async function readDelivery(
+  settings: Settings,
+  receiver: Receiver,
+  request: Request,
+): Promise<Uint8Array | Answer> {
+  const { maxBodyBytes, bodyTimeoutMs } = settings;
+  if (request.method !== 'POST') {
+    await discardBody(request);
+    return {
+      status: 405,
+      body: { detail: 'Webhook deliveries are POST requests.' },
+      headers: { allow: 'POST' },
+    };
+  }
+  const contentType = request.headers.get('content-type');
+  if (contentType !== null && !isJsonContentType(contentType)) {
+    receiver.report(new WebhookPayloadError(`The Content-Type ${contentType} is not JSON.`));
+    await discardBody(request);
+    return {
+      status: 415,
+      body: { detail: 'Webhook bodies are JSON: send Content-Type application/json.' },
+    };
+  }
+  let rawBody: Uint8Array | typeof TOO_LARGE | typeof TOO_SLOW;
+  try {
+    rawBody = await readBody(request, maxBodyBytes, bodyTimeoutMs);
+  } catch (error) {
+    receiver.report(error);
+    return { status: 400, body: { detail: 'The body could not be read.' } };
+  }
+  if (rawBody === TOO_LARGE) {
+    receiver.report(
+      new WebhookPayloadError(`The webhook body is larger than ${maxBodyBytes} bytes.`),
+    );
+    return { status: 413, body: { detail: `The body is larger than ${maxBodyBytes} bytes.` } };
+  }
+  if (rawBody === TOO_SLOW) {
+    const detail = `The body did not arrive within ${bodyTimeoutMs} ms.`;
+    receiver.report(new WebhookPayloadError(`${detail} (bodyTimeoutMs)`));
+    return { status: 408, body: { detail } };
+  }
+  return rawBody;
+}
 
-      let rawBody: Uint8Array | typeof TOO_LARGE | typeof TOO_SLOW;
-      try {
-        rawBody = await readBody(request, maxBodyBytes, bodyTimeoutMs);
-      } catch (error) {
-        receiver.report(error);
-        return { status: 400, body: { detail: 'The body could not be read.' } };
-      }
-      if (rawBody === TOO_LARGE) {
-        receiver.report(
-          new WebhookPayloadError(`The webhook body is larger than ${maxBodyBytes} bytes.`),
-        );
-        return { status: 413, body: { detail: `The body is larger than ${maxBodyBytes} bytes.` } };
-      }
-      if (rawBody === TOO_SLOW) {
-        const detail = `The body did not arrive within ${bodyTimeoutMs} ms.`;
-        receiver.report(new WebhookPayloadError(`${detail} (bodyTimeoutMs)`));
-        return { status: 408, body: { detail } };
-      }
+/** An event this delivery holds the claim of. */
+interface Admitted {
+  event: WebhookEvent;
+  claimed: Claimed;
+}
 
-      let event: WebhookEvent | undefined;
-      const admitted = admit(
-        request,
-        rawBody,
-        () => late,
-        (parsed) => {
-          event = parsed;
-        },
-      );
-      const admission = await race(admitted);
-      if (admission === 'late') {
-        // Not claimed in time: never 2xx, or a claim that then fails would lose the event.
-        track(admitted);
-        receiver.report(
-          new WebhookNotProcessedError(
-            `${event ? `The delivery of event ${event.id}` : 'A delivery'} was answered 503 and ran no handler: ` +
-              `verify and the claim of its event did not finish within ackAfterMs (${ackAfterMs} ms). The service retries it.`,
-          ),
-          event,
-        );
-        return {
-          status: 503,
-          body: event ? { detail: NOT_IN_TIME, id: event.id } : { detail: NOT_IN_TIME },
-        };
-      }
-      if (isAnswer(admission)) return admission;
-      const { id } = admission.event;
-      const processed = processDelivery(receiver, admission.event, { request }, admission.claimed);
-      const answer = await race(processed);
-      if (answer !== 'late') return answer;
-      track(processed);
-      return { status: 202, body: { status: 'accepted', id } };
-    } finally {
-      clearTimeout(timer);
+/**
+ * Verifies, parses and claims: the claim, or the answer that ends the delivery. Once the
+ * deadline has passed (the delivery was answered 503), no claim is made, and one confirmed
+ * since is released.
+ */
+async function admit(
+  receiver: Receiver,
+  request: Request,
+  rawBody: Uint8Array,
+  deadline: Deadline,
+  parsed: (event: WebhookEvent) => void,
+): Promise<Answer | Admitted> {
+  const refused = await verifyDelivery(receiver, request, rawBody);
+  if (refused) return refused;
+  const event = parseDelivery(receiver, rawBody);
+  if (isAnswer(event)) return event;
+  parsed(event);
+  if (deadline.passed()) return { status: 503, body: { detail: NOT_IN_TIME, id: event.id } };
+  const claimed = await claimDelivery(receiver, event, deadline.passed);
+  return isAnswer(claimed) ? claimed : { event, claimed };
+}
+
+/** The 503 of a delivery not claimed by the deadline: a 2xx could lose the event. */
+function notClaimedInTime(
+  receiver: Receiver,
+  ackAfterMs: number | false,
+  event?: WebhookEvent,
+): Answer {
+  const what = event ? `The delivery of event ${event.id}` : 'A delivery';
+  receiver.report(
+    new WebhookNotProcessedError(
+      `${what} was answered 503 and ran no handler: verify and the claim of its event did not ` +
+        `finish within ackAfterMs (${ackAfterMs} ms). The service retries it.`,
+    ),
+    event,
+  );
+  return {
+    status: 503,
+    body: event ? { detail: NOT_IN_TIME, id: event.id } : { detail: NOT_IN_TIME },
+  };
+}
+
+async function handleDelivery(
+  settings: Settings,
+  receiver: Receiver,
+  background: Background,
+  request: Request,
+): Promise<Answer> {
+  // The service's 10 s run from the delivery, so the deadline starts before our own checks.
+  const deadline = startDeadline(settings.ackAfterMs);
+  try {
+    const rawBody = await readDelivery(settings, receiver, request);
+    if (!(rawBody instanceof Uint8Array)) return rawBody;
+    let event: WebhookEvent | undefined;
+    const admitted = admit(receiver, request, rawBody, deadline, (parsed) => {
+      event = parsed;
+    });
+    const admission = await deadline.race(admitted);
+    if (admission === 'late') {
+      background.track(admitted);
+      return notClaimedInTime(receiver, settings.ackAfterMs, event);
     }
-  };
-
-  const handler = async (request: Request): Promise<Response> => toResponse(await handle(request));
-
-  return Object.defineProperties(handler, {
-    drain: {
-      value: async () => {
-        while (background.size > 0) await Promise.all(background);
-      },
-    },
-    pending: { get: () => background.size },
-  }) as WebhookHandler;
+    if (isAnswer(admission)) return admission;
+    const { id } = admission.event;
+    const processed = processDelivery(receiver, admission.event, { request }, admission.claimed);
+    const answer = await deadline.race(processed);
+    if (answer !== 'late') return answer;
+    background.track(processed);
+    return { status: 202, body: { status: 'accepted', id } };
+  } finally {
+    deadline.cancel();
+  }
 }

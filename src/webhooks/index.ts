@@ -5,18 +5,29 @@
  * - {@link createWebhookHandler}: a Fetch-API handler with deduplication, an early 202 and an
  *   integrator-supplied `verify` hook (the spec shows no signature scheme, so none is shipped);
  *   {@link toNodeListener} for `node:http` and Express;
- * - {@link MemoryDedupeStore} and {@link RedisDedupeStore}: where seen event ids are kept;
+ * - {@link MemoryDedupeStore}, {@link RedisDedupeStore} and {@link PostgresDedupeStore}: where
+ *   seen event ids are kept;
  * - {@link StaleEventGuard}: tells an event older than the state already applied.
  *
  * @module
  */
+
+export { type NodeListener, toNodeListener } from './adapters/node.ts';
+export { type ClaimResult, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe/contract.ts';
+export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './dedupe/memory.ts';
 export {
-  type ClaimResult,
-  DEFAULT_DEDUPE_TTL_MS,
-  type DedupeStore,
-  MemoryDedupeStore,
-  type MemoryDedupeStoreOptions,
-} from './dedupe.ts';
+  PostgresDedupeStore,
+  type PostgresDedupeStoreOptions,
+  type PostgresQueryable,
+  type PostgresQueryResult,
+} from './dedupe/postgres.ts';
+export {
+  type IoRedisCommandClient,
+  type NodeRedisCommandClient,
+  type RedisDedupeClient,
+  RedisDedupeStore,
+  type RedisDedupeStoreOptions,
+} from './dedupe/redis.ts';
 export {
   WebhookNotProcessedError,
   WebhookPayloadError,
@@ -46,7 +57,6 @@ export {
   type WebhookEventType,
 } from './events.ts';
 export { createWebhookHandler, type WebhookHandler } from './handler.ts';
-export { type NodeListener, toNodeListener } from './node.ts';
 export {
   DEFAULT_ACK_AFTER_MS,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -59,13 +69,6 @@ export {
   type WebhookVerifier,
 } from './options.ts';
 export { WEBHOOK_DELIVERY } from './policy.ts';
-export {
-  type IoRedisCommandClient,
-  type NodeRedisCommandClient,
-  type RedisDedupeClient,
-  RedisDedupeStore,
-  type RedisDedupeStoreOptions,
-} from './redis.ts';
 export {
   compareUpdatedAt,
   type Freshness,

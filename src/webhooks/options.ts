@@ -5,7 +5,7 @@
  * @module
  */
 import { ConfigurationError } from '../core/errors.ts';
-import type { DedupeStore } from './dedupe.ts';
+import type { DedupeStore } from './dedupe/contract.ts';
 import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEvent,
@@ -56,8 +56,9 @@ export interface WebhookHandlerOptions {
    */
   onError?: (error: unknown, event?: WebhookEvent) => unknown;
   /**
-   * Where processed ids are remembered: default a `MemoryDedupeStore`; a
-   * `RedisDedupeStore` for several machines; `false` to run the handlers on every delivery.
+   * Where processed ids are remembered: default a `MemoryDedupeStore`; a `RedisDedupeStore`
+   * or `PostgresDedupeStore` for several machines; `false` to run the handlers on every
+   * delivery.
    */
   dedupe?: DedupeStore | false;
   /**
@@ -66,8 +67,13 @@ export interface WebhookHandlerOptions {
    * Keep it above the time your slowest handler takes.
    */
   dedupeLeaseMs?: number;
-  /** The integrator's signature check; see {@link WebhookVerifier}. Default: none. */
-  verify?: WebhookVerifier;
+  /**
+   * Required. The integrator's signature check (see {@link WebhookVerifier}), or `'unsigned'`
+   * to accept every well-formed envelope unchecked: only for local tests, since anyone who can
+   * reach the endpoint could then forge a cancellation, poison the stale-event guard with a
+   * far-future `updated_at` or fill the dedupe store with made-up ids.
+   */
+  verify: WebhookVerifier | 'unsigned';
   /**
    * When the handlers of a claimed event are still running this many ms after the request
    * arrived (default 9000), answer 202 and let them finish in the background, so that the
@@ -114,6 +120,20 @@ export function defaultOnError(error: unknown, event?: WebhookEvent): void {
   console.error(`[@clinic-scheduling/sdk/webhooks] webhook delivery failed${where}:`, error);
 }
 
+/** The opt-out of `verify`, for local tests: {@link WebhookHandlerOptions.verify}. */
+const UNSIGNED = 'unsigned';
+
+function checkVerify(verify: unknown): void {
+  if (typeof verify === 'function' || verify === UNSIGNED) return;
+  const given =
+    verify === undefined ? 'verify is missing' : `verify is neither a function nor '${UNSIGNED}'`;
+  throw new ConfigurationError(
+    `createWebhookHandler: ${given}. Pass verify: (request, rawBody) => boolean, the signature ` +
+      'check the service documents to you (see docs/webhooks.md, "Verifying deliveries"), so ' +
+      `that forged deliveries are refused; or, for local tests only, verify: '${UNSIGNED}'.`,
+  );
+}
+
 /**
  * Checks the options of `createWebhookHandler`.
  *
@@ -125,6 +145,7 @@ export function checkOptions(options: WebhookHandlerOptions): void {
       'createWebhookHandler takes an options object, such as { on: { ping: () => {} } }.',
     );
   }
+  checkVerify(options.verify);
   for (const key of Object.keys(options.on ?? {})) {
     if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(key)) {
       throw new ConfigurationError(

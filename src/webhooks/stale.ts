@@ -2,7 +2,9 @@
  * Telling an event that is older than what the consumer already knows. Retries deliver events
  * out of order (a failed delivery comes back 1 min to 6 h later, after newer ones), and an
  * integrator's own writes come back as events (spec 6.2 rule 1), possibly after a newer change.
- * The appointment's `updated_at` orders its states; `data.id` keys them.
+ * The appointment's `updated_at` orders its states; `data.id` keys them. `updated_at` has whole
+ * seconds (spec 2.1): two changes within one second share it, and only a read of the
+ * appointment tells which of them is current.
  *
  * @module
  */
@@ -45,11 +47,14 @@ export function compareUpdatedAt(a: string, b: string): number {
  * Where an event (or an appointment read from the API) stands against the newest state the
  * guard has recorded for the same appointment:
  * - `newer`: later than anything recorded, or the appointment is unknown: apply it;
- * - `same`: the very state already recorded: a redelivery, or the echo of your own write;
- *   applying it again changes nothing;
+ * - `same`: the very state already recorded (same `updated_at`, same data): a redelivery, or
+ *   the echo of your own write; applying it again changes nothing;
+ * - `unordered`: the same `updated_at` as the recorded state but other data: two changes
+ *   within one second, which `updated_at` cannot order. Neither apply nor skip it: read the
+ *   appointment ({@link StaleEventGuard.resolve} does) and apply what the API returns;
  * - `older`: a newer state was recorded already: skip it.
  */
-export type Freshness = 'newer' | 'same' | 'older';
+export type Freshness = 'newer' | 'same' | 'unordered' | 'older';
 
 /** An appointment event, or an appointment as the client returns it (for your own writes). */
 export type StaleGuardInput = WebhookEvent | Appointment;
@@ -61,6 +66,39 @@ export interface StaleEventGuardOptions {
    * longest ago is forgotten, and an old event about it would then read as `newer`.
    */
   maxEntries?: number;
+}
+
+/** What the guard keeps per appointment: its newest `updated_at` and a digest of its data. */
+interface Recorded {
+  updatedAt: string;
+  digest: string;
+}
+
+/** JSON with object keys sorted, so that the same data always gives the same text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
+/**
+ * A 64-bit digest of the canonical data (two chained 32-bit FNV-1a lanes): 16 characters per
+ * appointment instead of the whole record, synchronous, and no runtime crypto needed. A
+ * collision (about 2^-64) would read another state as `same`.
+ */
+function digestOf(appointment: Appointment): string {
+  const text = canonical(appointment);
+  let a = 0x811c9dc5;
+  let b = 0xcbf29ce4;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 13);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 function appointmentOf(input: StaleGuardInput): Appointment | undefined {
@@ -76,8 +114,10 @@ function appointmentOf(input: StaleGuardInput): Appointment | undefined {
  *
  * It lives in memory. A consumer on several machines, or one that must survive restarts,
  * should keep `updated_at` beside each stored appointment and compare with
- * {@link compareUpdatedAt} instead. Two changes within the same instant carry the same
- * `updated_at` and cannot be ordered by it.
+ * {@link compareUpdatedAt} instead. Two changes within the same second carry the same
+ * `updated_at` and cannot be ordered by it: the guard answers `unordered` for a state that
+ * shares the recorded `updated_at` but not its data, and {@link StaleEventGuard.resolve}
+ * reads the appointment then.
  *
  * `ping` events and appointments without an id are never stale and are not recorded.
  *
@@ -88,11 +128,14 @@ function appointmentOf(input: StaleGuardInput): Appointment | undefined {
  * guard.record(created); // our own write: its echo will read as 'same'
  *
  * createWebhookHandler({
+ *   verify,
  *   on: {
  *     'appointment.updated': async (event) => {
- *       if (guard.isStale(event)) return; // a newer state was applied already
- *       await db.upsertAppointment(event.data);
- *       guard.record(event);
+ *       // The state to apply: the event's, or the API's when updated_at cannot order them.
+ *       const state = await guard.resolve(event, (id) => clinic.appointments.retrieve(id));
+ *       if (!state) return; // older, or the state already applied
+ *       await db.upsertAppointment(state);
+ *       guard.record(state);
  *     },
  *   },
  * });
@@ -100,8 +143,8 @@ function appointmentOf(input: StaleGuardInput): Appointment | undefined {
  */
 export class StaleEventGuard {
   readonly #maxEntries: number;
-  /** appointment id → newest `updated_at`; insertion order is recording order. */
-  readonly #newest = new Map<string, string>();
+  /** appointment id → newest recorded state; insertion order is recording order. */
+  readonly #newest = new Map<string, Recorded>();
 
   /** @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `maxEntries` is not a positive integer. */
   constructor(options: StaleEventGuardOptions = {}) {
@@ -125,31 +168,65 @@ export class StaleEventGuard {
     if (!appointment?.id) return 'newer';
     const newest = this.#newest.get(appointment.id);
     if (newest === undefined) return 'newer';
-    const order = compareUpdatedAt(appointment.updated_at, newest);
+    const order = compareUpdatedAt(appointment.updated_at, newest.updatedAt);
     if (Number.isNaN(order)) return 'newer';
-    return order > 0 ? 'newer' : order === 0 ? 'same' : 'older';
+    if (order !== 0) return order > 0 ? 'newer' : 'older';
+    return digestOf(appointment) === newest.digest ? 'same' : 'unordered';
   }
 
-  /** Whether a newer state of the same appointment was recorded already: skip the event. */
+  /**
+   * The state to apply for `input`, or `undefined` when there is nothing to apply: `newer`
+   * gives its own appointment; `older` and `same` give `undefined`; `unordered` calls
+   * `read(id)`, the appointment as the API has it now (such as
+   * `(id) => clinic.appointments.retrieve(id)`), and gives it unless it is the state
+   * recorded already. It records nothing: record the state once you have applied it, so that a
+   * failed apply is retried.
+   *
+   * @throws what `read` throws: let it fail the delivery, and the service retries it.
+   */
+  async resolve(
+    input: StaleGuardInput,
+    read: (appointmentId: string) => Promise<Appointment>,
+  ): Promise<Appointment | undefined> {
+    const freshness = this.freshness(input);
+    const appointment = appointmentOf(input);
+    if (freshness === 'newer') return appointment;
+    if (freshness !== 'unordered' || !appointment?.id) return undefined;
+    const current = await read(appointment.id);
+    const now = this.freshness(current);
+    return now === 'newer' || now === 'unordered' ? current : undefined;
+  }
+
+  /**
+   * Whether a newer state of the same appointment was recorded already: skip the event. An
+   * `unordered` state is not stale, nor safe to apply: use {@link StaleEventGuard.resolve}.
+   */
   isStale(input: StaleGuardInput): boolean {
     return this.freshness(input) === 'older';
   }
 
-  /** Remembers the state in `input` when it is newer than the one recorded. */
+  /**
+   * Remembers the state in `input`, once applied, when it is `newer` than the one recorded,
+   * or `unordered` (the state read from the API after an `unordered` event).
+   */
   record(input: StaleGuardInput): void {
     const appointment = appointmentOf(input);
-    if (!appointment?.id || this.freshness(input) !== 'newer') return;
+    const freshness = this.freshness(input);
+    if (!appointment?.id || (freshness !== 'newer' && freshness !== 'unordered')) return;
     this.#newest.delete(appointment.id);
     if (this.#newest.size >= this.#maxEntries) {
       const oldest = this.#newest.keys().next();
       if (!oldest.done) this.#newest.delete(oldest.value);
     }
-    this.#newest.set(appointment.id, appointment.updated_at);
+    this.#newest.set(appointment.id, {
+      updatedAt: appointment.updated_at,
+      digest: digestOf(appointment),
+    });
   }
 
   /** The newest `updated_at` recorded for an appointment id, if any. */
   newest(appointmentId: string): string | undefined {
-    return this.#newest.get(appointmentId);
+    return this.#newest.get(appointmentId)?.updatedAt;
   }
 
   /** Forgets everything recorded. */

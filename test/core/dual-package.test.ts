@@ -104,7 +104,9 @@ async function thrown(build: Build) {
     },
     {
       entry: 'webhooks',
-      error: await catching(() => build.webhooks.createWebhookHandler({ ackAfterMs: -1 })),
+      error: await catching(() =>
+        build.webhooks.createWebhookHandler({ verify: 'unsigned', ackAfterMs: -1 }),
+      ),
       classes: { root: ['ClinicError', 'ConfigurationError'] },
     },
     {

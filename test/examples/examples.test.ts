@@ -200,6 +200,7 @@ describe('examples/webhook-consumer.ts --demo', () => {
     expect(statuses?.length).toBeGreaterThanOrEqual(4);
     expect(statuses?.every((s) => /^2\d\d$/.test(s))).toBe(true);
     expect(stdout).toContain('consumer copy equals the server: true');
+    expect(stdout).toContain('a forged delivery (no signature) was answered 401');
   });
 });
 

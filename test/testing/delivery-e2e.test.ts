@@ -42,6 +42,7 @@ async function run(seed: number) {
     processed.set(event.id, (processed.get(event.id) ?? 0) + 1);
   };
   const consumer = createWebhookHandler({
+    verify: 'unsigned',
     on: {
       'appointment.created': onAppointment,
       'appointment.updated': onAppointment,

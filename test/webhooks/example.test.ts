@@ -6,8 +6,9 @@ import { demo } from '../../examples/webhook-consumer.ts';
 
 describe('examples/webhook-consumer.ts', () => {
   it('ends with the same appointment as the server, every delivery answered 2xx', async () => {
-    const { consumer, server, deliveries, attempts } = await demo({ log: false });
+    const { consumer, server, deliveries, attempts, forgedStatus } = await demo({ log: false });
     expect(consumer).toEqual(server);
+    expect(forgedStatus).toBe(401);
     expect(server.status).toBe('cancelled');
     // ping, created, updated, cancelled, and the copies the demo's duplicate option made
     expect(deliveries.length).toBeGreaterThanOrEqual(4);

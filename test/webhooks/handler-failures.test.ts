@@ -52,7 +52,7 @@ describe('what onError is told', () => {
 
   it('a body over maxBodyBytes: a WebhookPayloadError', async () => {
     const { errors, onError } = collecting();
-    const handler = createWebhookHandler({ maxBodyBytes: 10, onError });
+    const handler = createWebhookHandler({ verify: 'unsigned', maxBodyBytes: 10, onError });
     expect((await handler(post(appointmentEvent()))).status).toBe(413);
     await handler.drain();
     expect(errors).toEqual([expect.any(WebhookPayloadError)]);
@@ -73,6 +73,7 @@ describe('what onError is told', () => {
       },
     };
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       dedupe: store,
       onAny: () => {
         throw handlerError;
@@ -89,6 +90,7 @@ describe('what onError is told', () => {
     const handlerError = new Error('handler failed');
     let fail = true;
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       dedupe: false,
       onAny: () => {
         if (fail) throw handlerError;
@@ -105,8 +107,10 @@ describe('what onError is told', () => {
 
 describe('ackAfterMs bounds', () => {
   it('accepts 0 (answer 202 at once when nothing is ready) and 9999; refuses 10000', () => {
-    expect(() => createWebhookHandler({ ackAfterMs: 0 })).not.toThrow();
-    expect(() => createWebhookHandler({ ackAfterMs: 9_999 })).not.toThrow();
-    expect(() => createWebhookHandler({ ackAfterMs: 10_000 })).toThrow(/ackAfterMs/);
+    expect(() => createWebhookHandler({ verify: 'unsigned', ackAfterMs: 0 })).not.toThrow();
+    expect(() => createWebhookHandler({ verify: 'unsigned', ackAfterMs: 9_999 })).not.toThrow();
+    expect(() => createWebhookHandler({ verify: 'unsigned', ackAfterMs: 10_000 })).toThrow(
+      /ackAfterMs/,
+    );
   });
 });

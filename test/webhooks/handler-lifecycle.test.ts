@@ -15,7 +15,10 @@ afterEach(() => {
 describe('no timer is left once a delivery is answered and drained', () => {
   it('a processed delivery, with the default memory store and its time limits', async () => {
     vi.useFakeTimers();
-    const handler = createWebhookHandler({ on: { 'appointment.created': () => {} } });
+    const handler = createWebhookHandler({
+      verify: 'unsigned',
+      on: { 'appointment.created': () => {} },
+    });
     const answered = handler(post(appointmentEvent()));
     await vi.advanceTimersByTimeAsync(0);
     expect((await answered).status).toBe(200);
@@ -59,6 +62,7 @@ describe('the dedupe option', () => {
     ['false', { dedupe: false }, 'processed'],
   ])('%s: a delivery sent twice is answered %s the second time', async (_name, extra, second) => {
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: { 'appointment.created': () => {} },
       ...(extra as { dedupe?: false }),
     });

@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClinicError, ConfigurationError } from '../../src/core/errors.ts';
-import {
-  type ClaimResult,
-  type DedupeStore,
-  MemoryDedupeStore,
-} from '../../src/webhooks/dedupe.ts';
+import type { ClaimResult, DedupeStore } from '../../src/webhooks/dedupe/contract.ts';
+import { MemoryDedupeStore } from '../../src/webhooks/dedupe/memory.ts';
 import {
   WebhookNotProcessedError,
   WebhookPayloadError,
@@ -20,6 +17,7 @@ function setup(options: Partial<WebhookHandlerOptions> = {}) {
   const errors: Array<{ error: unknown; event?: WebhookEvent }> = [];
   const seen: WebhookEvent[] = [];
   const handler = createWebhookHandler({
+    verify: 'unsigned',
     on: {
       'appointment.created': (event) => {
         seen.push(event);
@@ -246,7 +244,7 @@ describe('request checks', () => {
     expect(seen).toEqual([]);
     await handler.drain();
     expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookPayloadError)]);
-    expect(() => createWebhookHandler({ bodyTimeoutMs: 10_000 })).toThrow(
+    expect(() => createWebhookHandler({ verify: 'unsigned', bodyTimeoutMs: 10_000 })).toThrow(
       "bodyTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit; leave it out for the default of 5000 ms.",
     );
   });
@@ -281,6 +279,24 @@ describe('request checks', () => {
 });
 
 describe('the verify hook (the spec shows no signature scheme)', () => {
+  it('is required: without verify, or with anything but a function or the opt-out, the handler refuses to start', () => {
+    const missing = () => createWebhookHandler({ on: {} } as unknown as WebhookHandlerOptions);
+    expect(missing).toThrow(ConfigurationError);
+    // The message is the documented interface here: it names the option and the opt-out.
+    expect(missing).toThrow(/verify.*'unsigned'/s);
+    for (const verify of [true, 'none', null, {}]) {
+      expect(() => createWebhookHandler({ verify } as unknown as WebhookHandlerOptions)).toThrow(
+        ConfigurationError,
+      );
+    }
+  });
+
+  it("verify: 'unsigned' accepts every well-formed envelope unchecked (local tests)", async () => {
+    const { handler, seen } = setup({ verify: 'unsigned' });
+    expect((await handler(post(appointmentEvent()))).status).toBe(200);
+    expect(seen).toHaveLength(1);
+  });
+
   it('passes the request and the raw bytes; true accepts', async () => {
     const body = JSON.stringify(appointmentEvent());
     const verify = vi.fn((request: Request, rawBody: Uint8Array) => {
@@ -331,7 +347,10 @@ describe('the verify hook (the spec shows no signature scheme)', () => {
 describe('dispatch', () => {
   it('an envelope with members of its own named status and body is still an event', async () => {
     const calls: string[] = [];
-    const handler = createWebhookHandler({ onAny: (event) => void calls.push(event.type) });
+    const handler = createWebhookHandler({
+      verify: 'unsigned',
+      onAny: (event) => void calls.push(event.type),
+    });
     const event = appointmentEvent('appointment.created');
     const sent = { ...event, status: 401, body: { detail: 'x' } };
     expect(await answer(await handler(post(sent)))).toEqual({
@@ -344,6 +363,7 @@ describe('dispatch', () => {
   it('runs on[type] with the typed event, then onAny, and answers 200 processed', async () => {
     const calls: string[] = [];
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.cancelled': (event, context) => {
           calls.push(`cancelled ${event.data.status} ${context.request.method}`);
@@ -374,6 +394,7 @@ describe('dispatch', () => {
   it('answers 2xx to a ping, with or without a ping handler', async () => {
     const pings: string[] = [];
     const withHandler = createWebhookHandler({
+      verify: 'unsigned',
       on: { ping: (event) => void pings.push(event.data.message) },
     });
     const event = pingEvent();
@@ -420,21 +441,32 @@ describe('dispatch', () => {
 
   it('refuses an on key that is not an event type, and options out of range', () => {
     expect(() =>
-      createWebhookHandler({ on: { 'appointment.canceled': () => {} } as never }),
+      createWebhookHandler({
+        verify: 'unsigned',
+        on: { 'appointment.canceled': () => {} } as never,
+      }),
     ).toThrow(
       "on['appointment.canceled'] is not an event type; the types are appointment.created, appointment.updated, appointment.cancelled, ping",
     );
-    expect(() => createWebhookHandler({ ackAfterMs: 10_000 })).toThrow(ConfigurationError);
-    expect(() => createWebhookHandler({ ackAfterMs: -1 })).toThrow(ConfigurationError);
-    expect(() => createWebhookHandler({ maxBodyBytes: 0 })).toThrow(ConfigurationError);
-    expect(() => createWebhookHandler({ dedupeLeaseMs: 0 })).toThrow(ConfigurationError);
-    expect(() => createWebhookHandler({ ackAfterMs: 10_000 })).toThrow(
+    expect(() => createWebhookHandler({ verify: 'unsigned', ackAfterMs: 10_000 })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => createWebhookHandler({ verify: 'unsigned', ackAfterMs: -1 })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => createWebhookHandler({ verify: 'unsigned', maxBodyBytes: 0 })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => createWebhookHandler({ verify: 'unsigned', dedupeLeaseMs: 0 })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => createWebhookHandler({ verify: 'unsigned', ackAfterMs: 10_000 })).toThrow(
       "ackAfterMs must be at least 0 and below the service's 10000 ms limit, or false; leave it out for the default of 9000 ms.",
     );
-    expect(() => createWebhookHandler({ maxBodyBytes: 1.5 })).toThrow(
+    expect(() => createWebhookHandler({ verify: 'unsigned', maxBodyBytes: 1.5 })).toThrow(
       'maxBodyBytes must be a positive integer number of bytes; leave it out for the default of 1048576 (1 MiB).',
     );
-    expect(() => createWebhookHandler({ dedupeLeaseMs: Number.NaN })).toThrow(
+    expect(() => createWebhookHandler({ verify: 'unsigned', dedupeLeaseMs: Number.NaN })).toThrow(
       'dedupeLeaseMs must be a positive number of milliseconds, above the time your slowest handler takes; leave it out for the default of 600000 ms (10 min).',
     );
     expect(() => createWebhookHandler(undefined as never)).toThrow(ConfigurationError);
@@ -442,10 +474,10 @@ describe('dispatch', () => {
 
   it('every error it throws for bad options is a ClinicError', () => {
     const bad: WebhookHandlerOptions[] = [
-      { on: { nope: () => {} } as never },
-      { ackAfterMs: 10_000 },
-      { maxBodyBytes: -1 },
-      { dedupeLeaseMs: -1 },
+      { verify: 'unsigned', on: { nope: () => {} } as never },
+      { verify: 'unsigned', ackAfterMs: 10_000 },
+      { verify: 'unsigned', maxBodyBytes: -1 },
+      { verify: 'unsigned', dedupeLeaseMs: -1 },
       null as never,
     ];
     for (const options of bad) {
@@ -455,6 +487,7 @@ describe('dispatch', () => {
 
   it('an onError that throws does not change the answer', async () => {
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': () => {
           throw new Error('x');
@@ -472,6 +505,7 @@ describe('dispatch', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const handler = createWebhookHandler({
+        verify: 'unsigned',
         on: {
           'appointment.created': () => {
             throw new Error('x');
@@ -514,6 +548,7 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     let fail = true;
     const runs: string[] = [];
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': (event) => {
           runs.push(event.id);
@@ -540,6 +575,7 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     });
     const runs: string[] = [];
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': async (event) => {
           runs.push(event.id);
@@ -591,6 +627,7 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     };
     let fail = false;
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': () => {
           if (fail) throw new Error('x');
@@ -625,6 +662,7 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
       release: (id, token) => void releases.push([id, token]),
     };
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': () => {
           throw new Error('x');
@@ -649,6 +687,7 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     const runs: string[] = [];
     let attempt = 0;
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': async () => {
           attempt += 1;
@@ -771,6 +810,7 @@ describe('spec 6.3 rule 2: an answer within 10 s (ackAfterMs)', () => {
     const errors: unknown[] = [];
     const store = new MemoryDedupeStore();
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': async (event) => {
           await new Promise((resolve) => setTimeout(resolve, ms));
@@ -840,6 +880,7 @@ describe('spec 6.3 rule 2: an answer within 10 s (ackAfterMs)', () => {
   it('honours a custom ackAfterMs, and false waits for the handlers', async () => {
     vi.useFakeTimers();
     const early = createWebhookHandler({
+      verify: 'unsigned',
       on: { 'appointment.created': () => new Promise((r) => setTimeout(r, 5_000)) },
       ackAfterMs: 2_000,
     });
@@ -850,6 +891,7 @@ describe('spec 6.3 rule 2: an answer within 10 s (ackAfterMs)', () => {
     await early.drain();
 
     const waits = createWebhookHandler({
+      verify: 'unsigned',
       on: { 'appointment.created': () => new Promise((r) => setTimeout(r, 30_000)) },
       ackAfterMs: false,
     });
@@ -887,6 +929,7 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
     const finished: string[] = [];
     const errors: Array<{ error: unknown; event?: WebhookEvent }> = [];
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': async (event) => {
           if (handlerMs > 0) await sleep(handlerMs);
@@ -1133,7 +1176,7 @@ describe('never 2xx before the claim is secured (storeTimeoutMs)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect((await done).status).toBe(503);
     for (const storeTimeoutMs of [0, -1, 10_000, Number.NaN]) {
-      expect(() => createWebhookHandler({ storeTimeoutMs })).toThrow(
+      expect(() => createWebhookHandler({ verify: 'unsigned', storeTimeoutMs })).toThrow(
         "storeTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit (and below ackAfterMs, so that a hanging store is answered 503 in time); leave it out for the default of 2000 ms.",
       );
     }
@@ -1218,6 +1261,7 @@ describe('never 2xx before the claim is secured (storeTimeoutMs)', () => {
       release: () => new Promise<void>(() => {}),
     };
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': () => {
           throw new Error('transient');
@@ -1248,6 +1292,7 @@ describe('never 2xx before the claim is secured (storeTimeoutMs)', () => {
     };
     const runs: string[] = [];
     const handler = createWebhookHandler({
+      verify: 'unsigned',
       on: {
         'appointment.created': (event) => {
           runs.push(event.id);

@@ -61,6 +61,73 @@ describe('StaleEventGuard: retries reorder events, own writes echo back (spec 6.
     expect(guard.isStale(echo)).toBe(false);
   });
 
+  it('the same updated_at with other data is unordered, never "same": two changes within one second', () => {
+    const guard = new StaleEventGuard();
+    const confirmed = appointmentEvent('appointment.updated', {
+      id: ID,
+      status: 'confirmed',
+      updated_at: '2026-03-01T10:00:00-03:00',
+    });
+    const created = appointmentEvent('appointment.created', {
+      id: ID,
+      status: 'scheduled',
+      updated_at: '2026-03-01T10:00:00-03:00',
+    });
+    guard.record(confirmed); // the later change arrived first
+    expect(guard.freshness(created)).toBe('unordered');
+    expect(guard.isStale(created)).toBe(false);
+    // The same data with its keys in another order is the same state.
+    const reordered = Object.fromEntries(Object.entries(confirmed.data).reverse());
+    expect(guard.freshness(reordered as typeof confirmed.data)).toBe('same');
+  });
+
+  it('resolve: newer gives the event, older and same give nothing, unordered reads the appointment', async () => {
+    const guard = new StaleEventGuard();
+    const reads: string[] = [];
+    const service = appointmentWire({
+      id: ID,
+      status: 'confirmed',
+      updated_at: '2026-03-01T10:00:00-03:00',
+    });
+    const read = async (id: string) => {
+      reads.push(id);
+      return service;
+    };
+    const created = appointmentEvent('appointment.created', {
+      id: ID,
+      status: 'scheduled',
+      updated_at: '2026-03-01T10:00:00-03:00',
+    });
+    expect(await guard.resolve(created, read)).toEqual(created.data); // unknown: newer
+    guard.record(created);
+    expect(await guard.resolve(created, read)).toBeUndefined(); // same
+    const confirmed = appointmentEvent('appointment.updated', service);
+    // unordered: the API's state is applied, whatever the event says
+    expect(await guard.resolve(confirmed, read)).toEqual(service);
+    expect(reads).toEqual([ID]);
+    guard.record(service);
+    expect(guard.freshness(created)).toBe('unordered');
+    // the API's state is the one recorded: nothing left to apply
+    expect(await guard.resolve(created, read)).toBeUndefined();
+    expect(await guard.resolve(at('09:59:59'), read)).toBeUndefined(); // older
+    expect(reads).toEqual([ID, ID]);
+    expect(await guard.resolve(pingEvent(), read)).toBeUndefined();
+  });
+
+  it('resolve passes on what read throws, and records nothing', async () => {
+    const guard = new StaleEventGuard();
+    guard.record(at('10:00:00'));
+    const other = appointmentEvent('appointment.cancelled', {
+      id: ID,
+      status: 'cancelled',
+      updated_at: '2026-03-01T10:00:00-03:00',
+    });
+    await expect(
+      guard.resolve(other, () => Promise.reject(new Error('connection refused'))),
+    ).rejects.toThrow('connection refused');
+    expect(guard.freshness(other)).toBe('unordered');
+  });
+
   it('an own write older than a change made meanwhile by staff is stale when it echoes', () => {
     const guard = new StaleEventGuard();
     guard.record(appointmentWire({ id: ID, updated_at: '2026-03-01T10:00:00-03:00' })); // our PATCH

@@ -20,6 +20,7 @@ export interface AttemptTarget {
   readonly url: string | undefined;
   readonly handler: WebhookTargetHandler | undefined;
   readonly headers: RegisterEndpointOptions['headers'];
+  readonly sign?: RegisterEndpointOptions['sign'];
 }
 
 /** What an attempt records besides where and when. */
@@ -50,13 +51,24 @@ export async function sendAttempt(
     typeof endpoint.headers === 'function'
       ? endpoint.headers(body, envelope)
       : (endpoint.headers ?? {});
+  let signature: Record<string, string> = {};
+  try {
+    signature = (await endpoint.sign?.(body)) ?? {};
+  } catch (error) {
+    return {
+      outcome: 'network_error',
+      status: undefined,
+      error: `sign threw: ${error}`,
+      durationMs: 0,
+    };
+  }
   const controller = new AbortController();
   const request = new Request(endpoint.url ?? HANDLER_URL, {
     method: 'POST',
     // The service does not follow a redirect: a 3xx from an allowed URL must not carry the
     // delivery to an address the rule never checked.
     redirect: 'manual',
-    headers: { ...extra, 'content-type': 'application/json' },
+    headers: { ...extra, ...signature, 'content-type': 'application/json' },
     body,
     signal: controller.signal,
   });

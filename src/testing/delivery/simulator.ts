@@ -44,6 +44,7 @@ interface EndpointState extends WebhookEndpoint {
   removed: boolean;
   handler: WebhookTargetHandler | undefined;
   headers: RegisterEndpointOptions['headers'];
+  sign: RegisterEndpointOptions['sign'];
 }
 
 interface DeliveryRecord extends Delivery {
@@ -81,7 +82,7 @@ function chaosOf(options: DeliveryChaosOptions) {
  * @example
  * ```ts
  * const api = createReferenceServer({ baseUrl: 'https://clinic.test', now: new Date('2026-03-02T12:00:00Z') });
- * const endpoint = api.webhooks.register({ handler: createWebhookHandler({ on }), events: ['appointment.created'] });
+ * const endpoint = api.webhooks.register({ handler: createWebhookHandler({ on, verify: 'unsigned' }), events: ['appointment.created'] });
  * await client.appointments.create(body); // emits appointment.created
  * await api.webhooks.settle();            // the first attempt has been answered
  * await api.webhooks.flush();             // every retry has run, on the clock
@@ -285,6 +286,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
         removed: false,
         handler,
         headers: registration.headers,
+        sign: registration.sign,
         enable() {
           endpoint.enabled = true;
           endpoint.consecutiveFailures = 0;

@@ -36,6 +36,13 @@ export interface RegisterEndpointOptions {
   headers?:
     | Record<string, string>
     | ((body: string, envelope: WebhookEnvelope) => Record<string, string>);
+  /**
+   * Signs each request: given the exact body sent, returns the headers that carry the
+   * signature (added after `headers`). Pair it with the `verify` of your webhook handler, so
+   * that tests deliver what your production check accepts; the spec shows no signature scheme,
+   * so the simulator has none of its own (see docs/webhooks.md, "Verifying deliveries").
+   */
+  sign?: (body: string) => Record<string, string> | Promise<Record<string, string>>;
 }
 
 /** A registered endpoint. */

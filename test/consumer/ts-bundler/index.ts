@@ -29,6 +29,7 @@ const booked: Appointment = await clinic.appointments.create({ ...body, room_id:
 
 const seen: string[] = [];
 const handler = createWebhookHandler({
+  verify: 'unsigned',
   on: {
     'appointment.created': (event: WebhookEventOf<'appointment.created'>) => {
       seen.push(event.data.id ?? '');

@@ -57,6 +57,7 @@ try {
 }
 
 const handler = createWebhookHandler({
+  verify: 'unsigned',
   on: {
     'appointment.updated': (event) => {
       const status: Appointment['status'] = event.data.status;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ClinicError, ConfigurationError } from '../../src/core/errors.ts';
-import { DEFAULT_DEDUPE_TTL_MS, MemoryDedupeStore } from '../../src/webhooks/dedupe.ts';
-import { WEBHOOK_DELIVERY } from '../../src/webhooks/policy.ts';
-import { dedupeStoreContract } from './dedupe-contract.ts';
+import { ClinicError, ConfigurationError } from '../../../src/core/errors.ts';
+import { DEFAULT_DEDUPE_TTL_MS } from '../../../src/webhooks/dedupe/contract.ts';
+import { MemoryDedupeStore } from '../../../src/webhooks/dedupe/memory.ts';
+import { WEBHOOK_DELIVERY } from '../../../src/webhooks/policy.ts';
+import { dedupeStoreContract } from './contract.ts';
 
 const HOUR = 3_600_000;
 

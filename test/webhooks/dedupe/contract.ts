@@ -3,8 +3,8 @@
  * through both node-redis and ioredis.
  */
 import { expect, it } from 'vitest';
-import type { DedupeStore } from '../../src/webhooks/dedupe.ts';
-import { eventId } from './fixtures.ts';
+import type { DedupeStore } from '../../../src/webhooks/dedupe/contract.ts';
+import { eventId } from '../fixtures.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -11,14 +11,14 @@ import {
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClinicError } from '../../src/core/errors.ts';
-import { createReferenceServer } from '../../src/testing/index.ts';
-import { referenceServerListener as referenceNodeListener } from '../../src/testing/node.ts';
-import type { WebhookEvent } from '../../src/webhooks/events.ts';
-import { createWebhookHandler } from '../../src/webhooks/handler.ts';
-import { toNodeListener } from '../../src/webhooks/node.ts';
-import type { WebhookHandlerOptions } from '../../src/webhooks/options.ts';
-import { appointmentEvent } from './fixtures.ts';
+import { ClinicError } from '../../../src/core/errors.ts';
+import { createReferenceServer } from '../../../src/testing/index.ts';
+import { referenceServerListener as referenceNodeListener } from '../../../src/testing/node.ts';
+import { toNodeListener } from '../../../src/webhooks/adapters/node.ts';
+import type { WebhookEvent } from '../../../src/webhooks/events.ts';
+import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
+import type { WebhookHandlerOptions } from '../../../src/webhooks/options.ts';
+import { appointmentEvent } from '../fixtures.ts';
 
 const servers: Server[] = [];
 /** The server side of every connection accepted by the servers of this file, in order. */

@@ -5,8 +5,8 @@
  * is), and the bounds of `ttlMs` and `maxEntries`.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../src/index.ts';
-import { DEFAULT_DEDUPE_TTL_MS, MemoryDedupeStore } from '../../src/webhooks/index.ts';
+import { ConfigurationError } from '../../../src/index.ts';
+import { DEFAULT_DEDUPE_TTL_MS, MemoryDedupeStore } from '../../../src/webhooks/index.ts';
 
 const HORIZON_MS = (8 * 60 + 36) * 60_000;
 

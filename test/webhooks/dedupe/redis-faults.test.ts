@@ -8,12 +8,12 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seededRandom as seeded } from '../../src/testing/random.ts';
-import type { AppointmentEvent } from '../../src/webhooks/events.ts';
-import { createWebhookHandler } from '../../src/webhooks/handler.ts';
-import { RedisDedupeStore } from '../../src/webhooks/redis.ts';
-import { describeWithRedis, type RedisServer, startRedisServer } from '../helpers/redis.ts';
-import { appointmentEvent, post } from './fixtures.ts';
+import { seededRandom as seeded } from '../../../src/testing/random.ts';
+import { RedisDedupeStore } from '../../../src/webhooks/dedupe/redis.ts';
+import type { AppointmentEvent } from '../../../src/webhooks/events.ts';
+import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
+import { describeWithRedis, type RedisServer, startRedisServer } from '../../helpers/redis.ts';
+import { appointmentEvent, post } from '../fixtures.ts';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -61,6 +61,7 @@ describeWithRedis('webhooks on Redis under real faults', () => {
       const prefix = `faults:down:${name}:`;
       const runs: string[] = [];
       const handler = createWebhookHandler({
+        verify: 'unsigned',
         on: { 'appointment.created': (event) => void runs.push(event.id) },
         dedupe: new RedisDedupeStore({ client, prefix }),
         storeTimeoutMs: 300,
@@ -118,6 +119,7 @@ describeWithRedis('webhooks on Redis under real faults', () => {
     };
     const machines = [(await nodeRedis()).client, (await ioredis()).client].map((client) =>
       createWebhookHandler({
+        verify: 'unsigned',
         on: { 'appointment.created': handle },
         dedupe: new RedisDedupeStore({ client, prefix }),
         storeTimeoutMs: 200,

@@ -1,18 +1,18 @@
 /**
- * The steps of one delivery (src/webhooks/receive.ts), without a clock: the receiver's time
+ * The steps of one delivery (src/webhooks/pipeline/delivery.ts), without a clock: the receiver's time
  * limit and background retry are stand-ins that record what they were given.
  */
 import { describe, expect, it } from 'vitest';
-import { ClinicError } from '../../src/core/errors.ts';
-import { MemoryDedupeStore } from '../../src/webhooks/dedupe.ts';
-import type { WebhookEvent } from '../../src/webhooks/events.ts';
+import { ClinicError } from '../../../src/core/errors.ts';
+import { MemoryDedupeStore } from '../../../src/webhooks/dedupe/memory.ts';
+import type { WebhookEvent } from '../../../src/webhooks/events.ts';
 import {
   claimDelivery,
   isAnswer,
   processDelivery,
   type Receiver,
-} from '../../src/webhooks/receive.ts';
-import { appointmentEvent, post } from './fixtures.ts';
+} from '../../../src/webhooks/pipeline/delivery.ts';
+import { appointmentEvent, post } from '../fixtures.ts';
 
 /** A receiver over `store` whose store time limit never passes (or always has, with `timedOut`). */
 function receiverOf(store: MemoryDedupeStore, { timedOut = false, fail = false } = {}) {
@@ -20,6 +20,7 @@ function receiverOf(store: MemoryDedupeStore, { timedOut = false, fail = false }
   const persisted: string[] = [];
   const background: Promise<unknown>[] = [];
   const receiver: Receiver = {
+    verify: 'unsigned',
     on: {
       'appointment.created': () => {
         if (fail) throw new Error('handler failed');

@@ -8,10 +8,11 @@
  *
  * @module
  */
-import { type DedupeStore, dedupeKey } from './dedupe.ts';
-import { WebhookPayloadError, WebhookVerificationError } from './errors.ts';
-import { parseWebhookEvent, type WebhookEvent } from './events.ts';
-import type { WebhookContext, WebhookHandlers, WebhookVerifier } from './options.ts';
+import { type DedupeStore, dedupeKey } from '../dedupe/contract.ts';
+import { WebhookPayloadError, WebhookVerificationError } from '../errors.ts';
+import { parseWebhookEvent, type WebhookEvent } from '../events.ts';
+import type { WebhookContext, WebhookHandlers, WebhookVerifier } from '../options.ts';
+import { invoke } from './timed-store.ts';
 
 /** An answer of the handler, before it becomes a `Response`. */
 export interface Answer {
@@ -29,7 +30,8 @@ export function toResponse(answer: Answer): Response {
 export interface Receiver {
   on: WebhookHandlers;
   onAny?: ((event: WebhookEvent, context: WebhookContext) => unknown) | undefined;
-  verify?: WebhookVerifier | undefined;
+  /** `'unsigned'`: the integrator opted out of verification (local tests). */
+  verify: WebhookVerifier | 'unsigned';
   /** `undefined` when deduplication is off (`dedupe: false`). */
   store?: DedupeStore | undefined;
   leaseMs: number;
@@ -48,14 +50,14 @@ export interface Receiver {
 
 const STORE_DOWN = 'The deduplication store is unavailable; retry later.';
 
-/** Runs `verify`, if any: `undefined` when the request may go on, else the 401 answer. */
+/** Runs `verify` (unless opted out): `undefined` when the request may go on, else the 401 answer. */
 export async function verifyDelivery(
   receiver: Receiver,
   request: Request,
   rawBody: Uint8Array,
 ): Promise<Answer | undefined> {
   const { verify } = receiver;
-  if (!verify) return undefined;
+  if (verify === 'unsigned') return undefined;
   let verified: unknown;
   let cause: unknown;
   try {
@@ -104,15 +106,6 @@ export function isAnswer(value: object): value is Answer {
 /** A claim this delivery holds, under its own token. */
 export interface Claimed {
   token: string;
-}
-
-/** Calls `call` now, its result or its throw as a promise. */
-export function invoke<T>(call: () => T): Promise<Awaited<T>> {
-  try {
-    return Promise.resolve(call());
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }
 
 /**

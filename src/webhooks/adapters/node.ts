@@ -4,7 +4,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ClinicError } from '../core/errors.ts';
+import { ClinicError } from '../../core/errors.ts';
 
 /**
  * A `node:http` request listener that also works as Express (or Connect) middleware: when the

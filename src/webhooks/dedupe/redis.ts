@@ -5,14 +5,14 @@
  *
  * @module
  */
-import { ConfigurationError } from '../core/errors.ts';
+import { ConfigurationError } from '../../core/errors.ts';
 import {
   assertDedupeTtl,
   type ClaimResult,
   DEFAULT_DEDUPE_TTL_MS,
   type DedupeStore,
   dedupeKey,
-} from './dedupe.ts';
+} from './contract.ts';
 
 /** The part of a node-redis (v4 and later) client that the store uses: `sendCommand`. */
 export interface NodeRedisCommandClient {
@@ -45,16 +45,15 @@ export interface RedisDedupeStoreOptions {
 
 /**
  * Reads the key; when absent, sets it to `processing:<token>` with the lease. Answers `claimed`,
- * `processing` or `done` (a bare `processing`, written by an earlier version of this store, is a
- * claim too); anything else is returned as it is. The claim of this very token answers
+ * `processing` or `done`; `foreign` for a value this store did not write. The claim of this very token answers
  * `claimed` again: a client that resends the command after a lost reply (ioredis does on
  * reconnection) gets the claim it made. Atomic, one round trip.
  */
 const CLAIM_SCRIPT = `local v = redis.call('GET', KEYS[1])
-if v == 'done' or v == 'processing' then return v end
+if v == 'done' then return v end
 if v == 'processing:' .. ARGV[2] then return 'claimed' end
 if v and string.sub(v, 1, 11) == 'processing:' then return 'processing' end
-if v then return v end
+if v then return 'foreign' end
 redis.call('SET', KEYS[1], 'processing:' .. ARGV[2], 'PX', ARGV[1])
 return 'claimed'`;
 

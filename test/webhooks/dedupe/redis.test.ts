@@ -5,9 +5,9 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../src/core/errors.ts';
-import { createWebhookHandler } from '../../src/webhooks/handler.ts';
-import { RedisDedupeStore } from '../../src/webhooks/redis.ts';
+import { ConfigurationError } from '../../../src/core/errors.ts';
+import { RedisDedupeStore } from '../../../src/webhooks/dedupe/redis.ts';
+import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
 import {
   describeWithRedis,
   INSTALL_HINT,
@@ -15,9 +15,9 @@ import {
   redisSuiteMode,
   skipLine,
   startRedisServer,
-} from '../helpers/redis.ts';
-import { dedupeStoreContract } from './dedupe-contract.ts';
-import { appointmentEvent, post } from './fixtures.ts';
+} from '../../helpers/redis.ts';
+import { appointmentEvent, post } from '../fixtures.ts';
+import { dedupeStoreContract } from './contract.ts';
 
 const connectNodeRedis = (url: string) => createClient({ url }).connect();
 
@@ -105,10 +105,10 @@ describeWithRedis('RedisDedupeStore on a real redis-server', () => {
       );
     });
 
-    it('a bare processing (written by an earlier version) is a claim; a value it did not write is a ConfigurationError', async () => {
+    it('a value it did not write (a bare processing included) is a ConfigurationError, and is left as it is', async () => {
       const store = new RedisDedupeStore({ client: ioredis, prefix: 'test:foreign:' });
       await nodeRedis.set('test:foreign:evt_old', 'processing', { PX: 60_000 });
-      expect(await store.claim('evt_old', 60_000, 'token')).toBe('processing');
+      await expect(store.claim('evt_old', 60_000, 'token')).rejects.toThrow(ConfigurationError);
       await store.release('evt_old', 'token');
       expect(await nodeRedis.get('test:foreign:evt_old')).toBe('processing');
 
@@ -130,6 +130,7 @@ describeWithRedis('RedisDedupeStore on a real redis-server', () => {
       let gate: Promise<void> = Promise.resolve();
       const machine = (client: Parameters<typeof createWebhookHandler>[0]['dedupe']) =>
         createWebhookHandler({
+          verify: 'unsigned',
           on: {
             'appointment.created': async (event) => {
               runs.push(event.id);
@@ -161,6 +162,7 @@ describeWithRedis('RedisDedupeStore on a real redis-server', () => {
     it('a failure on one machine releases the id, and the retry on the other runs it', async () => {
       const runs: string[] = [];
       const failing = createWebhookHandler({
+        verify: 'unsigned',
         on: {
           'appointment.created': () => {
             throw new Error('disk full');
@@ -170,6 +172,7 @@ describeWithRedis('RedisDedupeStore on a real redis-server', () => {
         onError: () => {},
       });
       const healthy = createWebhookHandler({
+        verify: 'unsigned',
         on: { 'appointment.created': (event) => void runs.push(event.id) },
         dedupe: new RedisDedupeStore({ client: ioredis, prefix: 'test:retry:' }),
       });

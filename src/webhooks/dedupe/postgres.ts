@@ -1,0 +1,229 @@
+/**
+ * A {@link DedupeStore} on PostgreSQL, for consumers that run on several machines and already
+ * have a database. It needs no PostgreSQL package of its own: it takes the `pg` pool (or any
+ * object with the same `query(text, values)`) you already have.
+ *
+ * @module
+ */
+import { ClinicError, ConfigurationError } from '../../core/errors.ts';
+import {
+  assertDedupeTtl,
+  type ClaimResult,
+  DEFAULT_DEDUPE_TTL_MS,
+  type DedupeStore,
+  dedupeKey,
+} from './contract.ts';
+
+/**
+ * What {@link PostgresDedupeStore} needs of a PostgreSQL client: `query(text, values)`
+ * resolving with `{ rows }`. A `pg` `Pool` (recommended: it reconnects) or `Client` fits as it
+ * is; so do wrappers of other drivers that take `$1`-style parameters.
+ */
+export interface PostgresQueryable {
+  /** Runs one statement with its parameters, and resolves with its rows. */
+  query(text: string, values?: unknown[]): Promise<PostgresQueryResult>;
+}
+
+/** What {@link PostgresQueryable.query} resolves with (a `pg` `QueryResult` has it). */
+export interface PostgresQueryResult {
+  /** The rows of the statement, one object per row keyed by column name. */
+  rows: Array<Record<string, unknown>>;
+}
+
+/** Options of {@link PostgresDedupeStore}. */
+export interface PostgresDedupeStoreOptions {
+  /** A `pg` `Pool` (or `Client`), connected or lazy. The store never ends it. */
+  pool: PostgresQueryable;
+  /**
+   * The table, optionally schema-qualified (default `clinic_scheduling_webhook_events`):
+   * letters, digits and underscores. Create it with {@link PostgresDedupeStore.createTable}
+   * or from {@link PostgresDedupeStore.tableSql} in your migrations.
+   */
+  table?: string;
+  /** How long processed ids are kept, in ms. Default 24 h; must exceed the 8 h 36 min retry horizon. */
+  ttlMs?: number;
+  /**
+   * How often, at most, a claim also deletes expired rows (in the background, up to 1000 at a
+   * time), in ms. Default 60 000; `false` never does (run {@link PostgresDedupeStore.sweep}
+   * from a job of your own).
+   */
+  sweepIntervalMs?: number | false;
+}
+
+const DEFAULT_TABLE = 'clinic_scheduling_webhook_events';
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}(?:\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/;
+/** PostgreSQL's code for "relation does not exist". */
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * A {@link DedupeStore} on PostgreSQL: one row per envelope id (lower-cased) in one table,
+ * holding `processing` with the token of the delivery that claimed it, or `done`, and when it
+ * expires (the claim's lease, or `ttlMs` after completion), on the database's clock.
+ *
+ * The claim is one `INSERT ... ON CONFLICT DO UPDATE ... WHERE` on the primary key: of two
+ * machines that receive the same event at once, the unique key lets one insert and makes the
+ * other wait for it, then find the row held. An expired row (a claim whose process died, or a
+ * processed id older than `ttlMs`) is taken over by the next claim. The release deletes the
+ * row only while it holds the releasing delivery's token.
+ *
+ * @example
+ * ```ts
+ * import pg from 'pg';
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * const dedupe = new PostgresDedupeStore({ pool });
+ * await dedupe.createTable(); // once, or run PostgresDedupeStore.tableSql() in a migration
+ * const handler = createWebhookHandler({ on, verify, dedupe });
+ * ```
+ */
+export class PostgresDedupeStore implements DedupeStore {
+  readonly #pool: PostgresQueryable;
+  readonly #table: string;
+  readonly #ttlMs: number;
+  readonly #sweepIntervalMs: number | false;
+  #nextSweepAt = 0;
+
+  /**
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `pool`
+   *   has no `query` function, `table` is not a plain (optionally schema-qualified) name, or
+   *   `ttlMs` does not exceed the retry horizon.
+   */
+  constructor(options: PostgresDedupeStoreOptions) {
+    const { pool } = options ?? ({} as Partial<PostgresDedupeStoreOptions>);
+    if (!pool || typeof pool.query !== 'function') {
+      throw new ConfigurationError(
+        'PostgresDedupeStore needs a PostgreSQL pool as { pool }, such as new pg.Pool() from "pg" ' +
+          '(any object with query(text, values) resolving with { rows }).',
+      );
+    }
+    this.#pool = pool;
+    this.#table = options.table ?? DEFAULT_TABLE;
+    if (!TABLE_NAME.test(this.#table)) {
+      throw new ConfigurationError(
+        `PostgresDedupeStore: table ${JSON.stringify(this.#table)} is not a plain table name ` +
+          '(letters, digits and underscores, optionally schema.table); leave it out for ' +
+          `${DEFAULT_TABLE}.`,
+      );
+    }
+    this.#ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
+    assertDedupeTtl(this.#ttlMs);
+    const sweep = options.sweepIntervalMs ?? 60_000;
+    if (sweep !== false && !(Number.isFinite(sweep) && sweep >= 0)) {
+      throw new ConfigurationError(
+        'PostgresDedupeStore: sweepIntervalMs must be a number of milliseconds >= 0, or false.',
+      );
+    }
+    this.#sweepIntervalMs = sweep;
+  }
+
+  /**
+   * The DDL of the table: run it in a migration, or call {@link PostgresDedupeStore.createTable}.
+   *
+   * @param table - the table name (default `clinic_scheduling_webhook_events`).
+   */
+  static tableSql(table: string = DEFAULT_TABLE): string {
+    return `CREATE TABLE IF NOT EXISTS ${table} (
+  id text PRIMARY KEY,
+  state text NOT NULL CHECK (state IN ('processing', 'done')),
+  token text,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ${table.replace(/\./g, '_')}_expires_at ON ${table} (expires_at);`;
+  }
+
+  /** Creates the table and its index when they do not exist (idempotent). */
+  async createTable(): Promise<void> {
+    for (const statement of PostgresDedupeStore.tableSql(this.#table).split(';\n')) {
+      await this.#pool.query(statement);
+    }
+  }
+
+  /**
+   * {@inheritDoc DedupeStore.claim}
+   *
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when the
+   *   table does not exist (call `createTable()` or run `PostgresDedupeStore.tableSql()`).
+   */
+  async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
+    this.#sweepWhenDue();
+    const key = dedupeKey(id);
+    const lease = Math.max(1, Math.ceil(leaseMs));
+    // The outer SELECT reads the statement's snapshot: a row that a concurrent claim committed
+    // while this INSERT waited on it is missed there, so the claim is asked again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { rows } = await this.#query(
+        `WITH claimed AS (
+  INSERT INTO ${this.#table} AS e (id, state, token, expires_at)
+  VALUES ($1, 'processing', $2, now() + $3::double precision * interval '1 millisecond')
+  ON CONFLICT (id) DO UPDATE
+    SET state = 'processing', token = EXCLUDED.token, expires_at = EXCLUDED.expires_at
+    WHERE e.expires_at <= now() OR (e.state = 'processing' AND e.token = EXCLUDED.token)
+  RETURNING 'claimed'::text AS result
+)
+SELECT result FROM claimed
+UNION ALL
+SELECT state FROM ${this.#table} WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
+        [key, String(token), lease],
+      );
+      const result = rows[0]?.result;
+      if (result === 'claimed' || result === 'processing' || result === 'done') return result;
+    }
+    throw new ClinicError(`PostgresDedupeStore: the claim of ${key} did not settle; retry later.`);
+  }
+
+  /** {@inheritDoc DedupeStore.complete} */
+  async complete(id: string): Promise<void> {
+    await this.#query(
+      `INSERT INTO ${this.#table} (id, state, token, expires_at)
+VALUES ($1, 'done', NULL, now() + $2::double precision * interval '1 millisecond')
+ON CONFLICT (id) DO UPDATE SET state = 'done', token = NULL, expires_at = EXCLUDED.expires_at`,
+      [dedupeKey(id), this.#ttlMs],
+    );
+  }
+
+  /** {@inheritDoc DedupeStore.release} */
+  async release(id: string, token: string): Promise<void> {
+    await this.#query(
+      `DELETE FROM ${this.#table} WHERE id = $1 AND state = 'processing' AND token = $2`,
+      [dedupeKey(id), String(token)],
+    );
+  }
+
+  /**
+   * Deletes up to `limit` expired rows (claims whose lease ended, processed ids older than
+   * `ttlMs`), and resolves with how many it deleted.
+   */
+  async sweep(limit = 1000): Promise<number> {
+    const { rows } = await this.#query(
+      `WITH expired AS (
+  DELETE FROM ${this.#table} WHERE id IN (
+    SELECT id FROM ${this.#table} WHERE expires_at <= now() LIMIT $1 FOR UPDATE SKIP LOCKED
+  ) RETURNING 1
+)
+SELECT count(*)::int AS deleted FROM expired`,
+      [limit],
+    );
+    return Number(rows[0]?.deleted ?? 0);
+  }
+
+  #sweepWhenDue(): void {
+    if (this.#sweepIntervalMs === false || Date.now() < this.#nextSweepAt) return;
+    this.#nextSweepAt = Date.now() + this.#sweepIntervalMs;
+    // Housekeeping only: a failure leaves the rows for the next sweep.
+    this.sweep().catch(() => {});
+  }
+
+  async #query(text: string, values: unknown[]) {
+    try {
+      return await this.#pool.query(text, values);
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === UNDEFINED_TABLE) {
+        throw new ConfigurationError(
+          `PostgresDedupeStore: the table ${this.#table} does not exist; call ` +
+            'await store.createTable() once, or run PostgresDedupeStore.tableSql() in a migration.',
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  }
+}

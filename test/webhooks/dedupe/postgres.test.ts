@@ -1,0 +1,152 @@
+/**
+ * PostgresDedupeStore against a real PostgreSQL (a throwaway cluster started on a free
+ * loopback port by test/helpers/postgres.ts), through the `pg` driver's Pool.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../../src/core/errors.ts';
+import { PostgresDedupeStore } from '../../../src/webhooks/dedupe/postgres.ts';
+import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
+import {
+  describeWithPostgres,
+  type PostgresServer,
+  skipLine,
+  startPostgresServer,
+} from '../../helpers/postgres.ts';
+import { appointmentEvent, post } from '../fixtures.ts';
+import { dedupeStoreContract } from './contract.ts';
+
+describe('the PostgreSQL suites without PostgreSQL', () => {
+  it('are skipped with one line saying how to install it', () => {
+    expect(skipLine('PostgresDedupeStore')).toContain('apt-get install -y postgresql');
+  });
+});
+
+describe('PostgresDedupeStore options', () => {
+  it('refuses a pool without query, a table name that is not plain, and a short ttlMs', () => {
+    expect(() => new PostgresDedupeStore({ pool: {} as never })).toThrow(ConfigurationError);
+    expect(() => new PostgresDedupeStore(undefined as never)).toThrow(ConfigurationError);
+    const pool = { query: async () => ({ rows: [] }) };
+    expect(() => new PostgresDedupeStore({ pool, table: 'events; DROP TABLE x' })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => new PostgresDedupeStore({ pool, ttlMs: 3_600_000 })).toThrow(ConfigurationError);
+    expect(() => new PostgresDedupeStore({ pool, sweepIntervalMs: -1 })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => new PostgresDedupeStore({ pool, table: 'app.webhook_events' })).not.toThrow();
+  });
+
+  it('never sends the envelope, only the lower-cased id, the token and durations', async () => {
+    const sent: unknown[][] = [];
+    const pool = {
+      query: async (_text: string, values: unknown[] = []) => {
+        sent.push(values);
+        return { rows: [{ result: 'claimed' }] };
+      },
+    };
+    const store = new PostgresDedupeStore({ pool, sweepIntervalMs: false });
+    expect(await store.claim('evt_ABC', 1_000, 'tok')).toBe('claimed');
+    expect(sent).toEqual([['evt_abc', 'tok', 1_000]]);
+  });
+});
+
+describeWithPostgres('PostgresDedupeStore on a real PostgreSQL', () => {
+  let server: PostgresServer;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    server = await startPostgresServer();
+    pool = new pg.Pool({ connectionString: server.url, max: 10 });
+    pool.on('error', () => {});
+    await new PostgresDedupeStore({ pool }).createTable();
+  }, 60_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    await server?.stop();
+  });
+
+  describe('the DedupeStore contract', () => {
+    dedupeStoreContract(() => new PostgresDedupeStore({ pool }));
+  });
+
+  it('createTable is idempotent, and a missing table is a ConfigurationError saying to create it', async () => {
+    await new PostgresDedupeStore({ pool }).createTable();
+    const missing = new PostgresDedupeStore({ pool, table: 'no_such_table' });
+    await expect(missing.claim('evt_1', 1_000, 't')).rejects.toThrow(ConfigurationError);
+    await expect(missing.claim('evt_1', 1_000, 't')).rejects.toThrow(/createTable/);
+    const custom = new PostgresDedupeStore({ pool, table: 'public.custom_events' });
+    await custom.createTable();
+    expect(await custom.claim('evt_1', 1_000, 't')).toBe('claimed');
+  });
+
+  it('one row per id, holding the state, the token while processing, and its expiry on the database clock', async () => {
+    const store = new PostgresDedupeStore({ pool });
+    const event = appointmentEvent();
+    await store.claim(event.id.toUpperCase(), 60_000, 'tok');
+    const row = async () =>
+      (
+        await pool.query(
+          `SELECT state, token, expires_at > now() + interval '50 seconds' AS leased,
+                  expires_at > now() + interval '23 hours' AS kept
+           FROM clinic_scheduling_webhook_events WHERE id = $1`,
+          [event.id.toLowerCase()],
+        )
+      ).rows;
+    expect(await row()).toEqual([{ state: 'processing', token: 'tok', leased: true, kept: false }]);
+    await store.complete(event.id);
+    expect(await row()).toEqual([{ state: 'done', token: null, leased: true, kept: true }]);
+  });
+
+  it('sweep deletes expired rows only', async () => {
+    const store = new PostgresDedupeStore({ pool, table: 'sweep_events', sweepIntervalMs: false });
+    await store.createTable();
+    await store.claim('evt_expired', 1, 'a');
+    await store.claim('evt_live', 60_000, 'b');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await store.sweep()).toBe(1);
+    const { rows } = await pool.query('SELECT id FROM sweep_events');
+    expect(rows).toEqual([{ id: 'evt_live' }]);
+  });
+
+  it('two consumer machines with their own pools: an event delivered to both at once is processed once', async () => {
+    const other = new pg.Pool({ connectionString: server.url, max: 5 });
+    other.on('error', () => {});
+    try {
+      const runs: string[] = [];
+      const machines = [pool, other].map((p) =>
+        createWebhookHandler({
+          verify: 'unsigned',
+          on: {
+            'appointment.created': async (event) => {
+              await new Promise((resolve) => setTimeout(resolve, 30));
+              runs.push(event.id);
+            },
+          },
+          dedupe: new PostgresDedupeStore({ pool: p }),
+          onError: () => {},
+        }),
+      );
+      const answers: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const event = appointmentEvent();
+        const responses = await Promise.all(machines.map((machine) => machine(post(event))));
+        for (const response of responses) {
+          const body = (await response.json()) as { status?: string };
+          answers.push(response.status === 409 ? '409' : String(body.status));
+        }
+      }
+      // Each event: one machine processed it; the other found it claimed (409) or done.
+      expect(answers.filter((a) => a === 'processed')).toHaveLength(20);
+      expect(
+        answers.filter((a) => a !== 'processed').every((a) => a === '409' || a === 'duplicate'),
+      ).toBe(true);
+      expect(answers).toContain('409');
+      expect(runs).toHaveLength(20);
+      expect(new Set(runs).size).toBe(20);
+    } finally {
+      await other.end();
+    }
+  });
+});
