@@ -15,7 +15,7 @@ import {
 } from './core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';
-import type { AppointmentCreateOptions } from './core/request-options.ts';
+import type { AppointmentCreateOptions, ListRequestOptions } from './core/request-options.ts';
 import type { RetryPolicy } from './core/retry.ts';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -32,7 +32,7 @@ import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
 import { Professionals } from './resources/professionals.ts';
 import { Rooms } from './resources/rooms.ts';
-import { ListQuery } from './schemas/common.ts';
+import { ListQuery, NoListFilters } from './schemas/common.ts';
 import { issuesToFields } from './schemas/errors.ts';
 import { VERSION } from './version.ts';
 
@@ -161,8 +161,11 @@ export class ClinicClient {
       throw new ConfigurationError(
         'ClinicClient refuses to run in a browser: the API key gives access to health data, ' +
           'and anyone who opens the page could read it. Call the API from your server. If ' +
-          'you understand the risk (say, an internal tool behind authentication), pass ' +
-          'dangerouslyAllowBrowser: true.',
+          'this is a server-side test run in a simulated DOM (vitest or jest with ' +
+          "environment: 'jsdom' or 'happy-dom'), run it in the node environment: " +
+          "environment: 'node' in the test config, or a `// @vitest-environment node` first " +
+          'line in the file. If you understand the risk (say, an internal tool behind ' +
+          'authentication), pass dangerouslyAllowBrowser: true.',
       );
     }
     this.#options = { ...options };
@@ -218,9 +221,11 @@ export class ClinicClient {
    * const patient = clinic.withOptions({ timeout: 5_000, maxRetries: 0 });
    * ```
    */
-  withOptions(overrides: ClientOptions): ClinicClient {
+  withOptions(overrides: ClientOptions): this {
     const given = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined);
-    return new ClinicClient({ ...this.#options, ...Object.fromEntries(given) });
+    // A subclass gets an instance of itself, as openai-node's withOptions does.
+    const Self = this.constructor as new (options: ClientOptions) => this;
+    return new Self({ ...this.#options, ...Object.fromEntries(given) });
   }
 
   /** @internal Sends one call: checks inputs, sends, validates the answer. */
@@ -231,21 +236,27 @@ export class ClinicClient {
   /**
    * @internal A list call. A query that fails its schema does not throw here: the paginator
    * rejects with the {@link ValidationError} when awaited or iterated, sending nothing.
+   * `options.extraQuery` is added to the checked query, checked only for its value types.
    */
   _list<T>(
     path: string,
     item: z.ZodType<T>,
     query: unknown,
-    options: AppointmentCreateOptions | undefined,
-    querySchema: z.ZodType = ListQuery,
+    options: ListRequestOptions | undefined,
+    querySchema: z.ZodType = NoListFilters,
   ): Paginator<T> {
     let checked: Record<string, unknown> | undefined;
     let invalid: unknown;
     try {
-      checked =
-        query === undefined
+      const typed = query === undefined ? undefined : parseInput(querySchema, query, 'query');
+      const extra =
+        options?.extraQuery === undefined
           ? undefined
-          : (parseInput(querySchema, query, 'query') as Record<string, unknown>);
+          : parseInput(ListQuery, options.extraQuery, 'extraQuery');
+      checked =
+        typed === undefined && extra === undefined
+          ? undefined
+          : { ...(typed as object | undefined), ...(extra as object | undefined) };
     } catch (error) {
       invalid = error;
     }

@@ -43,7 +43,7 @@ const erase: PatientUpdateParams = { phone: null, birth_date: null };
 const patient: Patient = await clinic.patients.update(1, erase);
 const phone: string | null = patient.phone;
 
-const page = await clinic.rooms.list({ page_size: 1 });
+const page = await clinic.rooms.list({}, { extraQuery: { page_size: 1 } });
 const first: Room | undefined = page.results[0];
 const rooms: Room[] = await clinic.rooms.list().toArray({ limit: 100 });
 
