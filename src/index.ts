@@ -21,6 +21,7 @@
  * @module @clinic-scheduling/sdk
  */
 // The client and its options.
+export { type BookingIntentKeyOptions, bookingIntentKey } from './booking-intent.ts';
 export { type ClientOptions, ClinicClient } from './client.ts';
 export { APIPromise, type WithResponse } from './core/api-promise.ts';
 // The error hierarchy (docs/errors.md).

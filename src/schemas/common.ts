@@ -357,7 +357,9 @@ const NOT_A_FILTER =
  * silently return every item.
  */
 export function listQuerySchema<S extends z.ZodRawShape>(filters: S) {
-  return z.object(filters).catchall(z.never({ error: () => NOT_A_FILTER }));
+  return z.strictObject(filters, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? NOT_A_FILTER : undefined),
+  });
 }
 
 /**
