@@ -47,7 +47,7 @@ export async function run(): Promise<BenchRow[]> {
     fetch: pageFetch(TOTAL),
   });
   // Warm up: JIT and module initialisation are not part of the walk.
-  await client.patients.list({ page_size: PAGE_SIZE }).toArray({ limit: 1000 });
+  await client.patients.list({}, { extraQuery: { page_size: PAGE_SIZE } }).toArray({ limit: 1000 });
 
   // Pass 1, timed: no forced GC inside the loop; the raw peak of heapUsed (live data plus
   // garbage V8 has not collected yet) is sampled on every page.
@@ -56,7 +56,7 @@ export async function run(): Promise<BenchRow[]> {
   let rawPeak = rawBefore;
   let count = 0;
   const started = performance.now();
-  for await (const patient of client.patients.list({ page_size: PAGE_SIZE })) {
+  for await (const patient of client.patients.list({}, { extraQuery: { page_size: PAGE_SIZE } })) {
     count += patient.id > 0 ? 1 : 0;
     if (count % PAGE_SIZE === 0) rawPeak = Math.max(rawPeak, process.memoryUsage().heapUsed);
   }
@@ -69,7 +69,7 @@ export async function run(): Promise<BenchRow[]> {
   const liveBefore = process.memoryUsage().heapUsed;
   let livePeak = liveBefore;
   count = 0;
-  for await (const patient of client.patients.list({ page_size: PAGE_SIZE })) {
+  for await (const patient of client.patients.list({}, { extraQuery: { page_size: PAGE_SIZE } })) {
     count += patient.id > 0 ? 1 : 0;
     if (count % (PAGE_SIZE * 10) === 0) {
       gc();

@@ -55,9 +55,10 @@ console.log(
 );
 
 // 4. Page by page. The page-size parameter is not named by the spec; the reference server
-//    calls it `page_size` (maximum 100). Unknown query keys are passed through as given.
+//    calls it `page_size` (maximum 100). It goes in `extraQuery`, sent as given;
+//    the typed query takes only the spec's filters.
 const sizes: number[] = [];
-for await (const page of clinic.patients.list({ page_size: 100 }).pages()) {
+for await (const page of clinic.patients.list({}, { extraQuery: { page_size: 100 } }).pages()) {
   sizes.push(page.results.length);
 }
 console.log(`pages of up to 100: ${sizes.join(' + ')} patients in ${requests()}`);

@@ -94,12 +94,14 @@ const PAGES: Record<string, string[]> = {
   PatientUpdateParams: fieldsOf(PatientUpdateParams),
   PatientListParams: fieldsOf(PatientListParams),
   RequestOptions: ['headers', 'maxRetries', 'signal', 'timeout'],
+  ListRequestOptions: ['extraQuery', 'headers', 'maxRetries', 'signal', 'timeout'],
   AppointmentCreateOptions: ['headers', 'idempotencyKey', 'maxRetries', 'signal', 'timeout'],
   WithResponse: ['data', 'idempotencyKey', 'replayed', 'requestId', 'response'],
 };
-/** Inputs with no field of their own (every key passed through): a commented page each. */
+/** Inputs with no field of their own (no key, or every key passed through): a commented page each. */
 const OPEN_PAGES = [
   'ListQuery',
+  'NoListFilters',
   'AppointmentListParams',
   'ProfessionalListParams',
   'RoomListParams',
@@ -141,7 +143,7 @@ function named(type: TypeRef | undefined): string | undefined {
 /** Each method: its parameters and return type, as the reference must read them. */
 const METHODS: Record<string, Record<string, string>> = {
   Appointments: {
-    list: '(query?: AppointmentListParams, options?: RequestOptions): Paginator<Appointment>',
+    list: '(query?: AppointmentListParams, options?: ListRequestOptions): Paginator<Appointment>',
     retrieve: '(id: string, options?: RequestOptions): APIPromise<Appointment>',
     create:
       '(body: AppointmentCreateParams, options?: AppointmentCreateOptions): APIPromise<Appointment>',
@@ -150,22 +152,22 @@ const METHODS: Record<string, Record<string, string>> = {
     cancel: '(id: string, options?: RequestOptions): APIPromise<Appointment>',
   },
   Patients: {
-    list: '(query?: PatientListParams, options?: RequestOptions): Paginator<Patient>',
+    list: '(query?: PatientListParams, options?: ListRequestOptions): Paginator<Patient>',
     retrieve: '(id: number, options?: RequestOptions): APIPromise<Patient>',
     create: '(body: PatientCreateParams, options?: RequestOptions): APIPromise<Patient>',
     update:
       '(id: number, body: PatientUpdateParams, options?: RequestOptions): APIPromise<Patient>',
   },
   Professionals: {
-    list: '(query?: ProfessionalListParams, options?: RequestOptions): Paginator<Professional>',
+    list: '(query?: ProfessionalListParams, options?: ListRequestOptions): Paginator<Professional>',
     retrieve: '(id: number, options?: RequestOptions): APIPromise<Professional>',
   },
   Rooms: {
-    list: '(query?: RoomListParams, options?: RequestOptions): Paginator<Room>',
+    list: '(query?: RoomListParams, options?: ListRequestOptions): Paginator<Room>',
     retrieve: '(id: number, options?: RequestOptions): APIPromise<Room>',
   },
   AppointmentTypes: {
-    list: '(query?: AppointmentTypeListParams, options?: RequestOptions): Paginator<AppointmentType>',
+    list: '(query?: AppointmentTypeListParams, options?: ListRequestOptions): Paginator<AppointmentType>',
     retrieve: '(id: number, options?: RequestOptions): APIPromise<AppointmentType>',
   },
 };

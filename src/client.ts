@@ -15,7 +15,7 @@ import {
 } from './core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';
-import type { AppointmentCreateOptions } from './core/request-options.ts';
+import type { AppointmentCreateOptions, ListRequestOptions } from './core/request-options.ts';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   MAX_RESPONSE_BYTES,
@@ -32,7 +32,7 @@ import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
 import { Professionals } from './resources/professionals.ts';
 import { Rooms } from './resources/rooms.ts';
-import { ListQuery } from './schemas/common.ts';
+import { ListQuery, NoListFilters } from './schemas/common.ts';
 import { issuesToFields } from './schemas/errors.ts';
 import { VERSION } from './version.ts';
 
@@ -157,8 +157,11 @@ export class ClinicClient {
       throw new ConfigurationError(
         'ClinicClient refuses to run in a browser: the API key gives access to health data, ' +
           'and anyone who opens the page could read it. Call the API from your server. If ' +
-          'you understand the risk (say, an internal tool behind authentication), pass ' +
-          'dangerouslyAllowBrowser: true.',
+          'this is a server-side test run in a simulated DOM (vitest or jest with ' +
+          "environment: 'jsdom' or 'happy-dom'), run it in the node environment: " +
+          "environment: 'node' in the test config, or a `// @vitest-environment node` first " +
+          'line in the file. If you understand the risk (say, an internal tool behind ' +
+          'authentication), pass dangerouslyAllowBrowser: true.',
       );
     }
     this.#options = { ...options };
@@ -214,9 +217,11 @@ export class ClinicClient {
    * const patient = clinic.withOptions({ timeout: 5_000, maxRetries: 0 });
    * ```
    */
-  withOptions(overrides: ClientOptions): ClinicClient {
+  withOptions(overrides: ClientOptions): this {
     const given = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined);
-    return new ClinicClient({ ...this.#options, ...Object.fromEntries(given) });
+    // A subclass gets an instance of itself, as openai-node's withOptions does.
+    const Self = this.constructor as new (options: ClientOptions) => this;
+    return new Self({ ...this.#options, ...Object.fromEntries(given) });
   }
 
   /**
@@ -230,14 +235,23 @@ export class ClinicClient {
     ) as CallReturn<R>;
   }
 
+  // `options.extraQuery` joins the checked query, checked only for its value types: the escape
+  // for a parameter the spec does not show.
   #list(op: OperationRow, { query, options }: AnyArgs): Paginator<unknown> {
+    const listOptions = options as ListRequestOptions | undefined;
     let checked: Record<string, unknown> | undefined;
     let invalid: unknown;
     try {
-      checked =
-        query === undefined
+      const typed =
+        query === undefined ? undefined : parseInput(op.query ?? NoListFilters, query, 'query');
+      const extra =
+        listOptions?.extraQuery === undefined
           ? undefined
-          : (parseInput(op.query ?? ListQuery, query, 'query') as Record<string, unknown>);
+          : parseInput(ListQuery, listOptions.extraQuery, 'extraQuery');
+      checked =
+        typed === undefined && extra === undefined
+          ? undefined
+          : { ...(typed as object | undefined), ...(extra as object | undefined) };
     } catch (error) {
       invalid = error;
     }

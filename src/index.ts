@@ -21,6 +21,7 @@
  * @module @clinic-scheduling/sdk
  */
 // The client and its options.
+export { type BookingIntentKeyOptions, bookingIntentKey } from './booking-intent.ts';
 export { type ClientOptions, ClinicClient } from './client.ts';
 export { APIPromise, type WithResponse } from './core/api-promise.ts';
 // The error hierarchy (docs/errors.md).
@@ -50,7 +51,11 @@ export {
 } from './core/errors.ts';
 export type { Logger, LogLevel } from './core/logger.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';
-export type { AppointmentCreateOptions, RequestOptions } from './core/request-options.ts';
+export type {
+  AppointmentCreateOptions,
+  ListRequestOptions,
+  RequestOptions,
+} from './core/request-options.ts';
 export { MAX_RETRY_AFTER_MS } from './core/retry.ts';
 // The resources: the classes of `clinic.appointments`, `clinic.patients`, ... (the client
 // makes them; their constructors are internal).
@@ -72,7 +77,7 @@ export {
   AppointmentUpdateParams,
   AppointmentUpdateStatus,
 } from './schemas/appointments.ts';
-export { Gender, LIMITS, ListQuery, type ListQueryValue } from './schemas/common.ts';
+export { Gender, LIMITS, ListQuery, type ListQueryValue, NoListFilters } from './schemas/common.ts';
 export type { FieldErrors } from './schemas/errors.ts';
 export {
   Patient,

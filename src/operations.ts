@@ -14,7 +14,7 @@ import {
   AppointmentCreateParams,
   AppointmentUpdateParams,
 } from './schemas/appointments.ts';
-import { AppointmentId, IntegerId, ListQuery } from './schemas/common.ts';
+import { AppointmentId, IntegerId, NoListFilters } from './schemas/common.ts';
 import {
   Patient,
   PatientCreateParams,
@@ -126,7 +126,7 @@ function readOnly<const L extends string, const G extends string, S extends z.Zo
 ) {
   const common = { response, scope: 'appointments:read', scopeStated: true } as const;
   return [
-    row({ ...common, name: list, method: 'GET', path, kind: 'list', query: ListQuery }),
+    row({ ...common, name: list, method: 'GET', path, kind: 'list', query: NoListFilters }),
     row({ ...common, name: retrieve, method: 'GET', path: `${path}/{id}`, id: INTEGER_PATH_ID }),
   ] as const;
 }
@@ -152,7 +152,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/appointments',
     kind: 'list',
-    query: ListQuery,
+    query: NoListFilters,
     response: Appointment,
     scope: 'appointments:read',
   }),

@@ -160,7 +160,9 @@ async function main(): Promise<void> {
   const clinic = new ClinicClient({ apiKey, baseUrl: linkOrigin, fetch: viaPrism, maxRetries: 0 });
 
   // 1. The SDK's end-to-end scenario.
-  const rooms = await clinic.rooms.list({ page_size: 1 }).toArray({ limit: 100 });
+  const rooms = await clinic.rooms
+    .list({}, { extraQuery: { page_size: 1 } })
+    .toArray({ limit: 100 });
   const professionals = await clinic.professionals.list().toArray({ limit: 100 });
   const types = await clinic.appointmentTypes.list().toArray({ limit: 100 });
   await clinic.rooms.retrieve(rooms[0]!.id);

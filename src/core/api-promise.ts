@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { bodyText } from './attempt.ts';
 import { requestIdFrom } from './errors.ts';
 
 /** What {@link APIPromise.withResponse} resolves to. */
@@ -63,11 +64,20 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   /**
-   * Resolves to the raw `Response` of the call, once it succeeded and its body was checked
-   * (the body is already read: use {@link APIPromise.withResponse} for the parsed result).
+   * Resolves to the `Response` of the call, once it succeeded and its body was checked, with
+   * its body unread: `await response.json()` or `.text()` gives the bytes as the service sent
+   * them (each call of `asResponse()` gives a fresh copy). Status, status text, headers and
+   * `url` are the original's. After a PATCH or cancel answered without the record, it is the
+   * response of the write, not of the read-back.
+   *
+   * @example
+   * ```ts
+   * const response = await clinic.rooms.retrieve(1).asResponse();
+   * const raw: unknown = await response.json();
+   * ```
    */
   asResponse(): Promise<Response> {
-    return this.#inner.then((r) => r.response);
+    return this.#inner.then((r) => unreadCopy(r.response));
   }
 
   #result(): Promise<T> {
@@ -97,4 +107,22 @@ export class APIPromise<T> extends Promise<T> {
   override finally(onfinally?: (() => void) | null | undefined): Promise<T> {
     return this.#result().finally(onfinally);
   }
+}
+
+/** Statuses whose `Response` may not carry a body. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * A copy of a response whose body the transport already read, with that body unread. The
+ * transport keeps the text it read (`bodyText`), so no second read of the network is needed.
+ */
+function unreadCopy(response: Response): Response {
+  const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bodyText(response), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  // `url` is not a constructor option; users read it to tell which URL answered.
+  Object.defineProperty(copy, 'url', { value: response.url });
+  return copy;
 }

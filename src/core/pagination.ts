@@ -6,7 +6,14 @@
  */
 import type * as z from 'zod';
 import { isRecord } from '../internal/utils.ts';
-import { APIUserAbortError, ClinicError, ResponseValidationError } from './errors.ts';
+import type { WithResponse } from './api-promise.ts';
+import {
+  APIUserAbortError,
+  ClinicError,
+  ConfigurationError,
+  ResponseValidationError,
+  requestIdFrom,
+} from './errors.ts';
 import type { RequestOptions } from './request-options.ts';
 import type { RawResponse } from './transport.ts';
 
@@ -247,19 +254,47 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
   }
 
   /**
+   * The first page with its raw response and request id, as `withResponse()` of a
+   * single-object call gives them (`idempotencyKey` is `undefined` and `replayed` `false`:
+   * lists carry neither). The page is the one `await paginator` gives, fetched once.
+   *
+   * @example
+   * ```ts
+   * const { data: page, requestId } = await clinic.rooms.list().withResponse();
+   * ```
+   */
+  withResponse(): Promise<WithResponse<Page<T>>> {
+    return this.then((page) => ({
+      data: page,
+      response: page.response,
+      requestId: requestIdFrom(page.response.headers),
+      idempotencyKey: undefined,
+      replayed: false,
+    }));
+  }
+
+  /**
    * Collects items into an array, fetching pages until `limit` items are held or the list
    * ends.
    *
    * @param options.limit - required, at most 10 000: an unbounded list could exhaust memory;
    *   iterate with `for await` to walk a larger one.
-   * @throws {@link ClinicError} when `limit` is missing, not a positive integer or over 10 000.
+   * @throws {@link ConfigurationError} when `limit` is missing, not a positive integer or over
+   *   10 000 (nothing is sent).
    */
   async toArray(options: { limit: number }): Promise<T[]> {
-    const limit = options?.limit;
-    if (!Number.isInteger(limit) || limit < 1 || limit > TO_ARRAY_MAX_LIMIT) {
-      throw new ClinicError(
-        `toArray({ limit }) needs a whole number from 1 to ${TO_ARRAY_MAX_LIMIT}; got ${String(limit)}. ` +
-          'To walk a longer list, iterate it with `for await` instead.',
+    const limit: unknown = options?.limit;
+    if (
+      typeof limit !== 'number' ||
+      !Number.isInteger(limit) ||
+      limit < 1 ||
+      limit > TO_ARRAY_MAX_LIMIT
+    ) {
+      const got = limit === undefined ? 'no limit' : `limit ${String(limit)}`;
+      throw new ConfigurationError(
+        `toArray() needs { limit: n }, a whole number from 1 to ${TO_ARRAY_MAX_LIMIT}, and got ${got}: ` +
+          'pass the most items you want held in memory, such as toArray({ limit: 500 }). To walk ' +
+          'a longer list, iterate it with `for await` instead.',
       );
     }
     const items: T[] = [];

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { ListQuery } from '../schemas/common.ts';
 
 /** Options every method takes as its last argument. They override the client's for one call. */
 export interface RequestOptions {
@@ -26,6 +27,22 @@ export interface RequestOptions {
    * `ConfigurationError` before anything is sent.
    */
   headers?: Record<string, string> | undefined;
+}
+
+/**
+ * The options of a list call: {@link RequestOptions} and `extraQuery`, the one way to send a
+ * query parameter the spec does not show (the list's typed query takes only the spec's
+ * filters).
+ */
+export interface ListRequestOptions extends RequestOptions {
+  /**
+   * Query parameters sent as given, on the first page (the next pages follow the service's
+   * `next` links, which carry them on): a filter or page size your service documents beyond
+   * the spec, such as `{ page_size: 100 }`. The SDK cannot tell whether the service honours
+   * one: a service that ignores a filter returns every item, so check what comes back. A key
+   * also in the typed query is taken from here. `null` and `undefined` leave a key out.
+   */
+  extraQuery?: ListQuery | undefined;
 }
 
 /** The options of `appointments.create`: {@link RequestOptions} and the `Idempotency-Key`. */

@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
-import type { RequestOptions } from '../core/request-options.ts';
+import type { ListRequestOptions, RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
 import { OPERATIONS } from '../operations.ts';
 import type { AppointmentType, AppointmentTypeListParams } from '../schemas/appointment-types.ts';
@@ -13,10 +13,13 @@ import type { AppointmentType, AppointmentTypeListParams } from '../schemas/appo
 /** Appointment types of the clinic (read-only, scope `appointments:read`). */
 export class AppointmentTypes extends APIResource {
   /**
-   * Lists every appointment type (`GET /appointment-types`). The spec shows no query parameters; `query` is sent as
-   * given.
+   * Lists every appointment type (`GET /appointment-types`). The spec shows no query parameter,
+   * so `query` takes none; one your service documents goes in `options.extraQuery`.
    */
-  list(query?: AppointmentTypeListParams, options?: RequestOptions): Paginator<AppointmentType> {
+  list(
+    query?: AppointmentTypeListParams,
+    options?: ListRequestOptions,
+  ): Paginator<AppointmentType> {
     return this._client._call(OPERATIONS.listAppointmentTypes, { query, options });
   }
 

@@ -5,7 +5,11 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
-import type { AppointmentCreateOptions, RequestOptions } from '../core/request-options.ts';
+import type {
+  AppointmentCreateOptions,
+  ListRequestOptions,
+  RequestOptions,
+} from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
 import { OPERATIONS } from '../operations.ts';
 import type {
@@ -18,15 +22,18 @@ import type {
 /** Appointments of the key's clinic. */
 export class Appointments extends APIResource {
   /**
-   * Lists appointments (`GET /appointments`). The spec does not show any filter, so `query` is
-   * sent as given (for instance a page-size parameter your service accepts).
+   * Lists appointments (`GET /appointments`). The spec shows no filter (by professional, date
+   * or status), so `query` takes none: filter the items as they come (docs/pagination.md,
+   * "Finding a free time"), or pass a filter your service documents in `options.extraQuery`.
    *
    * @example
    * ```ts
-   * for await (const appointment of clinic.appointments.list()) console.log(appointment.start_at);
+   * for await (const appointment of clinic.appointments.list()) {
+   *   if (appointment.professional?.id === 3) console.log(appointment.start_at);
+   * }
    * ```
    */
-  list(query?: AppointmentListParams, options?: RequestOptions): Paginator<Appointment> {
+  list(query?: AppointmentListParams, options?: ListRequestOptions): Paginator<Appointment> {
     return this._client._call(OPERATIONS.listAppointments, { query, options });
   }
 

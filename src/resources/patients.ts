@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
-import type { RequestOptions } from '../core/request-options.ts';
+import type { ListRequestOptions, RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
 import { OPERATIONS } from '../operations.ts';
 import type {
@@ -19,14 +19,15 @@ import type {
 export class Patients extends APIResource {
   /**
    * Lists patients (`GET /patients`), filtered by `cpf` (exact), `phone` (exact) or `name`
-   * (partial). Other keys are sent as given.
+   * (partial), the spec's only filters; a parameter your service documents beyond them goes in
+   * `options.extraQuery`.
    *
    * @example
    * ```ts
    * const silvas = await clinic.patients.list({ name: 'Silva' }).toArray({ limit: 500 });
    * ```
    */
-  list(query?: PatientListParams, options?: RequestOptions): Paginator<Patient> {
+  list(query?: PatientListParams, options?: ListRequestOptions): Paginator<Patient> {
     return this._client._call(OPERATIONS.listPatients, { query, options });
   }
 

@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
-import type { RequestOptions } from '../core/request-options.ts';
+import type { ListRequestOptions, RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
 import { OPERATIONS } from '../operations.ts';
 import type { Professional, ProfessionalListParams } from '../schemas/professionals.ts';
@@ -13,10 +13,10 @@ import type { Professional, ProfessionalListParams } from '../schemas/profession
 /** Professionals of the clinic (read-only, scope `appointments:read`). No contact data is returned. */
 export class Professionals extends APIResource {
   /**
-   * Lists every professional (`GET /professionals`). The spec shows no query parameters; `query` is sent as
-   * given.
+   * Lists every professional (`GET /professionals`). The spec shows no query parameter, so
+   * `query` takes none; one your service documents goes in `options.extraQuery`.
    */
-  list(query?: ProfessionalListParams, options?: RequestOptions): Paginator<Professional> {
+  list(query?: ProfessionalListParams, options?: ListRequestOptions): Paginator<Professional> {
     return this._client._call(OPERATIONS.listProfessionals, { query, options });
   }
 

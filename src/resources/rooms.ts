@@ -5,7 +5,7 @@
  */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
-import type { RequestOptions } from '../core/request-options.ts';
+import type { ListRequestOptions, RequestOptions } from '../core/request-options.ts';
 import { APIResource } from '../core/resource.ts';
 import { OPERATIONS } from '../operations.ts';
 import type { Room, RoomListParams } from '../schemas/rooms.ts';
@@ -15,15 +15,16 @@ export class Rooms extends APIResource {
   /**
    * Lists the active rooms (`GET /rooms`), empty when the clinic does not use rooms. The spec
    * shows this list paginated (spec 4.1: a `cursor`, which the paginator follows for you, and a
-   * page size of default 50 and maximum 100, whose parameter name it does not show); `query` is
-   * sent as given, for instance `{ page_size: 100 }` on a service that calls it so.
+   * page size of default 50 and maximum 100, whose parameter name it does not show): pass it in
+   * `options.extraQuery`, for instance `list({}, { extraQuery: { page_size: 100 } })` on a
+   * service that calls it so.
    *
    * @example
    * ```ts
    * for await (const room of clinic.rooms.list()) console.log(room.name);
    * ```
    */
-  list(query?: RoomListParams, options?: RequestOptions): Paginator<Room> {
+  list(query?: RoomListParams, options?: ListRequestOptions): Paginator<Room> {
     return this._client._call(OPERATIONS.listRooms, { query, options });
   }
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
-import type { ListQuery } from './common.ts';
+import type { NoListFilters } from './common.ts';
 
 /** An appointment type of the clinic (spec 2.5), such as a consultation or a return visit. */
 export interface AppointmentType {
@@ -22,8 +22,8 @@ export const AppointmentType = z.object({
 });
 
 /**
- * Query of `appointmentTypes.list`. The spec shows no parameters: every key is sent as given.
+ * Query of `appointmentTypes.list`: the spec shows no parameter (see {@link NoListFilters}).
  */
-export interface AppointmentTypeListParams extends ListQuery {}
+export interface AppointmentTypeListParams extends NoListFilters {}
 
 type _AppointmentTypeCheck = Assert<Equals<AppointmentType, z.output<typeof AppointmentType>>>;

@@ -10,7 +10,7 @@ import { AppointmentType } from './appointment-types.ts';
 import {
   AppointmentId,
   IntegerId,
-  type ListQuery,
+  type NoListFilters,
   Note,
   ResponseDateTime,
   StartAt,
@@ -110,7 +110,7 @@ export interface Appointment {
    * The internal note, at most 2000 characters. The spec does not say whether the service
    * returns it, so it may be absent.
    */
-  note?: string | null;
+  note?: string | null | undefined;
 }
 
 /** The zod schema of an {@link Appointment}, which checks what the service returns. */
@@ -207,10 +207,11 @@ export const AppointmentUpdateParams = z
   });
 
 /**
- * Query of `appointments.list` (`GET /appointments`, spec 4.2). The spec shows no filter: every
- * key is sent as given (for instance a page-size parameter your service accepts).
+ * Query of `appointments.list` (`GET /appointments`, spec 4.2). The spec shows no filter, so
+ * none is accepted: filter the items yourself, or pass a filter your service documents as
+ * `options.extraQuery` (see {@link NoListFilters}).
  */
-export interface AppointmentListParams extends ListQuery {}
+export interface AppointmentListParams extends NoListFilters {}
 
 type _AppointmentChecks = [
   Assert<Equals<AppointmentModality, z.output<typeof AppointmentModality>>>,

@@ -331,8 +331,9 @@ export const IdempotencyKey = z
 export type ListQueryValue = string | number | boolean | null | undefined;
 
 /**
- * Query parameters of a list call, sent as given: the spec shows no filter for most lists and
- * does not show the page-size parameter's name. `null` and `undefined` leave a key out.
+ * Query parameters sent as given, with no check but their value types: the `extraQuery` of a
+ * list call, for a parameter your service documents beyond the spec (the page size, whose name
+ * the spec does not show, or a filter). `null` and `undefined` leave a key out.
  */
 export interface ListQuery {
   /** Any query parameter your service accepts, such as a page size. */
@@ -344,6 +345,39 @@ export const ListQuery = z.record(
   z.string(),
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()]),
 );
+
+/** What a `ValidationError` says of a list query key that the spec does not show. */
+const NOT_A_FILTER =
+  'is not a filter the spec shows for this list: a service that ignores it returns every ' +
+  'item. If your service documents it, pass it as list(query, { extraQuery: { <name>: <value> } })';
+
+/**
+ * The schema of a list query whose only keys are `filters` (the spec's): any other key is
+ * refused with a message that names `extraQuery`, since a filter the service ignores would
+ * silently return every item.
+ */
+export function listQuerySchema<S extends z.ZodRawShape>(filters: S) {
+  return z.strictObject(filters, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? NOT_A_FILTER : undefined),
+  });
+}
+
+/**
+ * The query of a list for which the spec shows no filter (appointments, professionals, rooms,
+ * appointment types): no key is accepted, so `list({ professional_id: 3 })` does not compile
+ * and, from JavaScript, throws `ValidationError` before anything is sent. A parameter your
+ * service documents beyond the spec (a filter, the page size) goes in the request options:
+ * `list({}, { extraQuery: { page_size: 100 } })`.
+ */
+export interface NoListFilters {
+  /** No filter is shown by the spec: pass one your service documents as `extraQuery`. */
+  [filter: string]: never;
+}
+
+/** The zod schema of {@link NoListFilters}. */
+export const NoListFilters = listQuerySchema({});
+
+type _NoListFiltersCheck = Assert<Equals<NoListFilters, z.input<typeof NoListFilters>>>;
 
 type _ListQueryCheck = Assert<Equals<ListQuery, z.input<typeof ListQuery>>>;
 

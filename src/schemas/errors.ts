@@ -50,9 +50,11 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix?: str
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        add(path ? `${path}.${key}` : key, 'is not a field this operation accepts');
-      }
+      // zod's own text names no remedy; a schema's own (a list query's) does.
+      const text = issue.message.startsWith('Unrecognized key')
+        ? 'is not a field this operation accepts'
+        : issue.message;
+      for (const key of issue.keys) add(path ? `${path}.${key}` : key, text);
       continue;
     }
     if (

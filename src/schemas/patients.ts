@@ -11,8 +11,7 @@ import {
   Cpf,
   Email,
   Gender,
-  ListQuery,
-  type ListQueryValue,
+  listQuerySchema,
   PatientName,
   Phone,
   ResponseDateTime,
@@ -121,10 +120,11 @@ export const PatientUpdateParams = z
   });
 
 /**
- * Query of `patients.list` (`GET /patients`, spec 4.7). Other keys (such as a page size) are sent
- * as given.
+ * Query of `patients.list` (`GET /patients`, spec 4.7): the spec's three filters and no other
+ * key. A parameter your service documents beyond them (the page size) goes in the request
+ * options: `list({ name }, { extraQuery: { page_size: 100 } })`.
  */
-export interface PatientListParams extends ListQuery {
+export interface PatientListParams {
   /** Exact match on the CPF. */
   cpf?: string | undefined;
   /** Exact match on the phone. */
@@ -134,19 +134,16 @@ export interface PatientListParams extends ListQuery {
 }
 
 /** The zod schema of {@link PatientListParams}. */
-export const PatientListParams = z
-  .object({
-    cpf: z.string().optional(),
-    phone: z.string().optional(),
-    name: z.string().optional(),
-  })
-  .catchall(ListQuery.valueType);
+export const PatientListParams = listQuerySchema({
+  cpf: z.string().optional(),
+  phone: z.string().optional(),
+  name: z.string().optional(),
+});
 
 type _PatientChecks = [
   Assert<Equals<Patient, z.output<typeof Patient>>>,
   Assert<Equals<PatientCreateParams, z.input<typeof PatientCreateParams>>>,
   Assert<Equals<PatientUpdateParams, z.input<typeof PatientUpdateParams>>>,
-  Assert<Equals<PatientListParams[string], ListQueryValue>>,
   Assert<
     Equals<
       Pick<PatientListParams, 'cpf' | 'phone' | 'name'>,

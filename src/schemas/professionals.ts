@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
-import type { ListQuery } from './common.ts';
+import type { NoListFilters } from './common.ts';
 
 /**
  * A professional of the clinic (spec 2.3). No contact data and no professional-council
@@ -27,7 +27,7 @@ export const Professional = z.object({
   specialty: z.string().nullable(),
 });
 
-/** Query of `professionals.list`. The spec shows no parameters: every key is sent as given. */
-export interface ProfessionalListParams extends ListQuery {}
+/** Query of `professionals.list`: the spec shows no parameter (see {@link NoListFilters}). */
+export interface ProfessionalListParams extends NoListFilters {}
 
 type _ProfessionalCheck = Assert<Equals<Professional, z.output<typeof Professional>>>;

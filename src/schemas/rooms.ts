@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
-import type { ListQuery } from './common.ts';
+import type { NoListFilters } from './common.ts';
 
 /**
  * A room of the clinic (spec 2.4). Only active rooms are returned; a clinic that does not use
@@ -27,8 +27,9 @@ export const Room = z.object({
 /**
  * Query of `rooms.list`. The spec shows the rooms list paginated (spec 4.1): the `cursor` is
  * followed for you, and the page size (default 50, maximum 100) has a name the spec does not
- * show, so every key is sent as given (`{ page_size: 100 }` on a service that calls it so).
+ * show, so no key is accepted here: pass it as `options.extraQuery` on a service that documents
+ * it (`list({}, { extraQuery: { page_size: 100 } })`).
  */
-export interface RoomListParams extends ListQuery {}
+export interface RoomListParams extends NoListFilters {}
 
 type _RoomCheck = Assert<Equals<Room, z.output<typeof Room>>>;

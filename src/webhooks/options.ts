@@ -42,9 +42,9 @@ export interface WebhookHandlerOptions {
    * Handlers by event type, such as `{ 'appointment.created': (event) => ... }`. They run one
    * after the other: `on[event.type]`, then `onAny`. An event with no handler is answered 200.
    */
-  on?: WebhookHandlers;
+  on?: WebhookHandlers | undefined;
   /** Runs for every event, `ping` included, after the handler of its type. */
-  onAny?: (event: WebhookEvent, context: WebhookContext) => unknown;
+  onAny?: ((event: WebhookEvent, context: WebhookContext) => unknown) | undefined;
   /**
    * Told about every failure: a handler that threw (the request was answered 500, or, after an
    * early 202, nothing will retry it), a body that was refused (`WebhookPayloadError`), a
@@ -54,19 +54,19 @@ export interface WebhookHandlerOptions {
    * parsed. Default:
    * `console.error` with the event's id and type.
    */
-  onError?: (error: unknown, event?: WebhookEvent) => unknown;
+  onError?: ((error: unknown, event?: WebhookEvent) => unknown) | undefined;
   /**
    * Where processed ids are remembered: default a `MemoryDedupeStore`; a `RedisDedupeStore`
    * or `PostgresDedupeStore` for several machines; `false` to run the handlers on every
    * delivery.
    */
-  dedupe?: DedupeStore | false;
+  dedupe?: DedupeStore | false | undefined;
   /**
    * How long a claim on an event id holds while its handlers run, in ms (default 10 min). If
    * the process dies mid-event, retries are answered 409 until the lease ends, then processed.
    * Keep it above the time your slowest handler takes.
    */
-  dedupeLeaseMs?: number;
+  dedupeLeaseMs?: number | undefined;
   /**
    * Required. The integrator's signature check (see {@link WebhookVerifier}), or `'unsigned'`
    * to accept every well-formed envelope unchecked: only for local tests, since anyone who can
@@ -84,7 +84,7 @@ export interface WebhookHandlerOptions {
    * The service does not retry an answered delivery: a handler failure after the 202 reaches
    * only `onError`. `false` waits for the handlers always.
    */
-  ackAfterMs?: number | false;
+  ackAfterMs?: number | false | undefined;
   /**
    * The time limit of each call to the dedupe store, in ms (default 2000): a claim not
    * confirmed by then is answered 503 (a claim that lands later is released at once); a
@@ -92,15 +92,15 @@ export interface WebhookHandlerOptions {
    * or the lease ends. Keep it below `ackAfterMs`. It bounds a store that hangs, such as an
    * ioredis client queueing commands while Redis is down.
    */
-  storeTimeoutMs?: number;
+  storeTimeoutMs?: number | undefined;
   /** Largest body accepted, in bytes (default 1 MiB); a larger one is answered 413. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * The time the whole body has to arrive in, in ms from the start of its reading (default
    * 5000): a body that trickles in slower (slow-loris) is answered 408 and cancelled, and
    * `toNodeListener` closes the connection. Below the service's 10 s limit.
    */
-  bodyTimeoutMs?: number;
+  bodyTimeoutMs?: number | undefined;
 }
 
 /** Default of `maxBodyBytes`: 1 MiB, far above an envelope holding one appointment. */

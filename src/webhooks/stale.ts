@@ -65,7 +65,7 @@ export interface StaleEventGuardOptions {
    * At most this many appointments are remembered (default 100 000); past it the one recorded
    * longest ago is forgotten, and an old event about it would then read as `newer`.
    */
-  maxEntries?: number;
+  maxEntries?: number | undefined;
 }
 
 /** What the guard keeps per appointment: its newest `updated_at` and a digest of its data. */

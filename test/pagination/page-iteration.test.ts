@@ -11,6 +11,7 @@ import {
   APIUserAbortError,
   ClinicClient,
   ClinicError,
+  ConfigurationError,
   ResponseValidationError,
 } from '../../src/index.ts';
 
@@ -304,14 +305,15 @@ describe('toArray bounds', () => {
     expect(requested).toHaveLength(1);
   });
 
-  it('refuses missing options with ClinicError, not a TypeError', async () => {
+  it('refuses a missing limit with a ConfigurationError that says what to pass; nothing is sent', async () => {
     const { fetch, requested } = tableFetch(threePages());
     const list = client(fetch).rooms.list();
-    const error = await list
-      .toArray(undefined as unknown as { limit: number })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ClinicError);
-    expect((error as Error).message).toMatch(/got undefined/);
+    for (const options of [undefined, {}, { limit: 0 }, { limit: 1.5 }, { limit: 10_001 }]) {
+      const error = await list.toArray(options as { limit: number }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      // The message is the interface here: it names the option to pass.
+      expect((error as Error).message).toContain('toArray({ limit:');
+    }
     expect(requested).toHaveLength(0);
   });
 });

@@ -65,7 +65,8 @@ describe('Paginator: for await over every item (spec 4.1)', () => {
     async (size) => {
       const seen = roomsList(1200);
       const ids: number[] = [];
-      for await (const room of client().rooms.list({ page_size: size })) ids.push(room.id);
+      for await (const room of client().rooms.list({}, { extraQuery: { page_size: size } }))
+        ids.push(room.id);
       expect(ids).toHaveLength(1200);
       expect(ids).toEqual(Array.from({ length: 1200 }, (_, i) => i + 1));
       expect(seen).toHaveLength(Math.ceil(1200 / size));
@@ -86,7 +87,9 @@ describe('Paginator: for await over every item (spec 4.1)', () => {
   it('each page exposes the raw response it was read from', async () => {
     roomsList(120);
     const urls: string[] = [];
-    for await (const page of client().rooms.list({ page_size: 50 }).pages()) {
+    for await (const page of client()
+      .rooms.list({}, { extraQuery: { page_size: 50 } })
+      .pages()) {
       expect(page.response).toBeInstanceOf(Response);
       expect(page.response.status).toBe(200);
       urls.push(new URL(page.response.url).search);
@@ -113,10 +116,10 @@ describe('Paginator: for await over every item (spec 4.1)', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('passes query keys through as given, and follows next as the service wrote it', async () => {
+  it('passes extraQuery keys through as given, and follows next as the service wrote it', async () => {
     const seen = roomsList(3);
     await client()
-      .rooms.list({ page_size: 2, flag: true, empty: undefined })
+      .rooms.list({}, { extraQuery: { page_size: 2, flag: true, empty: undefined } })
       .toArray({ limit: 10 });
     expect(seen[0]).toBe('?page_size=2&flag=true');
     expect(seen[1]).toBe('?cursor=2&page_size=2');
@@ -176,7 +179,9 @@ describe('Page: awaiting a paginator', () => {
   it('pages() yields each page once', async () => {
     roomsList(230);
     const sizes: number[] = [];
-    for await (const page of client().rooms.list({ page_size: 100 }).pages()) {
+    for await (const page of client()
+      .rooms.list({}, { extraQuery: { page_size: 100 } })
+      .pages()) {
       sizes.push(page.results.length);
     }
     expect(sizes).toEqual([100, 100, 30]);
@@ -382,7 +387,7 @@ describe('a next URL outside the base URL is refused before any request (the key
 });
 
 describe('list() with a bad query rejects when awaited; it never throws at the call', () => {
-  const bad = { page_size: { nested: true } } as unknown as Record<string, string>;
+  const bad = { page_size: { nested: true } } as never;
 
   it('await, iteration and toArray reject with the ValidationError; nothing is sent', async () => {
     const seen = recordRequests(server);
@@ -431,9 +436,11 @@ describe('next/previous links', () => {
     ['a path from the root', `${P}/rooms?cursor=2`],
   ])('a relative next (%s) resolves against the page that gave it', async (_name, next) => {
     const seen = rooms({ next });
-    const ids = (await makeClient().rooms.list({ page_size: 1 }).toArray({ limit: 10 })).map(
-      (r) => r.id,
-    );
+    const ids = (
+      await makeClient()
+        .rooms.list({}, { extraQuery: { page_size: 1 } })
+        .toArray({ limit: 10 })
+    ).map((r) => r.id);
     expect(ids).toEqual([1, 9]);
     expect(seen).toEqual([`GET ${P}/rooms?page_size=1`, `GET ${P}/rooms?cursor=2`]);
   });
@@ -464,7 +471,9 @@ describe('next/previous links', () => {
     async (_n, next) => {
       const seen = rooms({ next });
       const error = await rejection(
-        makeClient().rooms.list({ page_size: 1 }).toArray({ limit: 5 }),
+        makeClient()
+          .rooms.list({}, { extraQuery: { page_size: 1 } })
+          .toArray({ limit: 5 }),
       );
       expect(error).toBeInstanceOf(ClinicError);
       expect((error as Error).message).toMatch(/same page forever/);

@@ -369,7 +369,8 @@ describe('chaos: creates through the client under random faults', () => {
     });
     const readAll = async () => {
       const all: Appointment[] = [];
-      for await (const a of reader.appointments.list({ page_size: 100 })) all.push(a);
+      for await (const a of reader.appointments.list({}, { extraQuery: { page_size: 100 } }))
+        all.push(a);
       return all;
     };
     const countByStart = (all: Appointment[]) => {

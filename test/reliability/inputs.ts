@@ -466,7 +466,7 @@ const protoKey = any(
     .map((v) => Object.fromEntries([['__proto__', v]]) as unknown),
 );
 
-/** Queries of the lists other than patients (passed through: the spec shows no filters). */
+/** A list's `extraQuery` (`ListQuery`): values checked, every key passed through as given. */
 export const listQuery: fc.Arbitrary<Judged> = fc.oneof(
   ok(fc.dictionary(queryKey, queryValue, { maxKeys: 4 })),
   ok(fc.constantFrom({ page_size: 100 }, { page_size: '10', cursor: 'abc' }, {})),
@@ -481,7 +481,18 @@ export const listQuery: fc.Arbitrary<Judged> = fc.oneof(
   any(fc.constantFrom({ page_size: Number.NaN }, { page_size: Infinity })),
 );
 
-/** Filters of `patients.list` (spec 4.7: cpf, phone, name; other keys passed through). */
+/**
+ * Queries of the lists other than patients: the spec shows no filter (4.2, 4.8), so any key is
+ * refused (it belongs in `extraQuery`).
+ */
+export const noFilterQuery: fc.Arbitrary<Judged> = fc.oneof(
+  ok(fc.constantFrom<unknown>({}, undefined)),
+  bad(fc.dictionary(queryKey, queryValue, { minKeys: 1, maxKeys: 4 })),
+  bad(fc.constantFrom<unknown>({ page_size: 100 }, { professional_id: 3 }, 'page_size=10', 10)),
+  protoKey,
+);
+
+/** Filters of `patients.list` (spec 4.7: cpf, phone, name; any other key refused). */
 export const patientListQuery: fc.Arbitrary<Judged> = fc.oneof(
   ok(
     fc.record(
@@ -489,11 +500,11 @@ export const patientListQuery: fc.Arbitrary<Judged> = fc.oneof(
       { requiredKeys: [] },
     ),
   ),
-  ok(
+  bad(
     fc.dictionary(
       queryKey.filter((k) => !['cpf', 'phone', 'name'].includes(k)),
       queryValue,
-      { maxKeys: 3 },
+      { minKeys: 1, maxKeys: 3 },
     ),
   ),
   bad(fc.constantFrom<unknown>({ cpf: 12345678909 }, { name: [] }, { phone: {} })),

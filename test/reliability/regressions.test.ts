@@ -129,7 +129,7 @@ describe('patients.list extra keys (schemas.property: patients.list with anythin
         return Response.json({ results: [], next: null, previous: null });
       },
     });
-    await client.patients.list({ name: 'Silva', page_size: 10, active: true });
+    await client.patients.list({ name: 'Silva' }, { extraQuery: { page_size: 10, active: true } });
     expect(sentUrls).toEqual([`${API}/patients?name=Silva&page_size=10&active=true`]);
   });
 });

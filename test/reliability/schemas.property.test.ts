@@ -44,6 +44,7 @@ import {
   integerId,
   type JudgedBody,
   listQuery,
+  noFilterQuery,
   patientCreateBody,
   patientListQuery,
   patientUpdateBody,
@@ -292,7 +293,7 @@ const METHODS: Method[] = [
   },
   {
     name: 'appointments.list(query)',
-    input: listQuery,
+    input: noFilterQuery,
     call: (c, v) => c.appointments.list(v as never),
     sends: (r, v) => expectQuerySent(r, v),
   },
@@ -352,8 +353,14 @@ const METHODS: Method[] = [
   },
   {
     name: 'rooms.list(query)',
-    input: listQuery,
+    input: noFilterQuery,
     call: (c, v) => c.rooms.list(v as never),
+    sends: (r, v) => expectQuerySent(r, v),
+  },
+  {
+    name: 'rooms.list({}, { extraQuery })',
+    input: listQuery,
+    call: (c, v) => c.rooms.list({}, { extraQuery: v as never }),
     sends: (r, v) => expectQuerySent(r, v),
   },
 ];

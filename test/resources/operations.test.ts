@@ -268,7 +268,7 @@ describe('pagination against the reference server', () => {
   it.each([1, 50, 100])('walks 1,050 patients with page_size %i', async (size) => {
     for (let i = 0; i < 1049; i++) api.seed.patient({ name: `Paciente ${i}` });
     let count = 0;
-    for await (const patient of clinic.patients.list({ page_size: size }))
+    for await (const patient of clinic.patients.list({}, { extraQuery: { page_size: size } }))
       count += patient.id > 0 ? 1 : 0;
     expect(count).toBe(1050);
     const gets = api.requests.filter(

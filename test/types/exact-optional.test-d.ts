@@ -5,10 +5,28 @@
  * `npm run typecheck` runs it.
  */
 import {
+  Appointment,
   type AppointmentCreateParams,
+  type AppointmentUpdateParams,
+  bookingIntentKey,
   ClinicClient,
+  type ListQuery,
+  type Page,
+  type Patient,
+  type PatientUpdateParams,
   type RequestOptions,
 } from '@clinic-scheduling/sdk';
+import {
+  type AppointmentEvent,
+  createWebhookHandler,
+  MemoryDedupeStore,
+  StaleEventGuard,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookVerifier,
+} from '@clinic-scheduling/sdk/webhooks';
+import { expectTypeOf } from 'expect-type';
+import type * as z from 'zod';
 
 declare const clinic: ClinicClient;
 declare const body: AppointmentCreateParams;
@@ -48,3 +66,100 @@ clinic.withOptions({ timeout: cfg.timeout });
 clinic.appointments.update('id', { note: undefined, room_id: cfg.timeout ?? null });
 clinic.patients.update(1, { phone: undefined, email: null });
 clinic.patients.list({ name: undefined, cpf: cfg.apiKey });
+
+// Issue 22, part 1: the types compose under exactOptionalPropertyTypes. What a user holds (an
+// event's data, a response, a page's items, a schema's output) is assignable where they would
+// put it, and inputs can be built from responses and from configuration that may be absent.
+declare const event: AppointmentEvent;
+declare const created: WebhookEventOf<'appointment.created'>;
+declare const any: WebhookEvent;
+declare const patient: Patient;
+declare const hook: {
+  verify?: WebhookVerifier;
+  ackAfterMs?: number | false;
+  maxBodyBytes?: number;
+  dedupe?: MemoryDedupeStore | false;
+  onError?: (error: unknown) => void;
+  ttlMs?: number;
+  maxEntries?: number;
+  extraQuery?: ListQuery;
+};
+
+expectTypeOf(event.data).toExtend<Appointment>();
+expectTypeOf(created.data).toExtend<Appointment>();
+expectTypeOf<Appointment>().toExtend<AppointmentEvent['data']>();
+expectTypeOf<z.output<typeof Appointment>>().toExtend<Appointment>();
+expectTypeOf<Appointment>().toExtend<z.output<typeof Appointment>>();
+expectTypeOf<Appointment['note']>().toEqualTypeOf<string | null | undefined>();
+
+async function compose(id: string): Promise<Appointment[]> {
+  const fromEvent: Appointment = event.data;
+  const narrowed: Appointment | undefined = any.type === 'ping' ? undefined : any.data;
+  const retrieved: Appointment = await clinic.appointments.retrieve(id);
+  const changed: Appointment = await clinic.appointments.update(id, { status: 'confirmed' });
+  const cancelled: Appointment = await clinic.appointments.cancel(id);
+  const page: Page<Appointment> = await clinic.appointments.list();
+  const all: Appointment[] = await clinic.appointments.list().toArray({ limit: 10 });
+  const { data: first } = await clinic.appointments.list().withResponse();
+  const parsed: Appointment = Appointment.parse(fromEvent);
+
+  // Inputs built from what came back.
+  const move: AppointmentUpdateParams = {
+    start_at: fromEvent.start_at,
+    professional_id: fromEvent.professional?.id,
+    room_id: fromEvent.room?.id ?? null,
+    note: fromEvent.note ?? undefined,
+  };
+  await clinic.appointments.update(id, move);
+  const rebook: AppointmentCreateParams = {
+    patient_id: fromEvent.patient?.id ?? 0,
+    professional_id: fromEvent.professional?.id ?? 0,
+    appointment_type_id: fromEvent.appointment_type.id,
+    start_at: fromEvent.start_at,
+    room_id: fromEvent.room?.id,
+    note: fromEvent.note ?? undefined,
+  };
+  await clinic.appointments.create(rebook, {
+    idempotencyKey: await bookingIntentKey(rebook, { scope: 'booking-1' }),
+  });
+  const edit: PatientUpdateParams = { name: patient.name, phone: patient.phone };
+  await clinic.patients.update(patient.id, edit);
+
+  // List options and webhook options from configuration that may be absent.
+  clinic.rooms.list({}, { extraQuery: hook.extraQuery, timeout: cfg.timeout });
+  clinic.patients.list({ name: cfg.apiKey }, { extraQuery: hook.extraQuery });
+  createWebhookHandler({
+    verify: hook.verify ?? 'unsigned',
+    ackAfterMs: hook.ackAfterMs,
+    maxBodyBytes: hook.maxBodyBytes,
+    dedupe: hook.dedupe,
+    onError: hook.onError,
+  });
+  new MemoryDedupeStore({ ttlMs: hook.ttlMs, maxEntries: hook.maxEntries });
+  new StaleEventGuard({ maxEntries: hook.maxEntries }).record(fromEvent);
+
+  return [
+    fromEvent,
+    retrieved,
+    changed,
+    cancelled,
+    parsed,
+    ...page.results,
+    ...all,
+    ...first.results,
+  ].concat(narrowed ? [narrowed] : []);
+}
+void compose;
+
+// A filter the spec does not show is not offered as if it worked.
+// @ts-expect-error professional_id is not a filter of GET /appointments (spec 4.2)
+clinic.appointments.list({ professional_id: 3 });
+// @ts-expect-error page_size is not named by the spec: it goes in extraQuery
+clinic.rooms.list({ page_size: 100 });
+// @ts-expect-error only cpf, phone and name filter patients (spec 4.7)
+clinic.patients.list({ active: true });
+
+// withOptions keeps the subclass.
+class AppClient extends ClinicClient {}
+declare const app: AppClient;
+expectTypeOf(app.withOptions({ timeout: cfg.timeout })).toEqualTypeOf<AppClient>();

@@ -20,6 +20,8 @@ import type {
   ConflictError,
   Gender,
   ListQuery,
+  ListRequestOptions,
+  NoListFilters,
   Paginator,
   Patient,
   PatientCpfExistsError,
@@ -115,15 +117,21 @@ expectTypeOf<PatientUpdateParams>().toEqualTypeOf<{
   gender?: 'F' | 'M' | 'O' | undefined;
 }>();
 expectTypeOf<PatientListParams['name']>().toEqualTypeOf<string | undefined>();
-expectTypeOf<PatientListParams>().toExtend<ListQuery>();
+// The typed queries hold the spec's filters only; anything else goes in `extraQuery`.
+expectTypeOf<PatientListParams>().toEqualTypeOf<{
+  cpf?: string | undefined;
+  phone?: string | undefined;
+  name?: string | undefined;
+}>();
 for (const q of [
   {} as AppointmentListParams,
   {} as RoomListParams,
   {} as ProfessionalListParams,
   {} as AppointmentTypeListParams,
 ]) {
-  expectTypeOf(q).toExtend<ListQuery>();
+  expectTypeOf(q).toExtend<NoListFilters>();
 }
+expectTypeOf<ListRequestOptions['extraQuery']>().toEqualTypeOf<ListQuery | undefined>();
 
 // The methods take and return these names.
 expectTypeOf(clinic.appointments.create).parameter(0).toEqualTypeOf<AppointmentCreateParams>();

@@ -43,7 +43,7 @@ expectTypeOf<keyof Page<unknown>>().toEqualTypeOf<
   | typeof Symbol.asyncIterator
 >();
 expectTypeOf<keyof Paginator<unknown>>().toEqualTypeOf<
-  'then' | 'catch' | 'pages' | 'toArray' | typeof Symbol.asyncIterator
+  'then' | 'catch' | 'pages' | 'toArray' | 'withResponse' | typeof Symbol.asyncIterator
 >();
 
 // Internals are no longer exported from the root (CHANGELOG, "Removed").

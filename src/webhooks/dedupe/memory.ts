@@ -15,16 +15,16 @@ import {
 /** Options of {@link MemoryDedupeStore}. */
 export interface MemoryDedupeStoreOptions {
   /** How long processed ids are kept, in ms. Default 24 h; must exceed the retry horizon. */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
   /**
    * At most this many ids are kept (default 100 000); past it the processed id completed
    * longest ago is dropped. A claim in progress is never dropped: when all entries are claims
    * in progress, a new claim throws (the handler answers 503 and the service retries). Size it
    * above the number of events your endpoint receives in `ttlMs`.
    */
-  maxEntries?: number;
+  maxEntries?: number | undefined;
   /** The time source, in epoch ms (default `Date.now`); a test can pass a fake one. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 const SWEEP_INTERVAL_MS = 60_000;

@@ -38,9 +38,9 @@ export interface RedisDedupeStoreOptions {
   /** A connected node-redis or ioredis client. The store never connects or quits it. */
   client: RedisDedupeClient;
   /** Prefix of the keys (default `clinic-scheduling:webhook-event:`); the envelope id follows it. */
-  prefix?: string;
+  prefix?: string | undefined;
   /** How long processed ids are kept, in ms. Default 24 h; must exceed the 8 h 36 min retry horizon. */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
 }
 
 /**

@@ -42,7 +42,8 @@ export async function clientChecks() {
   passed.push('client');
 
   const rooms = [];
-  for await (const room of clinic.rooms.list({ page_size: 1 })) rooms.push(room.name);
+  for await (const room of clinic.rooms.list({}, { extraQuery: { page_size: 1 } }))
+    rooms.push(room.name);
   assert(rooms.length === 3 && rooms[0] === 'Consultório 1', `rooms page by page: ${rooms}`);
   passed.push('pagination');
 

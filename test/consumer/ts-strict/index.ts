@@ -4,6 +4,8 @@
 import {
   type Appointment,
   type AppointmentCreateParams,
+  type AppointmentUpdateParams,
+  bookingIntentKey,
   type ClientOptions,
   ClinicClient,
   type Patient,
@@ -43,7 +45,7 @@ const erase: PatientUpdateParams = { phone: null, birth_date: null };
 const patient: Patient = await clinic.patients.update(1, erase);
 const phone: string | null = patient.phone;
 
-const page = await clinic.rooms.list({ page_size: 1 });
+const page = await clinic.rooms.list({}, { extraQuery: { page_size: 1 } });
 const first: Room | undefined = page.results[0];
 const rooms: Room[] = await clinic.rooms.list().toArray({ limit: 100 });
 
@@ -68,4 +70,22 @@ const handler = createWebhookHandler({
 const describe = (event: WebhookEvent): string =>
   event.type === 'ping' ? event.data.message : (event.data.id ?? 'no id');
 
+// Issue 22, part 1: an event's data, a response and a page's items are one Appointment type.
+const latest = new Map<string, Appointment>();
+const remember = (event: WebhookEvent): void => {
+  if (event.type !== 'ping' && event.data.id !== null) latest.set(event.data.id, event.data);
+};
+const mine: Appointment[] = [booked, ...(await clinic.appointments.list()).results];
+const move: AppointmentUpdateParams = {
+  start_at: booked.start_at,
+  room_id: booked.room?.id ?? null,
+  note: booked.note ?? undefined,
+};
+const intentKey: string = await bookingIntentKey(body, { scope: 'booking-7' });
+const { data: firstPage, requestId } = await clinic.rooms.list().withResponse();
+const raw: Response = await clinic.rooms.retrieve(1).asResponse();
+// @ts-expect-error the spec shows no appointment filter: it would return every appointment
+clinic.appointments.list({ professional_id: 1 });
+
 void [roomName, note, phone, first, rooms, handler, describe];
+void [remember, mine, move, intentKey, firstPage, requestId, raw];

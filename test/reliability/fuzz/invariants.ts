@@ -22,8 +22,8 @@ export async function checkInvariants(world: World, where: string): Promise<void
       return out;
     };
     const [appointments, patients, professionals, rooms, types] = await Promise.all([
-      all(client.appointments.list({ page_size: 100 })),
-      all(client.patients.list({ page_size: 100 })),
+      all(client.appointments.list({}, { extraQuery: { page_size: 100 } })),
+      all(client.patients.list({}, { extraQuery: { page_size: 100 } })),
       all(client.professionals.list()),
       all(client.rooms.list()),
       all(client.appointmentTypes.list()),
