@@ -48,7 +48,17 @@ export {
   UnprocessableEntityError,
   ValidationError,
 } from './core/errors.ts';
-export type { Logger, LogLevel } from './core/logger.ts';
+export type {
+  ErrorEvent,
+  Hooks,
+  OpenTelemetryApi,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  SpanAttributes,
+  TelemetrySpan,
+} from './core/hooks.ts';
+export type { LogFields, Logger, LogLevel } from './core/logger.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';
 export type { AppointmentCreateOptions, RequestOptions } from './core/request-options.ts';
 export { MAX_RETRY_AFTER_MS } from './core/retry.ts';

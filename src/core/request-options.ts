@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { Hooks } from './hooks.ts';
 
 /** Options every method takes as its last argument. They override the client's for one call. */
 export interface RequestOptions {
@@ -26,6 +27,8 @@ export interface RequestOptions {
    * `ConfigurationError` before anything is sent.
    */
   headers?: Record<string, string> | undefined;
+  /** Hooks for this call, called after the client's own (see {@link Hooks}). */
+  hooks?: Hooks | undefined;
 }
 
 /** The options of `appointments.create`: {@link RequestOptions} and the `Idempotency-Key`. */

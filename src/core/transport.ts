@@ -36,7 +36,9 @@ import {
   withIdempotencyKey,
 } from './errors.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
+import type { Hooks, OpenTelemetryApi } from './hooks.ts';
 import { type Logger, logLine } from './logger.ts';
+import { Observer } from './observe.ts';
 import { parseBody, parseErrorBody } from './parse-body.ts';
 import { Redactor } from './redact.ts';
 import type { AppointmentCreateOptions } from './request-options.ts';
@@ -84,6 +86,10 @@ export interface TransportConfig {
   /** Whether debug lines are wanted: they cost a copy of the headers, so only then. */
   debug: boolean;
   userAgent: string;
+  /** The client's hooks. */
+  hooks?: Hooks | undefined;
+  /** The `@opentelemetry/api` module, when spans are wanted. */
+  openTelemetry?: OpenTelemetryApi | undefined;
 }
 
 /** Header maps are keyed by lower-cased name. */
@@ -118,6 +124,7 @@ export class Transport {
   readonly #redact: Redactor;
   /** One ky instance per retry policy. */
   readonly #engines: Record<RetryPolicy, KyInstance>;
+  readonly #observer: Observer;
 
   /**
    * @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent (its
@@ -134,7 +141,9 @@ export class Transport {
     checkHeaders(headers, 'headers');
     this.#headers = headers;
     this.#redact = new Redactor(apiKey);
-    const log = config.logger;
+    this.#observer = new Observer(config.logger, config.hooks, config.openTelemetry, (text) =>
+      this.#redact.text(text),
+    );
     const engine = (policy: RetryPolicy) =>
       ky.create({
         retry: policyRetry(policy),
@@ -143,9 +152,12 @@ export class Transport {
           beforeRetry: [
             ({ options, error, retryCount }) => {
               const call = options.context.call as Call;
-              log.info(
+              call.observer.retry(
                 `clinic-scheduling: ${this.#redact.text(retryReason(error, call))} ` +
                   `Retry ${retryCount} of ${call.maxRetries}, after ${Math.round(call.delay)} ms.`,
+                call.delay,
+                errorType(error),
+                isHTTPError(error) ? error.response.status : undefined,
               );
             },
           ],
@@ -258,7 +270,18 @@ export class Transport {
           `got ${signal === null ? 'null' : typeof signal}. Nothing was sent.`,
       );
     }
-    if (signal?.aborted) throw new APIUserAbortError();
+    const observer = this.#observer.call(
+      spec.method,
+      url,
+      this.apiRoot,
+      idempotencyKey,
+      options.hooks,
+    );
+    if (signal?.aborted) {
+      const failure = new APIUserAbortError();
+      observer.fail(failure, undefined);
+      throw failure;
+    }
     const call: Call = {
       method: spec.method,
       url,
@@ -270,6 +293,7 @@ export class Transport {
       maxRetries,
       maxResponseBytes: this.config.maxResponseBytes,
       signal,
+      observer,
     };
     let response: Response;
     try {
@@ -282,14 +306,17 @@ export class Transport {
         fetch: attemptFetch(
           call,
           () => this.config.fetch ?? globalThis.fetch,
-          this.config.debug ? this.config.logger : undefined,
+          this.config.debug,
         ),
       });
     } catch (error) {
-      const failure = this.#failure(error, call, timeout, signal);
+      const [failure, line] = this.#failure(error, call, timeout, signal);
       // Once anything was sent, the key is what lets the caller replay instead of booking twice.
-      throw call.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
+      const final = call.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
+      observer.fail(final, line);
+      throw final;
     }
+    observer.done();
     return {
       response,
       body: parseBody(bodyText(response)),
@@ -302,24 +329,23 @@ export class Transport {
   }
 
   /**
-   * The error a failed call rejects with. Logged at `debug` only: the caller receives it and
-   * decides what to print, so at the default level (`warn`) a failed call prints nothing.
+   * The error a failed call rejects with, and its log line. Logged at `debug` only: the caller
+   * receives it and decides what to print, so at the default level (`warn`) a failed call
+   * prints nothing; an abort, the caller's own doing, is not logged.
    */
   #failure(
     error: unknown,
     call: Call,
     timeout: number,
     signal: AbortSignal | undefined,
-  ): ClinicError {
-    if (signal?.aborted) return new APIUserAbortError();
-    const log = this.config.logger;
+  ): [ClinicError, string | undefined] {
+    if (signal?.aborted) return [new APIUserAbortError(), undefined];
     const path = call.url.pathname;
     if (isHTTPError(error)) {
       const failure = this.#apiError(error, call);
       // Status, method, path, code and request id only: never the body nor its detail, which
       // may hold health data.
-      log.debug(`clinic-scheduling: ${logLine(failure)}`);
-      return failure;
+      return [failure, `clinic-scheduling: ${logLine(failure)}`];
     }
     let failure: ClinicError;
     if (error instanceof ClinicError) {
@@ -343,8 +369,7 @@ export class Transport {
       );
     }
     this.#redact.error(failure);
-    log.debug(`clinic-scheduling: ${failure.message}`);
-    return failure;
+    return [failure, `clinic-scheduling: ${failure.message}`];
   }
 
   /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */
@@ -360,6 +385,13 @@ export class Transport {
       idempotencyKey: call.headers[KEY_HEADER],
     });
   }
+}
+
+/** What failed an attempt, for hooks and spans: its status, else the SDK error it makes. */
+function errorType(error: Error): string {
+  if (isHTTPError(error)) return String(error.response.status);
+  if (isTimeoutError(error)) return 'APIConnectionTimeoutError';
+  return error instanceof ClinicError ? error.name : 'APIConnectionError';
 }
 
 /** Why an attempt is retried, for the log line: its status, or how it failed. */

@@ -243,7 +243,7 @@ describe('the message and log lines of a connection error', () => {
   });
 
   it('logs an info line per retry, numbered from 1, and nothing at info when the retries are spent (the caller gets the error)', async () => {
-    const { lines, logger } = captureLogger();
+    const { messages: lines, logger } = captureLogger();
     const { fetch } = flakyBodies([new TypeError('terminated'), new TypeError('terminated')]);
     const outcome = await drive(client(fetch, 1, logger).rooms.retrieve(2));
     expect(outcome.ok).toBe(false);

@@ -118,7 +118,7 @@ describe('environment defaults', () => {
     useFakeClock();
     vi.spyOn(Math, 'random').mockReturnValue(0);
     server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 503)));
-    const { logger, lines } = captureLogger();
+    const { logger, messages: lines } = captureLogger();
     const client = makeClient({ logLevel: 'info', logger, maxRetries: 2 });
     await settleError(client.rooms.retrieve(2));
     expect(lines).toEqual([
@@ -132,7 +132,7 @@ describe('environment defaults', () => {
     server.use(
       http.get(`${API}/rooms/2`, () => json({ code: 'x_code', detail: 'Ana Souza' }, 409)),
     );
-    const { logger, lines } = captureLogger();
+    const { logger, messages: lines } = captureLogger();
     await settleError(makeClient({ logLevel: 'debug', logger }).rooms.retrieve(2));
     expect(lines.filter((l) => !l.includes(' attempt 1') && !l.includes(' → 409 in '))).toEqual([
       'debug: clinic-scheduling: 409 x_code (GET /api/public/v1/rooms/2)',
@@ -348,6 +348,8 @@ describe('withOptions', () => {
       validateResponses: undefined,
       logLevel: undefined,
       logger: undefined,
+      hooks: undefined,
+      openTelemetry: undefined,
       dangerouslyAllowBrowser: undefined,
     } satisfies { [K in keyof Required<ClientOptions>]: undefined };
     const otherKey = `csk_live_other.${'b'.repeat(32)}`;
@@ -365,6 +367,21 @@ describe('withOptions', () => {
       return fetch(input, init);
     };
     const { logger, lines } = captureLogger();
+    const hooked: string[] = [];
+    const spans: string[] = [];
+    const span = { setAttribute: () => span, setStatus: () => span, end: () => {} };
+    const openTelemetry = {
+      trace: {
+        getTracer: () => ({
+          startSpan: (name: string) => {
+            spans.push(name);
+            return span;
+          },
+        }),
+        setSpan: () => ({}),
+      },
+      context: { active: () => ({}) },
+    };
     vi.stubGlobal('window', {});
     vi.stubGlobal('document', {});
     const base = new ClinicClient({
@@ -378,6 +395,8 @@ describe('withOptions', () => {
       validateResponses: false,
       logLevel: 'debug',
       logger,
+      hooks: { onRequest: ({ operation }) => hooked.push(operation) },
+      openTelemetry,
       dangerouslyAllowBrowser: true,
     });
     vi.stubEnv('CLINIC_API_KEY', API_KEY);
@@ -396,6 +415,8 @@ describe('withOptions', () => {
     expect(seen[0]?.get('authorization')).toBe(`Bearer ${otherKey}`);
     expect(seen[0]?.get('x-team')).toBe('front-desk');
     expect(lines.some((line) => line.startsWith('debug: clinic-scheduling: GET'))).toBe(true);
+    expect(hooked).toEqual(['retrieveRoom']);
+    expect(spans).toEqual(['retrieveRoom', 'retrieveRoom']);
   });
 
   it('checks the overrides', () => {
