@@ -102,7 +102,10 @@ export interface TelemetrySpan {
 export interface OpenTelemetryApi {
   /** `trace`: the tracer of the registered provider, and a context holding a span. */
   trace: {
-    getTracer(name: string, version?: string): {
+    getTracer(
+      name: string,
+      version?: string,
+    ): {
       startSpan(
         name: string,
         options?: { kind?: number; attributes?: SpanAttributes },

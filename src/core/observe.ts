@@ -10,8 +10,8 @@
  */
 import { findOperation, OPERATIONS, type OperationSpec } from '../schemas/operations.ts';
 import { VERSION } from '../version.ts';
-import type { ClinicError } from './errors.ts';
 import { requestIdFrom } from './errors/api.ts';
+import type { ClinicError } from './errors.ts';
 import type {
   ErrorEvent,
   Hooks,
@@ -225,10 +225,10 @@ export class CallObserver {
   /** Calls `name` of each hooks object; one that throws or rejects is logged, never rethrown. */
   #emit<K extends keyof Hooks>(name: K, event: Parameters<NonNullable<Hooks[K]>>[0]): void {
     const warn = (error: unknown) =>
-      this.observer.logger.warn(
-        `clinic-scheduling: the ${name} hook threw; the call went on.`,
-        { hook: name, errorType: error instanceof Error ? error.name : typeof error },
-      );
+      this.observer.logger.warn(`clinic-scheduling: the ${name} hook threw; the call went on.`, {
+        hook: name,
+        errorType: error instanceof Error ? error.name : typeof error,
+      });
     for (const hooks of this.hooks) {
       const hook = hooks?.[name] as ((e: typeof event) => unknown) | undefined;
       if (typeof hook !== 'function') continue;

@@ -303,11 +303,7 @@ export class Transport {
         signal,
         retry: callRetry(maxRetries, call),
         context: { call },
-        fetch: attemptFetch(
-          call,
-          () => this.config.fetch ?? globalThis.fetch,
-          this.config.debug,
-        ),
+        fetch: attemptFetch(call, () => this.config.fetch ?? globalThis.fetch, this.config.debug),
       });
     } catch (error) {
       const [failure, line] = this.#failure(error, call, timeout, signal);

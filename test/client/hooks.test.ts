@@ -53,8 +53,8 @@ function scripted(answers: Array<() => Response | Error>): typeof fetch {
   };
 }
 
-function client(fetch: typeof fetch, options: ClientOptions = {}) {
-  return makeClient({ fetch, maxRetries: 2, ...options });
+function client(send: typeof fetch, options: ClientOptions = {}) {
+  return makeClient({ fetch: send, maxRetries: 2, ...options });
 }
 
 const busy = () => json({ detail: 'busy' }, 503, { 'retry-after': '0', 'x-request-id': 'r-1' });
@@ -176,10 +176,7 @@ describe('the hooks of a call', () => {
     const error = await rejection(clinic.rooms.retrieve(2, { signal: AbortSignal.abort() }));
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(seen).toEqual([
-      [
-        'onError',
-        expect.objectContaining({ attempt: 0, errorType: 'APIUserAbortError', error }),
-      ],
+      ['onError', expect.objectContaining({ attempt: 0, errorType: 'APIUserAbortError', error })],
     ]);
   });
 
