@@ -34,7 +34,9 @@ export default defineConfig({
   target: 'node22',
   platform: 'neutral',
   // Runtime dependencies and the optional msw peer are never bundled.
-  external: ['ky', 'zod', 'uuid', 'msw', 'msw/node', /^node:/],
+  // @opentelemetry/api is passed in by the application (the openTelemetry option), never
+  // imported; listed so that no later import could bundle it.
+  external: ['ky', 'zod', 'uuid', 'msw', 'msw/node', '@opentelemetry/api', /^node:/],
   treeshake: true,
   esbuildPlugins: [
     {
