@@ -57,6 +57,7 @@ export type {
   RetryEvent,
   SpanAttributes,
   TelemetrySpan,
+  TelemetryTracer,
 } from './core/hooks.ts';
 export type { LogFields, Logger, LogLevel } from './core/logger.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';

@@ -95,6 +95,16 @@ export interface TelemetrySpan {
   end(): void;
 }
 
+/** The slice of an OpenTelemetry `Tracer` the SDK uses. */
+export interface TelemetryTracer {
+  /** Starts a span, a child of `context`'s span when given. */
+  startSpan(
+    name: string,
+    options?: { kind?: number; attributes?: SpanAttributes },
+    context?: unknown,
+  ): TelemetrySpan;
+}
+
 /**
  * The slice of the `@opentelemetry/api` module the SDK uses: pass the module itself
  * (`import * as otel from '@opentelemetry/api'`) as the client's `openTelemetry` option.
@@ -102,18 +112,14 @@ export interface TelemetrySpan {
 export interface OpenTelemetryApi {
   /** `trace`: the tracer of the registered provider, and a context holding a span. */
   trace: {
-    getTracer(
-      name: string,
-      version?: string,
-    ): {
-      startSpan(
-        name: string,
-        options?: { kind?: number; attributes?: SpanAttributes },
-        context?: unknown,
-      ): TelemetrySpan;
-    };
+    /** The tracer of the registered provider (a no-op one when none is registered). */
+    getTracer(name: string, version?: string): TelemetryTracer;
+    /** A context holding `span`: the parent of the attempts' spans. */
     setSpan(context: never, span: never): unknown;
   };
   /** `context`: the active context, parent of each call's span. */
-  context: { active(): unknown };
+  context: {
+    /** The active context. */
+    active(): unknown;
+  };
 }

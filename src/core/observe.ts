@@ -21,14 +21,13 @@ import type {
   RetryEvent,
   SpanAttributes,
   TelemetrySpan,
+  TelemetryTracer,
 } from './hooks.ts';
 import type { Logger } from './logger.ts';
 
 /** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of `@opentelemetry/api`, stable in its 1.x. */
 const CLIENT = 2;
 const ERROR = 2;
-
-type Tracer = ReturnType<OpenTelemetryApi['trace']['getTracer']>;
 
 const NAMES = new Map<OperationSpec, string>(
   Object.entries(OPERATIONS).map(([name, spec]) => [spec, name]),
@@ -39,7 +38,7 @@ export class Observer {
   readonly logger: Logger;
   readonly hooks: Hooks | undefined;
   readonly otel: OpenTelemetryApi | undefined;
-  readonly tracer: Tracer | undefined;
+  readonly tracer: TelemetryTracer | undefined;
   /** Removes the API key from a text the service sent (a request id that echoes it). */
   readonly redact: (text: string) => string;
 
