@@ -23,6 +23,7 @@
 import type { Input } from 'ky';
 import { APIConnectionError, ClinicError, parseRetryAfter } from './errors.ts';
 import { redactHeaders } from './logger.ts';
+import { errorCode } from './redact.ts';
 import type { CallObserver } from './observe.ts';
 import { finalError, isTypeError, type RetryState } from './retry.ts';
 
@@ -163,17 +164,6 @@ function pathsOnly(text: string): string {
     /\b([a-z][\w+.-]*:\/\/)(?:[^\s/?#@]*@)?([^\s?#]*)(?:[?#][^\s)'"]*)?/gi,
     '$1$2',
   );
-}
-
-/** The first string `code` along an error's `cause` chain. */
-function errorCode(error: unknown): string | undefined {
-  let current = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && code !== '') return code;
-    current = cause;
-  }
-  return undefined;
 }
 
 /** Whether `response` asks to be redirected (a browser's `manual` mode hides the status). */

@@ -1,7 +1,8 @@
 /**
- * Keeps the API key out of errors: a proxy or debug endpoint that echoes the request's headers
- * back must not put the key into an {@link APIError}'s `body`, `detail`, `headers`, `requestId`
- * or message, and so into logs and error reports.
+ * Keeps the API key out of what the SDK builds: a proxy or debug endpoint that echoes the
+ * request's headers back must not put the key into an {@link APIError}'s `body`, `detail`,
+ * `headers`, `requestId` or message, nor a custom `fetch` into an error's `cause`, and so into
+ * logs and error reports. The key is not found raw, URL-encoded, base64 or hex in any of it.
  *
  * Not API: nothing here is exported by an entry point (see src/internal/README.md).
  *
@@ -9,15 +10,6 @@
  */
 
 const REDACTED = '[redacted]';
-
-/**
- * How deep a thrown value's members are searched for the key: an object deeper than this is
- * not searched, so not trusted either (it is copied, see {@link Redactor.error}).
- */
-const MAX_SEARCH_DEPTH = 4;
-
-/** How many levels of `cause` a copy keeps. */
-const MAX_COPY_DEPTH = 3;
 
 /** Removes every form of one API key (and of its secret) from texts and parsed bodies. */
 export class Redactor {
@@ -31,7 +23,7 @@ export class Redactor {
 
   /**
    * A copy of `text` without the key: the whole key and its secret, as is, URL-encoded (either
-   * case of hex) and JSON-escaped (`\/`).
+   * case of hex), JSON-escaped (`\/`), hex and base64.
    */
   text(text: string): string {
     return text.replace(this.#secrets, REDACTED);
@@ -54,59 +46,34 @@ export class Redactor {
   }
 
   /**
-   * `error` without the key: the message and stack of a {@link ClinicError} redacted in place,
-   * and its `cause` kept when nothing in it holds the key, else replaced by a copy of it (name,
-   * message, stack and `code`, redacted, and a copied `cause`). A custom `fetch` may put the
-   * request, its `Authorization` header included, into what it throws.
-   *
-   * A `cause` is searched through its `name`, `message`, `stack`, `code` and `cause` (own or
-   * inherited: a `DOMException`'s are getters of its prototype) and its own members, their
-   * names included, to {@link MAX_SEARCH_DEPTH} levels. What cannot be searched that way is not
-   * trusted: an object deeper than that; a function; an object that is neither plain, an array
-   * nor one of the standard errors (a `Request`, a `Headers`, a `Map`, an instance of another
-   * class: `util.inspect` or their own `toJSON` may show what they hold); a member whose getter
-   * throws.
+   * `error` without the key, by construction: its message and stack redacted in place, and its
+   * `cause` (what a custom `fetch` threw) replaced by {@link Redactor.copy}. A thrown value is
+   * never searched nor kept: a custom `fetch` may put the request, its `Authorization` header
+   * included, anywhere in what it throws.
    */
   error<E extends Error>(error: E): E {
     // The stack first: V8 writes it on its first read, from the message of that moment.
     error.stack &&= this.text(error.stack);
     error.message = this.text(error.message);
-    if (this.#holdsKey(error.cause, 0)) error.cause = this.#copy(error.cause, 0);
+    if (error.cause !== undefined) error.cause = this.copy(error.cause);
     return error;
   }
 
-  /** Whether `value` holds the key, or may hold it where it is not searched. */
-  #holdsKey(value: unknown, depth: number): boolean {
-    if (typeof value === 'string') return this.text(value) !== value;
-    if (typeof value === 'symbol') return this.#holdsKey(value.description, depth);
-    if (typeof value === 'function') return true;
-    if (typeof value !== 'object' || value === null) return false;
-    if (depth > MAX_SEARCH_DEPTH || !SEARCHABLE.has(Object.getPrototypeOf(value))) return true;
-    try {
-      return [...ERROR_MEMBERS, ...Reflect.ownKeys(value)].some(
-        (key) => this.#holdsKey(key, depth) || this.#holdsKey(Reflect.get(value, key), depth + 1),
-      );
-    } catch {
-      return true;
-    }
-  }
-
   /**
-   * A copy of a thrown value that holds the key: an `Error` with its name, message, stack and
-   * `code`, redacted, and a copy of its `cause`. A member whose getter throws is left out.
+   * The SDK's copy of a thrown value: a plain `Error` with its `name`, `message` and `stack`
+   * (when they are strings; a thrown primitive is its own message) and the first `code` along
+   * its `cause` chain (`ECONNREFUSED`, which undici puts one level down), each redacted.
+   * Nothing else of it is kept.
    */
-  #copy(value: unknown, depth: number): unknown {
-    if (typeof value === 'string') return this.text(value);
-    // Values that hold no text are kept; an object, a function or a symbol is copied.
-    if (value === null || ['undefined', 'number', 'bigint', 'boolean'].includes(typeof value)) {
-      return value;
-    }
-    const [name, message, stack, code, cause] = ERROR_MEMBERS.map((key) => read(value, key));
-    const copy = new Error(typeof message === 'string' ? this.text(message) : '');
+  copy(value: unknown): Error {
+    const [name, message, stack] = ['name', 'message', 'stack'].map((key) => read(value, key));
+    const primitive = typeof value !== 'object' && typeof value !== 'function';
+    const text = typeof message === 'string' ? message : primitive ? String(value) : '';
+    const copy = new Error(this.text(text));
     if (typeof name === 'string') copy.name = this.text(name);
-    copy.stack = typeof stack === 'string' ? this.text(stack) : undefined;
-    if (typeof code === 'string') Object.assign(copy, { code: this.text(code) });
-    if (cause !== undefined && depth < MAX_COPY_DEPTH) copy.cause = this.#copy(cause, depth + 1);
+    copy.stack = typeof stack === 'string' ? this.text(stack) : `${copy.name}: ${copy.message}`;
+    const code = errorCode(value);
+    if (code !== undefined) Object.assign(copy, { code: this.text(code) });
     return copy;
   }
 
@@ -125,37 +92,24 @@ export class Redactor {
   }
 }
 
-/** The members of an error read from any thrown value, own or inherited, in this order. */
-const ERROR_MEMBERS = ['name', 'message', 'stack', 'code', 'cause'] as const;
-
-/**
- * The prototypes of the values a search trusts: plain objects and arrays, and the standard
- * errors, whose contents are their own members and {@link ERROR_MEMBERS}.
- */
-const SEARCHABLE = new Set<unknown>([
-  null,
-  Object.prototype,
-  Array.prototype,
-  Error.prototype,
-  TypeError.prototype,
-  RangeError.prototype,
-  SyntaxError.prototype,
-  ReferenceError.prototype,
-  EvalError.prototype,
-  URIError.prototype,
-  globalThis.AggregateError?.prototype,
-  globalThis.DOMException?.prototype,
-]);
-
-/** `value[key]`, or `undefined` when reading it throws. */
+/** `value[key]`, or `undefined` when reading it throws (or `value` has no members). */
 function read(value: unknown, key: string): unknown {
-  let member: unknown;
   try {
-    member = Reflect.get(value as object, key);
+    return (value as Record<string, unknown> | null | undefined)?.[key];
   } catch {
-    // a getter that throws: no value
+    return undefined;
   }
-  return member;
+}
+
+/** The first string `code` along an error's `cause` chain. */
+export function errorCode(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const code = read(current, 'code');
+    if (typeof code === 'string' && code !== '') return code;
+    current = read(current, 'cause');
+  }
+  return undefined;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   BASE_URL,
   captureLogger,
   createBody,
+  expectCopyOf,
   json,
   makeClient,
   recordRequests,
@@ -809,7 +810,7 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
     expect(authorization).toBe(`Bearer ${API_KEY}`);
   });
 
-  it('a custom fetch that throws something other than a TypeError: a ClinicError with it as cause, not retried', async () => {
+  it('a custom fetch that throws something other than a TypeError: a ClinicError with a copy of it as cause, not retried', async () => {
     const bug = new RangeError('a bug in the custom fetch');
     let calls = 0;
     const client = makeClient({
@@ -821,7 +822,7 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
     });
     const error = await rejection(client.rooms.retrieve(2));
     expect(error).toBeInstanceOf(ClinicError);
-    expect((error as Error).cause).toBe(bug);
+    expectCopyOf((error as Error).cause, bug);
     expect((error as Error).message).toContain('threw a RangeError');
     expect(calls).toBe(1);
   });

@@ -7,7 +7,7 @@
 import { inspect } from 'node:util';
 import { HttpResponse } from 'msw';
 import { type SetupServer, setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { type ClientOptions, ClinicClient, type LogFields, type Logger } from '../../src/index.ts';
 
 export {
@@ -191,4 +191,20 @@ export async function settleError(promise: PromiseLike<unknown>): Promise<unknow
 /** A JSON answer with a status and headers. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return HttpResponse.json(body as Record<string, unknown>, { status, headers });
+}
+
+/**
+ * Checks that `cause` is the SDK's copy of `thrown` (what a custom `fetch` threw): a plain
+ * `Error`, never the thrown value, holding its name and message (a primitive's text) and
+ * nothing else than `code`.
+ */
+export function expectCopyOf(cause: unknown, thrown: unknown): void {
+  expect(cause).not.toBe(thrown);
+  expect(Object.getPrototypeOf(cause)).toBe(Error.prototype);
+  const copy = cause as Error;
+  const source = (typeof thrown === 'object' && thrown !== null ? thrown : {}) as Error;
+  const message = typeof source.message === 'string' ? source.message : String(thrown);
+  expect(copy.message).toBe(typeof thrown === 'object' ? message : String(thrown));
+  expect(copy.name).toBe(typeof source.name === 'string' ? source.name : 'Error');
+  expect(Object.keys(copy).filter((key) => key !== 'name' && key !== 'code')).toEqual([]);
 }
