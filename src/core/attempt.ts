@@ -23,8 +23,8 @@
 import type { Input } from 'ky';
 import { APIConnectionError, ClinicError, parseRetryAfter } from './errors.ts';
 import { redactHeaders } from './logger.ts';
-import { errorCode } from './redact.ts';
 import type { CallObserver } from './observe.ts';
+import { errorCode } from './redact.ts';
 import { finalError, isTypeError, type RetryState } from './retry.ts';
 
 /** One call, checked and ready to send, and what its attempts learn. */

@@ -8,10 +8,11 @@
  *
  * @module
  */
+import { isHTTPError, isTimeoutError } from 'ky';
 import { findOperation, OPERATIONS, type OperationSpec } from '../schemas/operations.ts';
 import { VERSION } from '../version.ts';
 import { requestIdFrom } from './errors/api.ts';
-import type { ClinicError } from './errors.ts';
+import { ClinicError } from './errors.ts';
 import type {
   ErrorEvent,
   Hooks,
@@ -249,4 +250,11 @@ function finish(span: TelemetrySpan, status: number | undefined, errorType: stri
     span.setStatus({ code: ERROR });
   }
   span.end();
+}
+
+/** What failed an attempt, for hooks and spans: its status, else the SDK error it makes. */
+export function attemptErrorType(error: Error): string {
+  if (isHTTPError(error)) return String(error.response.status);
+  if (isTimeoutError(error)) return 'APIConnectionTimeoutError';
+  return error instanceof ClinicError ? error.name : 'APIConnectionError';
 }

@@ -1,19 +1,9 @@
-/**
- * Keeps the API key out of what the SDK builds: a proxy or debug endpoint that echoes the
- * request's headers back must not put the key into an {@link APIError}'s `body`, `detail`,
- * `headers`, `requestId` or message, nor a custom `fetch` into an error's `cause`, and so into
- * logs and error reports. The key is not found raw, URL-encoded, base64 or hex in any of it.
- *
- * Not API: nothing here is exported by an entry point (see src/internal/README.md).
- *
- * @module
- */
+/** Keeps the API key, in any encoding, out of what the SDK builds from others' text. @module */
 
 const REDACTED = '[redacted]';
 
 /** Removes every form of one API key (and of its secret) from texts and parsed bodies. */
 export class Redactor {
-  /** Every form of the key and of its secret, found at once. */
   readonly #secrets: RegExp;
 
   /** @param apiKey A key checked by `checkApiKey`: its secret is not empty. */
@@ -21,20 +11,12 @@ export class Redactor {
     this.#secrets = secretPattern(apiKey);
   }
 
-  /**
-   * A copy of `text` without the key: the whole key and its secret, as is, URL-encoded (either
-   * case of hex), JSON-escaped (`\/`), hex and base64.
-   */
+  /** `text` without any form of the key or of its secret. */
   text(text: string): string {
     return text.replace(this.#secrets, REDACTED);
   }
 
-  /**
-   * A copy of response headers in which any value that holds the key or its secret (in any of
-   * the forms {@link Redactor.text} finds) is `[redacted]` as a whole: a proxy that echoes the
-   * request's `Authorization` must not put the key into `APIError.headers` or `requestId`.
-   * The headers themselves when none does.
-   */
+  /** `headers`, or a copy whose values that hold the key are `[redacted]` as a whole. */
   headers(headers: Headers): Headers {
     let copy: Headers | undefined;
     for (const [name, value] of headers) {
@@ -45,12 +27,7 @@ export class Redactor {
     return copy ?? headers;
   }
 
-  /**
-   * `error` without the key, by construction: its message and stack redacted in place, and its
-   * `cause` (what a custom `fetch` threw) replaced by {@link Redactor.copy}. A thrown value is
-   * never searched nor kept: a custom `fetch` may put the request, its `Authorization` header
-   * included, anywhere in what it throws.
-   */
+  /** `error` redacted, its `cause` (never searched: it may hold anything) a {@link Redactor.copy}. */
   error<E extends Error>(error: E): E {
     // The stack first: V8 writes it on its first read, from the message of that moment.
     error.stack &&= this.text(error.stack);
@@ -59,12 +36,7 @@ export class Redactor {
     return error;
   }
 
-  /**
-   * The SDK's copy of a thrown value: a plain `Error` with its `name`, `message` and `stack`
-   * (when they are strings; a thrown primitive is its own message) and the first `code` along
-   * its `cause` chain (`ECONNREFUSED`, which undici puts one level down), each redacted.
-   * Nothing else of it is kept.
-   */
+  /** A plain `Error` with a thrown value's name, message, stack and first `code`, redacted. */
   copy(value: unknown): Error {
     const [name, message, stack] = ['name', 'message', 'stack'].map((key) => read(value, key));
     const primitive = typeof value !== 'object' && typeof value !== 'function';
@@ -77,11 +49,7 @@ export class Redactor {
     return copy;
   }
 
-  /**
-   * Redacts a parsed body: each string, and each member name. The strings are the parsed ones,
-   * so an escape that hid the key from {@link Redactor.text} in the raw text (`\u002f`) is
-   * undone here and the key found. Numbers, `true`, `false` and `null` are kept as parsed.
-   */
+  /** A parsed body with its strings and member names redacted (escapes undone by parsing). */
   body(body: unknown): unknown {
     if (typeof body === 'string') return this.text(body);
     if (Array.isArray(body)) return body.map((item) => this.body(item));
@@ -92,7 +60,6 @@ export class Redactor {
   }
 }
 
-/** `value[key]`, or `undefined` when reading it throws (or `value` has no members). */
 function read(value: unknown, key: string): unknown {
   try {
     return (value as Record<string, unknown> | null | undefined)?.[key];
@@ -112,14 +79,7 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * One pattern that finds every form of the key and of its secret in a text, in any letter case:
- * as is, URL-encoded, JSON-escaped (`/` written `\/`), hex, and base64 or base64url at each of
- * the three offsets a value can have inside a longer encoded text (a whole `Authorization`
- * header echoed in base64, say): the part of the encoding that depends on the value alone.
- * The key's forms come first: where the key and its secret both match (a secret that is also
- * the start of the key), the whole key is found. Built once per client.
- */
+/** Every form of the key, then of its secret (so the whole key matches first), any case. */
 function secretPattern(apiKey: string): RegExp {
   const secret = apiKey.slice(apiKey.indexOf('.') + 1);
   const forms = new Set<string>();
@@ -127,10 +87,8 @@ function secretPattern(apiKey: string): RegExp {
     forms.add(value);
     forms.add(encodeURIComponent(value));
     forms.add(value.replaceAll('/', '\\/'));
-    // A key's characters are ASCII from `+` (0x2b) on: two hex digits each.
     forms.add([...value].map((c) => c.charCodeAt(0).toString(16)).join(''));
-    // base64url writes these cores alike: no key character (ASCII, no `>`, `?` or `~`)
-    // encodes to `+` or `/`, the two characters base64url changes.
+    // Also base64url's: no key character encodes to `+` or `/`, the two it changes.
     for (const encoded of base64Cores(value)) forms.add(encoded);
   }
   return new RegExp(
@@ -139,11 +97,7 @@ function secretPattern(apiKey: string): RegExp {
   );
 }
 
-/**
- * The base64 of `value` at offsets 0, 1 and 2 of a 3-byte group, each cut to the characters
- * that encode `value`'s bytes alone (neither what precedes it nor what follows), when they are
- * at least 8: fewer would match ordinary text.
- */
+/** `value`'s base64 at each offset in a 3-byte group, cut to its own (8+) characters. */
 function base64Cores(value: string): string[] {
   return [0, 1, 2]
     .map((offset) => {
