@@ -25,7 +25,7 @@ import { APIConnectionError, ClinicError, parseRetryAfter } from './errors.ts';
 import { redactHeaders } from './logger.ts';
 import type { CallObserver } from './observe.ts';
 import { errorCode } from './redact.ts';
-import { finalError, isTypeError, type RetryState } from './retry.ts';
+import { BodyOverCapError, isTypeError, type RetryState } from './retry.ts';
 
 /** One call, checked and ready to send, and what its attempts learn. */
 export interface Call extends RetryState {
@@ -123,14 +123,11 @@ export function attemptFetch(
 function cutOff(call: Call, response: Response): (error: unknown) => never {
   return (error) => {
     if (error instanceof OverCap) {
-      // Not retried (retry.ts): the same answer would come back, over the cap again.
-      throw finalError(
-        new APIConnectionError(
-          `${call.method} ${call.url.pathname} was answered ${response.status}, but its body is ` +
-            `over maxResponseBytes (${call.maxResponseBytes} bytes), so the SDK stopped reading ` +
-            'it: the request may have been processed. Raise maxResponseBytes (a client option), ' +
-            'or ask for less (a smaller limit).',
-        ),
+      throw new BodyOverCapError(
+        `${call.method} ${call.url.pathname} was answered ${response.status}, but its body is ` +
+          `over maxResponseBytes (${call.maxResponseBytes} bytes), so the SDK stopped reading ` +
+          'it: the request may have been processed. Raise maxResponseBytes (a client option), ' +
+          'or ask for less (a smaller limit).',
       );
     }
     if (!response.ok || !isTypeError(error)) throw error;
