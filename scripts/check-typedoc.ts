@@ -89,8 +89,15 @@ const PAGES: Record<string, string[]> = {
   PatientCreateParams: fieldsOf(PatientCreateParams),
   PatientUpdateParams: fieldsOf(PatientUpdateParams),
   PatientListParams: fieldsOf(PatientListParams),
-  RequestOptions: ['headers', 'maxRetries', 'signal', 'timeout'],
-  AppointmentCreateOptions: ['headers', 'idempotencyKey', 'maxRetries', 'signal', 'timeout'],
+  RequestOptions: ['headers', 'hooks', 'maxRetries', 'signal', 'timeout'],
+  AppointmentCreateOptions: [
+    'headers',
+    'hooks',
+    'idempotencyKey',
+    'maxRetries',
+    'signal',
+    'timeout',
+  ],
   WithResponse: ['data', 'idempotencyKey', 'replayed', 'requestId', 'response'],
 };
 /** Inputs with no field of their own (every key passed through): a commented page each. */
