@@ -78,7 +78,7 @@ export interface Hooks {
   onResponse?: ((event: ResponseEvent) => unknown) | undefined;
   /** After the wait before a retry, just before it is sent. */
   onRetry?: ((event: RetryEvent) => unknown) | undefined;
-  /** When a call fails, once, whatever the cause (an answer, a timeout, an abort). */
+  /** When a call fails, once: an answer, a timeout, an abort (not an input refused unsent). */
   onError?: ((event: ErrorEvent) => unknown) | undefined;
 }
 
