@@ -38,7 +38,9 @@ export default defineConfig({
   // zod fixes arriving with our releases) are written down in docs/runtimes.md; the declarations
   // still import `zod`, which stays a dependency. ky, uuid and the optional msw peer stay external.
   noExternal: ['zod'],
-  external: ['ky', 'uuid', 'msw', 'msw/node', /^node:/],
+  // @opentelemetry/api is passed in by the application (the openTelemetry option), never
+  // imported; listed so that no later import could bundle it.
+  external: ['ky', 'uuid', 'msw', 'msw/node', '@opentelemetry/api', /^node:/],
   treeshake: true,
   esbuildPlugins: [
     {

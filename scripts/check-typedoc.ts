@@ -93,9 +93,16 @@ const PAGES: Record<string, string[]> = {
   PatientCreateParams: fieldsOf(PatientCreateParams),
   PatientUpdateParams: fieldsOf(PatientUpdateParams),
   PatientListParams: fieldsOf(PatientListParams),
-  RequestOptions: ['headers', 'maxRetries', 'signal', 'timeout'],
-  ListRequestOptions: ['extraQuery', 'headers', 'maxRetries', 'signal', 'timeout'],
-  AppointmentCreateOptions: ['headers', 'idempotencyKey', 'maxRetries', 'signal', 'timeout'],
+  RequestOptions: ['headers', 'hooks', 'maxRetries', 'signal', 'timeout'],
+  ListRequestOptions: ['extraQuery', 'headers', 'hooks', 'maxRetries', 'signal', 'timeout'],
+  AppointmentCreateOptions: [
+    'headers',
+    'hooks',
+    'idempotencyKey',
+    'maxRetries',
+    'signal',
+    'timeout',
+  ],
   WithResponse: ['data', 'idempotencyKey', 'replayed', 'requestId', 'response'],
 };
 /** Inputs with no field of their own (no key, or every key passed through): a commented page each. */

@@ -13,6 +13,7 @@ import {
   ValidationError,
   withIdempotencyKey,
 } from './core/errors.ts';
+import type { Hooks, OpenTelemetryApi } from './core/hooks.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';
 import type { AppointmentCreateOptions, ListRequestOptions } from './core/request-options.ts';
@@ -76,8 +77,19 @@ export interface ClientOptions {
   validateResponses?: boolean | undefined;
   /** How much to log: `off`, `error`, `warn` (default), `info`, `debug`. Default: env `CLINIC_LOG`. */
   logLevel?: LogLevel | undefined;
-  /** Where to log. Default `console`. The key is never logged; bodies are never logged. */
+  /**
+   * Where to log. Default `console`. Each line comes with its fields as the second argument
+   * (`LogFields`). The key is never logged; bodies are never logged.
+   */
   logger?: Logger | undefined;
+  /** Functions called as each call progresses (see {@link Hooks}); a call's own run after. */
+  hooks?: Hooks | undefined;
+  /**
+   * The `@opentelemetry/api` module (`import * as otel from '@opentelemetry/api'`): each call
+   * then makes a span, each attempt a child span, through the tracer provider the application
+   * registered. Without it, the SDK loads nothing of OpenTelemetry. See docs/observability.md.
+   */
+  openTelemetry?: OpenTelemetryApi | undefined;
   /**
    * Allow construction in a browser. The spec forbids API keys in client-side code: anyone who
    * opens the page can read the key and the clinic's health data with it. Leave it off.
@@ -199,6 +211,8 @@ export class ClinicClient {
       logger: levelLogger(options.logger ?? console, level),
       debug: level === 'debug',
       userAgent: `clinic-scheduling-sdk-typescript/${VERSION} ${runtimeName()}`,
+      hooks: options.hooks,
+      openTelemetry: options.openTelemetry,
     });
     this.appointments = new Appointments(this);
     this.patients = new Patients(this);

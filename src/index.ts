@@ -49,7 +49,18 @@ export {
   UnprocessableEntityError,
   ValidationError,
 } from './core/errors.ts';
-export type { Logger, LogLevel } from './core/logger.ts';
+export type {
+  ErrorEvent,
+  Hooks,
+  OpenTelemetryApi,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  SpanAttributes,
+  TelemetrySpan,
+  TelemetryTracer,
+} from './core/hooks.ts';
+export type { LogFields, Logger, LogLevel } from './core/logger.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';
 export type {
   AppointmentCreateOptions,

@@ -22,8 +22,10 @@
  */
 import type { Input } from 'ky';
 import { APIConnectionError, ClinicError, parseRetryAfter } from './errors.ts';
-import { type Logger, redactHeaders } from './logger.ts';
-import { finalError, isTypeError, type RetryState } from './retry.ts';
+import { redactHeaders } from './logger.ts';
+import type { CallObserver } from './observe.ts';
+import { errorCode } from './redact.ts';
+import { BodyOverCapError, isTypeError, type RetryState } from './retry.ts';
 
 /** One call, checked and ready to send, and what its attempts learn. */
 export interface Call extends RetryState {
@@ -39,6 +41,8 @@ export interface Call extends RetryState {
   maxResponseBytes: number;
   /** The caller's signal, if any. */
   signal: AbortSignal | undefined;
+  /** Hooks, log lines and spans of the call. */
+  observer: CallObserver;
 }
 
 /** The text of each body read by an attempt, for the answer ky settles the call with. */
@@ -51,24 +55,20 @@ export function bodyText(response: Response): string {
 
 /**
  * The `fetch` ky calls for each attempt of `call`: sends with `send` (looked up per attempt, so
- * that MSW started after the client intercepts) and reads the body. With `debug`, logs each
- * attempt with its headers (key redacted), and its status and timing.
+ * that MSW started after the client intercepts) and reads the body. Tells the call's observer
+ * of each attempt and answer; with `debug`, its log lines carry the headers (key redacted).
  */
 export function attemptFetch(
   call: Call,
   send: () => typeof fetch,
-  debug: Logger | undefined,
+  debug: boolean,
 ): (input: Input) => Promise<Response> {
   return async (input) => {
     // ky always passes its Request here; its signal is the caller's joined to ky's timeout.
     const { signal } = input as Request;
     call.attempts++;
     call.serverWait = undefined;
-    const path = call.url.pathname;
-    const started = Date.now();
-    debug?.debug(`clinic-scheduling: ${call.method} ${path} attempt ${call.attempts}`, {
-      headers: redactHeaders(call.headers),
-    });
+    call.observer.request(debug ? redactHeaders(call.headers) : undefined);
     // The abort reaches fetch a microtask later: aborting undici from within ky's timer callback,
     // while a mocked socket (MSW's interceptor) streams a body, trips an internal assertion of
     // undici's that surfaces as an uncaught exception.
@@ -108,9 +108,7 @@ export function attemptFetch(
     texts.set(response, text ?? '');
     // Read from every answer; only a retried one (never a 2xx) waits by it.
     call.serverWait = parseRetryAfter(response.headers);
-    debug?.debug(
-      `clinic-scheduling: ${call.method} ${path} → ${response.status} in ${Date.now() - started} ms`,
-    );
+    call.observer.response(response, debug);
     return response;
   };
 }
@@ -125,14 +123,11 @@ export function attemptFetch(
 function cutOff(call: Call, response: Response): (error: unknown) => never {
   return (error) => {
     if (error instanceof OverCap) {
-      // Not retried (retry.ts): the same answer would come back, over the cap again.
-      throw finalError(
-        new APIConnectionError(
-          `${call.method} ${call.url.pathname} was answered ${response.status}, but its body is ` +
-            `over maxResponseBytes (${call.maxResponseBytes} bytes), so the SDK stopped reading ` +
-            'it: the request may have been processed. Raise maxResponseBytes (a client option), ' +
-            'or ask for less (a smaller limit).',
-        ),
+      throw new BodyOverCapError(
+        `${call.method} ${call.url.pathname} was answered ${response.status}, but its body is ` +
+          `over maxResponseBytes (${call.maxResponseBytes} bytes), so the SDK stopped reading ` +
+          'it: the request may have been processed. Raise maxResponseBytes (a client option), ' +
+          'or ask for less (a smaller limit).',
       );
     }
     if (!response.ok || !isTypeError(error)) throw error;
@@ -166,17 +161,6 @@ function pathsOnly(text: string): string {
     /\b([a-z][\w+.-]*:\/\/)(?:[^\s/?#@]*@)?([^\s?#]*)(?:[?#][^\s)'"]*)?/gi,
     '$1$2',
   );
-}
-
-/** The first string `code` along an error's `cause` chain. */
-function errorCode(error: unknown): string | undefined {
-  let current = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && code !== '') return code;
-    current = cause;
-  }
-  return undefined;
 }
 
 /** Whether `response` asks to be redirected (a browser's `manual` mode hides the status). */

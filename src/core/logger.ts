@@ -6,17 +6,50 @@
  * @module
  */
 import type { APIError } from './errors.ts';
+import type { ErrorEvent, RetryEvent } from './hooks.ts';
 
 /** How much the client logs. `debug` also logs each attempt's (redacted) request headers. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-/** Where log lines go. Any object with these four methods works (console, pino, winston...). */
+/**
+ * The fields of a log line, its second argument: the facts the hook of the same moment
+ * receives (operation, method, path template, attempt, status, delay, duration, request id,
+ * the call's `Idempotency-Key`), plus the redacted request `headers` of a debug attempt line
+ * and the `hook` that threw on a warning. Never the API key, a body or a query string.
+ */
+export interface LogFields extends Partial<Omit<ErrorEvent, 'error'>>, Partial<RetryEvent> {
+  /** A debug attempt line's request headers, `Authorization` masked. */
+  headers?: Record<string, string>;
+  /** The hook that threw, on a `warn` line. */
+  hook?: string;
+}
+
+/**
+ * Where log lines go. Any object with these four methods works: each is called as
+ * `(message, fields)` ({@link LogFields}), the order of `console` and winston. For pino, whose
+ * order is `(fields, message)`, swap them:
+ *
+ * @example
+ * ```ts
+ * import pino from 'pino';
+ * const log = pino();
+ * const clinic = new ClinicClient({
+ *   logLevel: 'info',
+ *   logger: {
+ *     error: (message, fields) => log.error(fields, message),
+ *     warn: (message, fields) => log.warn(fields, message),
+ *     info: (message, fields) => log.info(fields, message),
+ *     debug: (message, fields) => log.debug(fields, message),
+ *   },
+ * });
+ * ```
+ */
 export interface Logger {
   /** Level `error`. The SDK reports a failed call by throwing, and logs nothing at this level. */
   error(message: string, ...rest: unknown[]): void;
   /**
-   * Level `warn` (the default level): nothing today. A failed call is reported by throwing;
-   * the SDK does not print it too (quiet by default).
+   * Level `warn` (the default level): a hook that threw. A failed call is reported by
+   * throwing; the SDK does not print it too (quiet by default).
    */
   warn(message: string, ...rest: unknown[]): void;
   /** Level `info`: each retry, with its reason and wait. */

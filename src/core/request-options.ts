@@ -9,6 +9,7 @@
  * @module
  */
 import type { ListQuery } from '../schemas/common.ts';
+import type { Hooks } from './hooks.ts';
 
 /** Options every method takes as its last argument. They override the client's for one call. */
 export interface RequestOptions {
@@ -27,6 +28,8 @@ export interface RequestOptions {
    * `ConfigurationError` before anything is sent.
    */
   headers?: Record<string, string> | undefined;
+  /** Hooks for this call, called after the client's own (see {@link Hooks}). */
+  hooks?: Hooks | undefined;
 }
 
 /**

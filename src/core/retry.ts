@@ -64,7 +64,7 @@ export function policyRetry(policy: RetryPolicy): RetryOptions {
       // A wait longer than the cap is not waited out (ky's maxRetryAfter would shorten it):
       // the caller gets the error at once, with retryAfterMs, and schedules the retry.
       if (isHTTPError(error)) return beyondCap(error) ? false : undefined;
-      if (finalErrors.has(error)) return false;
+      if (error instanceof BodyOverCapError) return false;
       // No answer: the request may have been processed, so only `safe` sends it again.
       if (policy === 'rate-limit-only') return false;
       // fetch rejects with a TypeError when the network fails; ky recognises only the messages
@@ -102,14 +102,8 @@ function beyondCap(error: HTTPError): boolean {
   return wait !== undefined && wait > MAX_RETRY_AFTER_MS;
 }
 
-/** Errors that are never retried, whatever the policy (a 2xx body over the cap). */
-const finalErrors = new WeakSet<object>();
-
-/** Marks `error` as never retried, and returns it. */
-export function finalError<E extends object>(error: E): E {
-  finalErrors.add(error);
-  return error;
-}
+/** A 2xx body over `maxResponseBytes`: never retried, the same answer would come again. */
+export class BodyOverCapError extends APIConnectionError {}
 
 /** Whether `error` is a `TypeError`, the type fetch rejects with when the network fails. */
 export function isTypeError(error: unknown): boolean {

@@ -1,13 +1,7 @@
 /**
- * The one request path. Every call of every resource goes through {@link Transport.request}:
- * the SDK checks the call and prepares its headers (auth, the `Idempotency-Key` made once and
- * reused on every attempt) and states its retry policy; ky carries it out: the attempts, the
- * per-attempt `timeout`, the waits (which the caller's signal aborts) and the `beforeRetry`
- * hook that logs each retry. Non-2xx answers become {@link APIError} subclasses here.
- *
- * Two ky instances per client, one per retry policy, built once; a call adds only its own
- * limit, timeout, signal and the `fetch` of its attempts (core/attempt.ts, which says what ky
- * lacks).
+ * The one request path: the SDK checks the call, prepares its headers and states its retry
+ * policy; ky carries it out (attempts, timeouts, waits, `beforeRetry`). Two ky instances per
+ * client, one per policy; a call adds its limit, timeout, signal and `fetch` (core/attempt.ts).
  *
  * @module
  */
@@ -36,7 +30,9 @@ import {
   withIdempotencyKey,
 } from './errors.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
+import type { Hooks, OpenTelemetryApi } from './hooks.ts';
 import { type Logger, logLine } from './logger.ts';
+import { attemptErrorType, Observer } from './observe.ts';
 import { parseBody, parseErrorBody } from './parse-body.ts';
 import { Redactor } from './redact.ts';
 import type { AppointmentCreateOptions } from './request-options.ts';
@@ -84,6 +80,10 @@ export interface TransportConfig {
   /** Whether debug lines are wanted: they cost a copy of the headers, so only then. */
   debug: boolean;
   userAgent: string;
+  /** The client's hooks. */
+  hooks?: Hooks | undefined;
+  /** The `@opentelemetry/api` module, when spans are wanted. */
+  openTelemetry?: OpenTelemetryApi | undefined;
 }
 
 /** Header maps are keyed by lower-cased name. */
@@ -93,19 +93,11 @@ const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** The largest `maxRetries` accepted, client-wide or per request. */
 export const MAX_RETRIES_LIMIT = 10;
-/**
- * The default `maxResponseBytes`: 10 MiB. The largest answer of the spec, a page of 100
- * appointments, is well under 1 MiB, so 10 MiB leaves room for growth while one call can never
- * hold more than a bounded string (a misbehaving proxy's endless page, say).
- */
+/** The default `maxResponseBytes`: 10 MiB, ten times the spec's largest page, still bounded. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 /** The largest `maxResponseBytes` accepted (256 MiB): below what one JavaScript string can hold. */
 export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
-/**
- * An error body nested deeper than this is kept as its (redacted) text, not parsed: the spec's
- * errors nest three levels, and a deeper body must not exhaust the stack of the code that walks
- * it (the SDK's redaction, the caller's logger).
- */
+/** Deeper error bodies stay text: the spec's nest three levels; walking more could exhaust a stack. */
 const MAX_ERROR_BODY_DEPTH = 64;
 
 /** @internal The request path. One per client; holds the key in a private field. */
@@ -118,12 +110,9 @@ export class Transport {
   readonly #redact: Redactor;
   /** One ky instance per retry policy. */
   readonly #engines: Record<RetryPolicy, KyInstance>;
+  readonly #observer: Observer;
 
-  /**
-   * @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent (its
-   *   name is not a token, or its value holds a line break, a control character or a character
-   *   beyond Latin-1).
-   */
+  /** @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent. */
   constructor(apiKey: string, config: TransportConfig) {
     this.#apiKey = apiKey;
     this.config = config;
@@ -134,7 +123,9 @@ export class Transport {
     checkHeaders(headers, 'headers');
     this.#headers = headers;
     this.#redact = new Redactor(apiKey);
-    const log = config.logger;
+    this.#observer = new Observer(config.logger, config.hooks, config.openTelemetry, (text) =>
+      this.#redact.text(text),
+    );
     const engine = (policy: RetryPolicy) =>
       ky.create({
         retry: policyRetry(policy),
@@ -143,9 +134,12 @@ export class Transport {
           beforeRetry: [
             ({ options, error, retryCount }) => {
               const call = options.context.call as Call;
-              log.info(
+              call.observer.retry(
                 `clinic-scheduling: ${this.#redact.text(retryReason(error, call))} ` +
                   `Retry ${retryCount} of ${call.maxRetries}, after ${Math.round(call.delay)} ms.`,
+                call.delay,
+                attemptErrorType(error),
+                isHTTPError(error) ? error.response.status : undefined,
               );
             },
           ],
@@ -155,10 +149,9 @@ export class Transport {
   }
 
   /**
-   * Builds the absolute URL for a path under the API root, or keeps an absolute URL.
+   * The absolute URL of a path under the API root, or an absolute URL kept.
    *
-   * @throws {@link ConfigurationError} when the URL carries credentials (fetch refuses them),
-   *   naming its path only.
+   * @throws {@link ConfigurationError} when the URL carries credentials, naming its path only.
    */
   url(path: string, query?: Record<string, unknown>): URL {
     const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(this.apiRoot.href + path);
@@ -180,27 +173,18 @@ export class Transport {
   /**
    * Sends `spec`, retrying per its policy; resolves with the 2xx answer or throws a typed error.
    *
-   * Headers are merged by lower-cased name (defaults, then the client's `headers`, then the
-   * call's), so a caller's `Accept` replaces the default rather than being joined to it.
-   * `Authorization` is always the client's. On an idempotent call the key is
-   * `options.idempotencyKey`, else an `Idempotency-Key` given in the call's `headers`, else a new
-   * uuid v4, and it is sent once, never joined to another value.
+   * Headers merge by lower-cased name (defaults, the client's, the call's), so a caller's
+   * `Accept` replaces the default. `Authorization` is always the client's. An idempotent call's
+   * key is `options.idempotencyKey`, else the call's `Idempotency-Key` header, else a uuid v4,
+   * sent once; once anything was sent, every {@link ClinicError} of the call carries it.
    *
-   * `timeout` bounds the whole attempt, the body read included.
+   * Only a network failure (ky's `NetworkError`, or a `TypeError` from the `fetch` in use) and
+   * the attempt's timeout (body read included) are connection errors, retried under the policy.
+   * Anything else a custom `fetch` throws is a bug, not retried (it would fail again): a plain
+   * {@link ClinicError} whose `cause` is the SDK's copy of it ({@link Redactor.copy}).
    *
-   * Once a request of an idempotent call was sent, every {@link ClinicError} it throws carries
-   * the key as `idempotencyKey`.
-   *
-   * Only a network failure (ky's `NetworkError`, or a `TypeError` from the `fetch` in use: the
-   * type `fetch` rejects with when the network fails) and the attempt's timeout are connection
-   * errors, retried under the policy. Anything else a custom `fetch` throws is a bug or a local
-   * mistake, not a network failure: it rejects as a plain {@link ClinicError} whose `cause` is
-   * what was thrown, never retried (retrying a bug sends the same request again for nothing).
-   * No failure's message, stack or `cause` holds the key ({@link Redactor.error}).
-   *
-   * @throws {@link ConfigurationError} when the call's `timeout` or `maxRetries` is out of range
-   *   (the same ranges as the client's), a header of the call cannot be sent, or a call other
-   *   than an idempotent one is given `idempotencyKey`, before anything is sent.
+   * @throws {@link ConfigurationError} when the call's `timeout`, `maxRetries`, headers or
+   *   `idempotencyKey` cannot be used, before anything is sent.
    */
   async request(spec: RequestSpec): Promise<RawResponse> {
     const options = spec.options ?? {};
@@ -258,7 +242,18 @@ export class Transport {
           `got ${signal === null ? 'null' : typeof signal}. Nothing was sent.`,
       );
     }
-    if (signal?.aborted) throw new APIUserAbortError();
+    const observer = this.#observer.call(
+      spec.method,
+      url,
+      this.apiRoot,
+      idempotencyKey,
+      options.hooks,
+    );
+    if (signal?.aborted) {
+      const failure = new APIUserAbortError();
+      observer.fail(failure, undefined);
+      throw failure;
+    }
     const call: Call = {
       method: spec.method,
       url,
@@ -270,6 +265,7 @@ export class Transport {
       maxRetries,
       maxResponseBytes: this.config.maxResponseBytes,
       signal,
+      observer,
     };
     let response: Response;
     try {
@@ -279,17 +275,16 @@ export class Transport {
         signal,
         retry: callRetry(maxRetries, call),
         context: { call },
-        fetch: attemptFetch(
-          call,
-          () => this.config.fetch ?? globalThis.fetch,
-          this.config.debug ? this.config.logger : undefined,
-        ),
+        fetch: attemptFetch(call, () => this.config.fetch ?? globalThis.fetch, this.config.debug),
       });
     } catch (error) {
-      const failure = this.#failure(error, call, timeout, signal);
+      const [failure, line] = this.#failure(error, call, timeout, signal);
       // Once anything was sent, the key is what lets the caller replay instead of booking twice.
-      throw call.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
+      const final = call.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
+      observer.fail(final, line);
+      throw final;
     }
+    observer.done();
     return {
       response,
       body: parseBody(bodyText(response)),
@@ -302,24 +297,22 @@ export class Transport {
   }
 
   /**
-   * The error a failed call rejects with. Logged at `debug` only: the caller receives it and
-   * decides what to print, so at the default level (`warn`) a failed call prints nothing.
+   * The error a failed call rejects with, and its log line. Logged at `debug` only: the caller
+   * receives it and decides what to print, so at the default level (`warn`) a failed call
+   * prints nothing; an abort, the caller's own doing, is not logged.
    */
   #failure(
     error: unknown,
     call: Call,
     timeout: number,
     signal: AbortSignal | undefined,
-  ): ClinicError {
-    if (signal?.aborted) return new APIUserAbortError();
-    const log = this.config.logger;
+  ): [ClinicError, string | undefined] {
+    if (signal?.aborted) return [new APIUserAbortError(), undefined];
     const path = call.url.pathname;
     if (isHTTPError(error)) {
       const failure = this.#apiError(error, call);
-      // Status, method, path, code and request id only: never the body nor its detail, which
-      // may hold health data.
-      log.debug(`clinic-scheduling: ${logLine(failure)}`);
-      return failure;
+      // Never the body nor its detail: they may hold health data.
+      return [failure, `clinic-scheduling: ${logLine(failure)}`];
     }
     let failure: ClinicError;
     if (error instanceof ClinicError) {
@@ -333,8 +326,7 @@ export class Transport {
     } else if (isNetworkError(error) || isTypeError(error)) {
       failure = connectionError(error, call.method, path);
     } else {
-      // Not a network failure (a custom fetch's bug, say): never retried, and not reported as
-      // the network's fault; still a ClinicError, the thrown value its cause.
+      // A custom fetch's bug: not the network's fault, and never retried.
       failure = new ClinicError(
         `${call.method} ${path} failed: the fetch in use threw ` +
           `${error instanceof Error ? `${/^[AEIOU]/i.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a non-error value'}, which is not a ` +
@@ -343,8 +335,7 @@ export class Transport {
       );
     }
     this.#redact.error(failure);
-    log.debug(`clinic-scheduling: ${failure.message}`);
-    return failure;
+    return [failure, `clinic-scheduling: ${failure.message}`];
   }
 
   /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */

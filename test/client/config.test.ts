@@ -25,6 +25,7 @@ import {
   BASE_URL,
   captureLogger,
   createBody,
+  expectCopyOf,
   json,
   makeClient,
   recordRequests,
@@ -118,7 +119,7 @@ describe('environment defaults', () => {
     useFakeClock();
     vi.spyOn(Math, 'random').mockReturnValue(0);
     server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 503)));
-    const { logger, lines } = captureLogger();
+    const { logger, messages: lines } = captureLogger();
     const client = makeClient({ logLevel: 'info', logger, maxRetries: 2 });
     await settleError(client.rooms.retrieve(2));
     expect(lines).toEqual([
@@ -132,7 +133,7 @@ describe('environment defaults', () => {
     server.use(
       http.get(`${API}/rooms/2`, () => json({ code: 'x_code', detail: 'Ana Souza' }, 409)),
     );
-    const { logger, lines } = captureLogger();
+    const { logger, messages: lines } = captureLogger();
     await settleError(makeClient({ logLevel: 'debug', logger }).rooms.retrieve(2));
     expect(lines.filter((l) => !l.includes(' attempt 1') && !l.includes(' → 409 in '))).toEqual([
       'debug: clinic-scheduling: 409 x_code (GET /api/public/v1/rooms/2)',
@@ -348,6 +349,8 @@ describe('withOptions', () => {
       validateResponses: undefined,
       logLevel: undefined,
       logger: undefined,
+      hooks: undefined,
+      openTelemetry: undefined,
       dangerouslyAllowBrowser: undefined,
     } satisfies { [K in keyof Required<ClientOptions>]: undefined };
     const otherKey = `csk_live_other.${'b'.repeat(32)}`;
@@ -365,6 +368,21 @@ describe('withOptions', () => {
       return fetch(input, init);
     };
     const { logger, lines } = captureLogger();
+    const hooked: string[] = [];
+    const spans: string[] = [];
+    const span = { setAttribute: () => span, setStatus: () => span, end: () => {} };
+    const openTelemetry = {
+      trace: {
+        getTracer: () => ({
+          startSpan: (name: string) => {
+            spans.push(name);
+            return span;
+          },
+        }),
+        setSpan: () => ({}),
+      },
+      context: { active: () => ({}) },
+    };
     vi.stubGlobal('window', {});
     vi.stubGlobal('document', {});
     const base = new ClinicClient({
@@ -378,6 +396,8 @@ describe('withOptions', () => {
       validateResponses: false,
       logLevel: 'debug',
       logger,
+      hooks: { onRequest: ({ operation }) => hooked.push(operation) },
+      openTelemetry,
       dangerouslyAllowBrowser: true,
     });
     vi.stubEnv('CLINIC_API_KEY', API_KEY);
@@ -396,6 +416,8 @@ describe('withOptions', () => {
     expect(seen[0]?.get('authorization')).toBe(`Bearer ${otherKey}`);
     expect(seen[0]?.get('x-team')).toBe('front-desk');
     expect(lines.some((line) => line.startsWith('debug: clinic-scheduling: GET'))).toBe(true);
+    expect(hooked).toEqual(['retrieveRoom']);
+    expect(spans).toEqual(['retrieveRoom', 'retrieveRoom']);
   });
 
   it('checks the overrides', () => {
@@ -788,7 +810,7 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
     expect(authorization).toBe(`Bearer ${API_KEY}`);
   });
 
-  it('a custom fetch that throws something other than a TypeError: a ClinicError with it as cause, not retried', async () => {
+  it('a custom fetch that throws something other than a TypeError: a ClinicError with a copy of it as cause, not retried', async () => {
     const bug = new RangeError('a bug in the custom fetch');
     let calls = 0;
     const client = makeClient({
@@ -800,7 +822,7 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
     });
     const error = await rejection(client.rooms.retrieve(2));
     expect(error).toBeInstanceOf(ClinicError);
-    expect((error as Error).cause).toBe(bug);
+    expectCopyOf((error as Error).cause, bug);
     expect((error as Error).message).toContain('threw a RangeError');
     expect(calls).toBe(1);
   });

@@ -7,8 +7,8 @@
 import { inspect } from 'node:util';
 import { HttpResponse } from 'msw';
 import { type SetupServer, setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { type ClientOptions, ClinicClient, type Logger } from '../../src/index.ts';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { type ClientOptions, ClinicClient, type LogFields, type Logger } from '../../src/index.ts';
 
 export {
   APPOINTMENT_ID,
@@ -96,16 +96,30 @@ export function makeClient(options: ClientOptions = {}): ClinicClient {
   return new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL, logLevel: 'off', ...options });
 }
 
-/** A logger that keeps every line, with its extra arguments rendered by `util.inspect`. */
-export function captureLogger(): { logger: Logger; lines: string[] } {
+/**
+ * A logger that keeps every line: `lines` with its fields rendered by `util.inspect` (what a
+ * console shows, for the secrecy checks), `messages` without them, `fields` the fields alone.
+ */
+export function captureLogger(): {
+  logger: Logger;
+  lines: string[];
+  messages: string[];
+  fields: LogFields[];
+} {
   const lines: string[] = [];
+  const messages: string[] = [];
+  const fields: LogFields[] = [];
   const record =
     (level: string) =>
     (message: string, ...rest: unknown[]) => {
       lines.push([`${level}: ${message}`, ...rest.map((r) => inspect(r, { depth: 10 }))].join(' '));
+      messages.push(`${level}: ${message}`);
+      fields.push(rest[0] as LogFields);
     };
   return {
     lines,
+    messages,
+    fields,
     logger: {
       error: record('error'),
       warn: record('warn'),
@@ -177,4 +191,20 @@ export async function settleError(promise: PromiseLike<unknown>): Promise<unknow
 /** A JSON answer with a status and headers. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return HttpResponse.json(body as Record<string, unknown>, { status, headers });
+}
+
+/**
+ * Checks that `cause` is the SDK's copy of `thrown` (what a custom `fetch` threw): a plain
+ * `Error`, never the thrown value, holding its name and message (a primitive's text) and
+ * nothing else than `code`.
+ */
+export function expectCopyOf(cause: unknown, thrown: unknown): void {
+  expect(cause).not.toBe(thrown);
+  expect(Object.getPrototypeOf(cause)).toBe(Error.prototype);
+  const copy = cause as Error;
+  const source = (typeof thrown === 'object' && thrown !== null ? thrown : {}) as Error;
+  const message = typeof source.message === 'string' ? source.message : String(thrown);
+  expect(copy.message).toBe(typeof thrown === 'object' ? message : String(thrown));
+  expect(copy.name).toBe(typeof source.name === 'string' ? source.name : 'Error');
+  expect(Object.keys(copy).filter((key) => key !== 'name' && key !== 'code')).toEqual([]);
 }

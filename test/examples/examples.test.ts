@@ -208,6 +208,58 @@ describe('examples/webhook-consumer.ts --demo', () => {
 const exampleFiles = (readdirSync(`${ROOT}examples`, { recursive: true }) as string[])
   .map((f) => f.split('\\').join('/'))
   .filter((f) => /\.\w+$/.test(f));
+describe('examples/pino-logging.ts', () => {
+  test('pino receives each line as (fields, message): the retry line is JSON with its facts', async () => {
+    const { code, stdout, stderr } = await runExample('pino-logging.ts');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      service: 'front-desk',
+      operation: 'listRooms',
+      method: 'GET',
+      path: '/api/public/v1/rooms',
+      attempt: 1,
+      status: 503,
+      delayMs: 0,
+      errorType: '503',
+      msg: 'clinic-scheduling: GET /api/public/v1/rooms → 503. Retry 1 of 2, after 0 ms.',
+    });
+    expect(lines[1]).toMatchObject({ msg: 'rooms listed', rooms: 3 });
+    expect(stdout).not.toMatch(/_live_/);
+  });
+});
+
+describe('examples/hooks-and-tracing.ts', () => {
+  test('the hooks count retries and time answers; each call is a span, each attempt a child', async () => {
+    const { code, stdout, stderr } = await runExample('hooks-and-tracing.ts');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain('   key sent: true\n');
+    expect(stdout).toContain('onError: createAppointment failed with ConflictError (409)');
+    expect(stdout).toContain(
+      [
+        '   listRooms #1 → 503 (<1 s)',
+        '   listRooms #2 → 200 (<1 s)',
+        '   createAppointment #1 → 409 (<1 s)',
+        '   retries: {"listRooms":1}',
+      ].join('\n'),
+    );
+    const spans = stdout.split('4. The spans')[1]!.trim().split('\n').slice(1);
+    expect(spans).toEqual([
+      '     attempt listRooms GET /api/public/v1/rooms status=503 resend=0 error=503',
+      '     attempt listRooms GET /api/public/v1/rooms status=200 resend=1 error=-',
+      '   call listRooms GET /api/public/v1/rooms status=200 resend=1 error=-',
+      '     attempt createAppointment POST /api/public/v1/appointments status=409 resend=0 error=409',
+      '   call createAppointment POST /api/public/v1/appointments status=409 resend=0 error=ConflictError',
+    ]);
+  });
+});
 
 describe('examples import the package by name, so users can copy them (CONTRIBUTING.md)', () => {
   const sources = exampleFiles.filter((f) => f.endsWith('.ts'));

@@ -9,6 +9,7 @@ import type {
   AppointmentCreateParams,
   ClientOptions,
   ClinicClient,
+  Hooks,
   RequestOptions,
 } from '../../src/index.ts';
 
@@ -47,6 +48,7 @@ expectTypeOf<RequestOptions>().toEqualTypeOf<{
   maxRetries?: number | undefined;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
+  hooks?: Hooks | undefined;
 }>();
 expectTypeOf<AppointmentCreateOptions['idempotencyKey']>().toEqualTypeOf<string | undefined>();
 type Members<T> = { [K in keyof T]-?: T[K] };
