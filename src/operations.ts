@@ -1,8 +1,7 @@
 /**
- * THE operation table (spec 4): the one place each operation's method, path, path id, schemas,
- * scope, retry policy, key replay and body kinds are written. Resources, the reference server's
- * routes, `scripts/openapi.ts`, `requiredScope` and the tests read it. A new operation is a row
- * here, a resource line and a handler in `src/testing/fetch.ts` (which does not compile without).
+ * THE operation table (spec 4): each operation's facts, written once for the client, the server,
+ * OpenAPI and tests. A new operation is a row, a resource line, a handler in `testing/fetch.ts`
+ * and prose in `scripts/openapi.ts`, both keyed by operation name (neither compiles without).
  * @module
  */
 import type * as z from 'zod';
@@ -33,11 +32,10 @@ export type BodyKind = 'none' | 'json' | 'json-or-form';
 
 /** A path id (spec 4): its JSON type, the schema the client checks it with, and its pattern. */
 export interface PathId<S extends z.ZodType = z.ZodType> {
-  /** `uuid` for the appointment id; `integer` for the others. */
   readonly kind: 'uuid' | 'integer';
-  /** What the client checks the caller's id with before sending (`ValidationError` if not). */
+  /** The client's check of the caller's id. */
   readonly schema: S;
-  /** Whether one path segment, percent-decoded, is such an id (the server's route match). */
+  /** The server's route match, on one percent-decoded path segment. */
   readonly matches: (segment: string) => boolean;
 }
 
@@ -48,7 +46,7 @@ export const UUID_PATH_ID: PathId<typeof AppointmentId> = {
   matches: (segment) => AppointmentId.safeParse(segment).success,
 };
 
-/** The other ids: digits only (spec 4), a positive integer for the client. */
+/** The other ids: digits only on the route (spec 4), a positive integer for the client. */
 export const INTEGER_PATH_ID: PathId<typeof IntegerId> = {
   kind: 'integer',
   schema: IntegerId,
@@ -59,38 +57,31 @@ export const INTEGER_PATH_ID: PathId<typeof IntegerId> = {
 export interface OperationRow {
   /** The row's key in {@link OPERATIONS}, also its OpenAPI `operationId`. */
   readonly name: string;
-  /** The HTTP method. */
   readonly method: HttpMethod;
-  /** The path after `/api/public/v1`; `{id}` stands for the path id. */
+  /** After `/api/public/v1`; `{id}` stands for the path id. */
   readonly path: string;
-  /** `list`: a paginated list of `response` items; `object`: one `response` object. */
+  /** `list`: a paginated list of `response` items. */
   readonly kind: 'list' | 'object';
-  /** The path id, when the path has `{id}`. */
   readonly id?: PathId | undefined;
-  /** The request body's schema (writes that take one). */
   readonly input?: z.ZodType | undefined;
-  /** The query's schema (lists). */
   readonly query?: z.ZodType | undefined;
-  /** The object returned, or each item of a list. */
   readonly response: z.ZodType;
-  /** The scope the operation needs. */
   readonly scope: Scope;
   /** Whether spec 5 rule 4 names the scope (else the reference server assumes it, rule 5). */
   readonly scopeStated: boolean;
-  /** When the client retries it (`core/retry.ts`). */
   readonly retry: RetryPolicy;
   /** Whether a repeated `Idempotency-Key` replays by default (spec 4.4); the client sends one. */
   readonly replay: boolean;
   /** The bodies the reference server reads. */
   readonly bodies: BodyKind;
-  /** What reads the record back when a write's 2xx body is not it (spec 4.5, 4.6). */
+  /** Reads the record back when a write's 2xx body is not it (spec 4.5, 4.6). */
   readonly readBack?: OperationRow | undefined;
 }
 
 type Defaults = 'kind' | 'scopeStated' | 'retry' | 'replay' | 'bodies';
 type RowInput = Omit<OperationRow, Defaults> & Partial<Pick<OperationRow, Defaults>>;
 
-/** A row with the common defaults, keeping its literal types (a method's types follow them). */
+/** Keeps the row's literal types: a resource method's types follow them. */
 function row<const R extends RowInput>(r: R) {
   return {
     kind: 'object',
@@ -248,11 +239,7 @@ type _RowCheck = Assert<
 /** Every row, in the spec's order. */
 export const OPERATION_ROWS: readonly OperationRow[] = Object.values(OPERATIONS);
 
-/**
- * The operation whose method is `method` and whose path template matches the end of `path`
- * (`{id}` matching any one segment), so a full URL path with any base path before
- * `/api/public/v1` works; `undefined` for anything else.
- */
+/** The row whose template matches the end of `path`, so any base path before the prefix works. */
 export function findOperation(method: string, path: string): OperationRow | undefined {
   const upper = method.toUpperCase();
   const segments = path.split('?')[0]!.split('/');
@@ -266,7 +253,6 @@ export function findOperation(method: string, path: string): OperationRow | unde
   return undefined;
 }
 
-/** `op.path` with its `{id}` replaced by `id`, percent-encoded. */
 export function pathOf(op: OperationRow, id?: unknown): string {
   return id === undefined ? op.path : op.path.replace('{id}', encodeURIComponent(String(id)));
 }

@@ -1,14 +1,6 @@
 /**
- * The error hierarchy of the SDK. Every error the client throws is a {@link ClinicError}; an
- * answer of the service with a non-2xx status is an {@link APIError} subclass chosen by status
- * and, for 409, by `code`.
- *
- * No message, property or `util.inspect` output of these errors holds the API key: request
- * headers are never kept on an error, and response bodies are the service's.
- *
- * `errors/base.ts` holds the errors of a call without an answer; `errors/api.ts` those of a
- * non-2xx answer. This module is their one entry point.
- *
+ * The error hierarchy's one entry: `errors/base.ts` holds a call's errors without an answer,
+ * `errors/api.ts` those of a non-2xx answer (by status, and by `code` for 409). See docs/errors.md.
  * @module
  */
 export * from './errors/api.ts';

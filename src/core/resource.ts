@@ -1,11 +1,7 @@
-/**
- * The base class of the resource classes (`clinic.appointments`, `clinic.rooms`, ...).
- *
- * @module
- */
+/** The base class of the resource classes (`clinic.appointments`, `clinic.rooms`, ...). @module */
 import type { ClinicClient } from '../client.ts';
 
-/** A group of operations on one API resource. Resources are thin: one line per method. */
+/** The operations on one API resource: one line per method over its row of `operations.ts`. */
 export abstract class APIResource {
   /** @internal */
   protected readonly _client: ClinicClient;

@@ -1,8 +1,4 @@
-/**
- * `clinic.professionals`: spec 4.8.
- *
- * @module
- */
+/** `clinic.professionals` (spec 4.8). @module */
 import type { APIPromise } from '../core/api-promise.ts';
 import type { Paginator } from '../core/pagination.ts';
 import type { ListRequestOptions, RequestOptions } from '../core/request-options.ts';
@@ -10,21 +6,14 @@ import { APIResource } from '../core/resource.ts';
 import { OPERATIONS } from '../operations.ts';
 import type { Professional, ProfessionalListParams } from '../schemas/professionals.ts';
 
-/** Professionals of the clinic (read-only, scope `appointments:read`). No contact data is returned. */
+/** Professionals (read-only, scope `appointments:read`); an id is a `professional_id`. */
 export class Professionals extends APIResource {
-  /**
-   * Lists every professional (`GET /professionals`). The spec shows no query parameter, so
-   * `query` takes none; one your service documents goes in `options.extraQuery`.
-   */
+  /** Lists the professionals (`GET /professionals`), without contact data. */
   list(query?: ProfessionalListParams, options?: ListRequestOptions): Paginator<Professional> {
     return this._client._call(OPERATIONS.listProfessionals, { query, options });
   }
 
-  /**
-   * Reads one professional (`GET /professionals/{id}`). Its id is the one accepted on appointments.
-   *
-   * @throws {@link NotFoundError} when the clinic has no such professional.
-   */
+  /** Reads one professional (`GET /professionals/{id}`): {@link NotFoundError} if none. */
   retrieve(id: number, options?: RequestOptions): APIPromise<Professional> {
     return this._client._call(OPERATIONS.retrieveProfessional, { id, options });
   }

@@ -1,8 +1,4 @@
-/**
- * Error bodies of spec section 7 and the mapping of zod issues to the 400 shape.
- *
- * @module
- */
+/** The error bodies of spec 7, and zod issues mapped to the 400 shape. @module */
 import * as z from 'zod';
 
 /** 400: field name → array of messages. */
@@ -12,32 +8,24 @@ export type FieldErrors = Record<string, string[]>;
 
 /** 401, 403, 404: `{ detail }`. */
 export const DetailBody = z.object({
-  /** What went wrong, in the service's words. */
   detail: z.string(),
 });
 
 /** 409, 422: `{ code, detail }`. */
 export const CodeDetailBody = z.object({
-  /** A stable code, such as `slot_blocked`: test for this, not for the wording. */
   code: z.string(),
-  /** What went wrong, in the service's words. */
   detail: z.string(),
 });
 
-/** The key under which messages that concern the whole body are reported. */
+/** The key of the messages about the whole body. */
 export const NON_FIELD_ERRORS = 'non_field_errors';
 
-/**
- * Turns zod issues into the 400 shape `{ field: [messages] }`: a nested path is joined with
- * dots, an unknown key is reported under its own name, and an issue about the whole input under
- * `non_field_errors`.
- */
+/** Zod issues in the 400 shape: dotted paths, whole-input issues under `non_field_errors`. */
 export function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix?: string): FieldErrors {
   const fields: FieldErrors = {};
   const add = (key: string, message: string) => {
     const full = prefix ? (key === NON_FIELD_ERRORS ? prefix : `${prefix}.${key}`) : key;
-    // Own properties only: an unknown key may be named `constructor`, `toString` or
-    // `__proto__`, which `fields[full]` would read from (or assign to) Object.prototype.
+    // Own properties only: an unknown key named `__proto__` or `toString` is not Object's.
     const list = Object.hasOwn(fields, full) ? fields[full]! : [];
     if (!list.includes(message)) list.push(message);
     Object.defineProperty(fields, full, {

@@ -1,13 +1,6 @@
-/**
- * The reference server's clock. Time is read from it for `created_at`, the 24 h idempotency
- * window and webhook retry schedules, so a test can move it with `advance(ms)` instead of
- * waiting.
- *
- * @module
- */
+/** The reference server's clock. @module */
 import { MAX_CLOCK_MS } from './control-inputs.ts';
 
-/** A task scheduled on a {@link Clock}. */
 interface Task {
   at: number;
   seq: number;
@@ -18,9 +11,8 @@ interface Task {
 export type ClockStart = Date | number | (() => number);
 
 /**
- * A clock whose time is `start + advanced`. Scheduled tasks run, in time order, only while
- * {@link Clock.advance} moves time past them: nothing runs on a real timer, so tests are
- * deterministic.
+ * The reference server's time (`created_at`, idempotency window, webhook retries): a test moves it
+ * with {@link Clock.advance}, the one thing that runs scheduled tasks, so tests are deterministic.
  */
 export class Clock {
   #base: () => number;
@@ -29,9 +21,8 @@ export class Clock {
   #seq = 0;
 
   /**
-   * @param start - a `Date` or epoch milliseconds: time starts there and moves only by
-   *   `advance`; a function: read on every call (plus what `advance` added); omitted: the real
-   *   time plus what `advance` added.
+   * @param start - a `Date` or epoch ms: time starts there; a function: read on every call;
+   *   omitted: the real time. What `advance` moved is added to each.
    */
   constructor(start?: ClockStart) {
     if (start === undefined) this.#base = Date.now;
@@ -55,11 +46,7 @@ export class Clock {
     return new Date(this.now());
   }
 
-  /**
-   * Runs `run` once the clock reaches `at` (epoch ms) during an {@link advance}.
-   *
-   * @returns a function that cancels the task.
-   */
+  /** Runs `run` when an {@link advance} reaches `at` (epoch ms); returns what cancels it. */
   schedule(at: number, run: () => void | Promise<void>): () => void {
     const task: Task = { at, seq: this.#seq++, run };
     this.#tasks.push(task);
@@ -74,10 +61,7 @@ export class Clock {
     return this.#tasks.length;
   }
 
-  /**
-   * Moves time forward by `ms`, running every task that falls due, in time order, each at its
-   * own time (awaited before the next one runs).
-   */
+  /** Moves time forward by `ms`, running each task due at its own time, awaited in turn. */
   async advance(ms: number): Promise<void> {
     if (!Number.isFinite(ms) || ms < 0) {
       throw new RangeError('advance(ms) takes a finite number of milliseconds >= 0');

@@ -1,9 +1,4 @@
-/**
- * Webhook envelopes (spec 6.1) emitted by the reference server for every appointment change,
- * kept in order in `api.events` and passed to the `api.onEvent` listeners.
- *
- * @module
- */
+/** Webhook envelopes (spec 6.1) the reference server emits on appointment changes. @module */
 import type { Appointment } from '../schemas/appointments.ts';
 import type {
   AppointmentEvent,
@@ -19,11 +14,7 @@ import { formatClinicInstant } from './time.ts';
 
 export type { AppointmentEventType, WebhookEventType };
 
-/**
- * A webhook envelope (spec 6.1) as the reference server emits it: the same type that
- * `parseWebhookEvent` of `@clinic-scheduling/sdk/webhooks` returns, discriminated by `type`.
- * Emitted envelopes are frozen.
- */
+/** An envelope as the reference server emits it (frozen): the type `parseWebhookEvent` returns. */
 export type WebhookEnvelope = WebhookEvent;
 /** An envelope about an appointment: `data` is the appointment exactly as GET returns it. */
 export type AppointmentEventEnvelope = AppointmentEvent;
@@ -41,15 +32,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * Builds a frozen envelope of the given type, generated at `now` (epoch ms) for clinic
- * `companyId`.
- *
- * @example
- * ```ts
- * createEnvelope('ping', 1, { message: 'Test event' }, api.clock.now());
- * ```
- */
+/** Builds a frozen envelope of `type` for clinic `companyId` at `now` (ms: `api.clock.now()`). */
 export function createEnvelope<T extends WebhookEventType>(
   type: T,
   companyId: number,
@@ -67,9 +50,8 @@ export function createEnvelope<T extends WebhookEventType>(
 }
 
 /**
- * The ordered log of emitted envelopes and its listeners. A listener that throws does not
- * break the request that caused the event: its error is rethrown on a microtask, where the
- * test runner reports it.
+ * The emitted envelopes and their listeners. A listener that throws does not break the request
+ * that caused the event: its error is rethrown on a microtask, where the test runner reports it.
  */
 export class EventLog {
   /** Every envelope emitted since the server started or was reset, oldest first. */
@@ -93,7 +75,6 @@ export class EventLog {
     };
   }
 
-  /** Appends the envelope to the log and calls every listener with it. */
   emit(envelope: WebhookEnvelope): void {
     appendBounded(this.events, envelope, this.#limit);
     for (const listener of [...this.#listeners]) {

@@ -1,14 +1,9 @@
-/**
- * Where `next` and `previous` page URLs point. By default, at the server's `baseUrl`. With
- * `links: 'request'` (the command-line server's choice) at the host the client reached: the
- * `Forwarded` header (RFC 7239) first, then `X-Forwarded-Proto` / `X-Forwarded-Host` /
- * `X-Forwarded-Port`, then the request's own URL (its `Host`), so `localhost`, `127.0.0.1`, a
- * server listening on `0.0.0.0` and a container's mapped port all paginate.
- *
- * @module
- */
+/** Where the reference server's `next` and `previous` page URLs point. @module */
 
-/** `'base-url'` (default) or `'request'`: see the module comment. */
+/**
+ * `'base-url'` (default): on the server's `baseUrl`; `'request'`: on the origin the client
+ * reached, so `localhost`, `0.0.0.0` and a container's mapped port all paginate.
+ */
 export type LinkOrigin = 'base-url' | 'request';
 
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -33,9 +28,8 @@ function forwarded(header: string | null): { proto?: string; host?: string } {
 const firstValue = (header: string | null) => header?.split(',')[0]?.trim() || undefined;
 
 /**
- * The origin (`scheme://host[:port]`) the client reached, from the forwarding headers or the
- * request URL. Values that are not a plain scheme or host are ignored, so no header can put
- * anything else into a link.
+ * The origin reached: `Forwarded`, then `X-Forwarded-Proto`/`-Host`/`-Port`, then the URL. A value
+ * that is not a plain scheme or host is ignored, so no header puts anything else into a link.
  */
 export function requestOrigin(headers: Headers, url: URL): string {
   const fwd = forwarded(headers.get('forwarded'));

@@ -1,17 +1,11 @@
-/**
- * The error for a missing msw: `@clinic-scheduling/sdk/testing/msw` is the one entry that needs
- * the optional peer, and its import should say how to install it rather than fail deep inside
- * the module loader.
- *
- * @module
- */
+/** The error for a missing msw: how to install it, not a failure deep in the loader. @module */
 
 /** "Cannot find package 'msw'" (Node ESM, Bun), "Cannot find module 'msw'" (CommonJS). */
 const MSW_NOT_FOUND = /Cannot find (?:package|module) ["']msw["']/;
 
 /**
- * The error to throw when loading msw failed: a clear one naming `npm i -D msw` when msw is not
- * installed, the original error (a broken msw install, a missing dependency of msw) otherwise.
+ * One naming `npm i -D msw` when msw is not installed; else the original error (a broken msw
+ * install, a missing dependency of msw).
  */
 export function mswLoadError(error: unknown): unknown {
   if (!(error instanceof Error) || !MSW_NOT_FOUND.test(error.message)) return error;

@@ -1,8 +1,6 @@
 /**
- * The CommonJS build's `msw-peer.ts` (tsup.config.ts substitutes it): CommonJS has no
- * top-level await, so msw is loaded with `require`, which finds msw's CommonJS build, the one
- * the user's own `require('msw/node')` loads.
- *
+ * `msw-peer.ts` for the CommonJS build, which has no top-level await: `require` loads msw's
+ * CommonJS build, the same one as the user's own `require('msw/node')`.
  * @module
  */
 import type * as Msw from 'msw';

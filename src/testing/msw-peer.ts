@@ -1,8 +1,6 @@
 /**
- * msw, the optional peer dependency, loaded for the MSW adapter (`msw.ts`) with an error that
- * names `npm i -D msw` when it is missing. This is the ES module build's loader (top-level
- * await); the CommonJS build uses `msw-peer.cjs.ts` in its place (see tsup.config.ts).
- *
+ * msw, the optional peer, for `msw.ts`: an error naming `npm i -D msw` when it is missing. The ES
+ * build's loader (top-level await); tsup.config.ts swaps in `msw-peer.cjs.ts` for CommonJS.
  * @module
  */
 import type * as Msw from 'msw';

@@ -1,9 +1,6 @@
 /**
- * `@clinic-scheduling/sdk/testing/msw`: the MSW adapter, request handlers that pass every
- * request under `{baseUrl}/api/public/v1` to `api.fetch`. Works with msw 2.10+ and msw 3. The
- * one entry of the package that needs msw (the optional peer dependency): importing it without
- * msw installed throws an error that says `npm i -D msw`.
- *
+ * `@clinic-scheduling/sdk/testing/msw`: MSW handlers over the reference server (msw 2.10+ or 3).
+ * The one entry that needs msw, an optional peer: without it, the import says `npm i -D msw`.
  * @module
  */
 import type { HttpHandler } from 'msw';
@@ -13,8 +10,8 @@ import type { ReferenceFetch } from './fetch.ts';
 import { HttpResponse, http } from './msw-peer.ts';
 
 /**
- * MSW handlers over a reference server's `fetch`. A `networkError` or `loseResponse` fault is
- * answered with `HttpResponse.error()`, which the caller's `fetch` sees as a network failure.
+ * Handlers that pass every request under `{baseUrl}/api/public/v1` to `api.fetch`; a
+ * `networkError` or `loseResponse` fault reaches the caller's `fetch` as a network failure.
  *
  * @example
  * ```ts

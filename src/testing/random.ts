@@ -1,12 +1,7 @@
 /**
- * A small seeded generator (mulberry32) of numbers in [0, 1): the same seed gives the same
- * sequence. The delivery simulator's chaos (`duplicate`, `reorder`) and the property and fuzz
- * tests draw from it, so a failing seed replays. Not part of the package's surface.
- *
- * @module
+ * Numbers in [0, 1) repeatable from `seed` (mulberry32), so a failing seed of the delivery
+ * simulator's chaos or of a property or fuzz test replays. Not exported by the package.
  */
-
-/** A generator of numbers in [0, 1), repeatable from `seed`. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -1,11 +1,7 @@
 /**
- * Instants in the reference server: stored as epoch milliseconds, read from `start_at` strings
- * (without a zone they are wall times in America/Sao_Paulo, spec 4.4) and written in every
- * response as `YYYY-MM-DDThh:mm:ss±HH:MM` in the America/Sao_Paulo offset of that instant.
- *
- * The offset comes from the IANA zone through `Intl`, never from a fixed `-03:00`, so dates
- * from the years when Brazil kept daylight-saving time are right too.
- *
+ * The reference server's instants: epoch ms inside, America/Sao_Paulo outside. The offset comes
+ * from the IANA zone through `Intl`, never a fixed `-03:00`, so the years when Brazil kept
+ * daylight-saving time are right too.
  * @module
  */
 import { parseStartAt, zoneOffsetOf } from '../schemas/common.ts';
@@ -40,10 +36,7 @@ function utc(year: number, month: number, day: number, hour: number, minute: num
   return date.getTime();
 }
 
-/**
- * The offset of America/Sao_Paulo from UTC at the instant `ms`, in minutes (`-180` for
- * `-03:00`).
- */
+/** America/Sao_Paulo's offset from UTC at the instant `ms`, in minutes (`-180` for `-03:00`). */
 export function zoneOffsetMinutes(ms: number): number {
   const hour = Math.floor(ms / HOUR_MS);
   const cached = offsetCache.get(hour);
@@ -73,18 +66,12 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
-/**
- * Whether an instant can be written as the spec writes instants, that is, falls in the years
- * 0000 to 9999 of America/Sao_Paulo.
- */
+/** Whether the instant falls in the years 0000 to 9999, the ones the spec's format can write. */
 export function isWritableInstant(ms: number): boolean {
   return /^\d{4}-/.test(formatClinicInstant(ms));
 }
 
-/**
- * Formats an instant as the spec writes instants: `YYYY-MM-DDThh:mm:ss±HH:MM`, in the
- * America/Sao_Paulo offset of that instant (for example `2026-03-02T14:30:00-03:00`).
- */
+/** Writes an instant as the spec does, in its Sao Paulo offset: `2026-03-02T14:30:00-03:00`. */
 export function formatClinicInstant(ms: number): string {
   const offset = zoneOffsetMinutes(ms);
   const local = new Date(Math.floor(ms / 1000) * 1000 + offset * MINUTE_MS);
@@ -98,9 +85,8 @@ export function formatClinicInstant(ms: number): string {
 }
 
 /**
- * The instant at which the wall clock of America/Sao_Paulo shows the given time. In a
- * daylight-saving gap (a wall time that never happened) the later reading is used; in an
- * overlap, the earlier instant.
+ * The instant at which America/Sao_Paulo's wall clock shows this time: in a daylight-saving gap
+ * (a time that never happened) the later reading, in an overlap the earlier instant.
  */
 export function clinicWallTimeToInstant(
   year: number,
@@ -122,10 +108,8 @@ export function clinicWallTimeToInstant(
 }
 
 /**
- * Reads an ISO 8601 date-time of the form the `StartAt` schema accepts (`Z`, `±HH:MM`,
- * `±HHMM` or no zone; without a zone it is a wall time in America/Sao_Paulo) as epoch
- * milliseconds. Returns `undefined` when the string is not of that form or its offset is out
- * of range.
+ * Reads a date-time as the `StartAt` schema accepts it (`Z`, `±HH:MM`, `±HHMM`, or no zone: then
+ * America/Sao_Paulo) as epoch ms; `undefined` when malformed or its offset is out of range.
  */
 export function parseClinicDateTime(value: string): number | undefined {
   const parts = parseStartAt(value);

@@ -1,11 +1,8 @@
 /**
- * The objects of spec section 2 as the reference server returns them: exactly the fields the
- * spec lists, instants in the America/Sao_Paulo offset. Attributes the API never returns
- * (CPF, e-mail, a type's duration, the appointment note...) never leave through here.
- *
+ * The objects of spec 2 as the reference server returns them: only the fields the spec lists, so
+ * what the API never returns (CPF, e-mail, a type's duration, the note...) never leaves.
  * @module
  */
-
 import type { AppointmentType } from '../schemas/appointment-types.ts';
 import type { Appointment } from '../schemas/appointments.ts';
 import type { Patient } from '../schemas/patients.ts';
@@ -48,11 +45,7 @@ export function appointmentTypeView(t: AppointmentTypeRecord): AppointmentType {
   return { id: t.id, name: t.name };
 }
 
-/**
- * The appointment object (spec 2.1), with the current names of its patient, professional,
- * room and type. The internal note is not part of the object the spec lists, so it is not
- * returned.
- */
+/** The appointment object (spec 2.1), with the current names of its patient, professional... */
 export function appointmentView(clinic: ClinicState, a: AppointmentRecord): Appointment {
   const patient = a.patient_id === null ? undefined : clinic.patients.get(a.patient_id);
   const professional =
