@@ -14,8 +14,22 @@ import {
   withIdempotencyKey,
 } from './core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
-import { checkPageUrl, Paginator } from './core/pagination.ts';
+import {
+  checkPageUrl,
+  DEFAULT_MAX_EMPTY_PAGES,
+  MAX_EMPTY_PAGES_LIMIT,
+  Paginator,
+} from './core/pagination.ts';
+import { Redactor } from './core/redact.ts';
 import type { AppointmentCreateOptions } from './core/request-options.ts';
+import {
+  type Checked,
+  checkResponse,
+  DriftReporter,
+  type ResponseDrift,
+  type ResponseValidation,
+  responseValidation,
+} from './core/response-check.ts';
 import type { RetryPolicy } from './core/retry.ts';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -72,8 +86,24 @@ export interface ClientOptions {
    * refused with `ConfigurationError` at construction.
    */
   headers?: Record<string, string> | undefined;
-  /** Validate every response against the spec's schema. Default `true`. */
-  validateResponses?: boolean | undefined;
+  /**
+   * How responses are checked against the spec's schemas ({@link ResponseValidation}):
+   * `'compatible'` (default) throws on a structural break and passes on a new enum value,
+   * reporting it once; `'strict'` (or `true`) throws on a new enum value too; `false` checks
+   * nothing.
+   */
+  validateResponses?: ResponseValidation | boolean | undefined;
+  /**
+   * Called once per client for each way a response departs from the spec without breaking its
+   * structure (a new enum value, a new member; {@link ResponseDrift}), after the `warn` log
+   * line. What it throws is ignored.
+   */
+  onDrift?: ((drift: ResponseDrift) => void) | undefined;
+  /**
+   * A list walk (`for await`, `pages()`, `toArray`) ends with a `ClinicError` at this many
+   * pages in a row that hold no item yet have a `next` link (1 to 1000). Default 10.
+   */
+  maxEmptyPages?: number | undefined;
   /** How much to log: `off`, `error`, `warn` (default), `info`, `debug`. Default: env `CLINIC_LOG`. */
   logLevel?: LogLevel | undefined;
   /** Where to log. Default `console`. The key is never logged; bodies are never logged. */
@@ -83,6 +113,12 @@ export interface ClientOptions {
    * opens the page can read the key and the clinic's health data with it. Leave it off.
    */
   dangerouslyAllowBrowser?: boolean | undefined;
+  /**
+   * Allow an `http://` `baseUrl` to a host other than this machine (`localhost`, 127.0.0.0/8
+   * and `[::1]` need no permission). Over plain http the API key and the clinic's health data
+   * cross the network unencrypted: leave it off but for a test server on a network you trust.
+   */
+  dangerouslyAllowHttp?: boolean | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -142,10 +178,14 @@ export class ClinicClient {
   readonly maxRetries: number;
   /** The largest response body read, in bytes. */
   readonly maxResponseBytes: number;
-  /** Whether responses are validated. */
-  readonly validateResponses: boolean;
+  /** How responses are checked (`true` given reads `'strict'`). */
+  readonly validateResponses: ResponseValidation;
+  /** Pages in a row without items (but with `next`) at which a list walk ends. */
+  readonly maxEmptyPages: number;
 
   readonly #options: ClientOptions;
+  readonly #drift: DriftReporter;
+  readonly #redactor: Redactor;
   /** @internal */
   readonly _transport: Transport;
 
@@ -169,7 +209,11 @@ export class ClinicClient {
     const apiKey = checkApiKey(
       options.apiKey === undefined ? readEnv('CLINIC_API_KEY') : options.apiKey,
     );
-    this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CLINIC_BASE_URL'), apiKey);
+    this.baseUrl = checkBaseUrl(
+      options.baseUrl ?? readEnv('CLINIC_BASE_URL'),
+      apiKey,
+      options.dangerouslyAllowHttp === true,
+    );
     this.timeout = checkNumber('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
     this.maxRetries = checkNumber(
       'maxRetries',
@@ -180,7 +224,14 @@ export class ClinicClient {
     );
     const bytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.maxResponseBytes = checkNumber('maxResponseBytes', bytes, 1, MAX_RESPONSE_BYTES, true);
-    this.validateResponses = options.validateResponses ?? true;
+    this.validateResponses = responseValidation(options.validateResponses);
+    this.maxEmptyPages = checkNumber(
+      'maxEmptyPages',
+      options.maxEmptyPages ?? DEFAULT_MAX_EMPTY_PAGES,
+      1,
+      MAX_EMPTY_PAGES_LIMIT,
+      true,
+    );
     const level = options.logLevel ?? readEnv('CLINIC_LOG') ?? 'warn';
     if (!isLogLevel(level)) {
       throw new ConfigurationError(
@@ -190,6 +241,12 @@ export class ClinicClient {
     if (options.fetch !== undefined && typeof options.fetch !== 'function') {
       throw new ConfigurationError('fetch must be a function with the signature of fetch().');
     }
+    if (options.onDrift !== undefined && typeof options.onDrift !== 'function') {
+      throw new ConfigurationError('onDrift must be a function taking a ResponseDrift.');
+    }
+    const logger = levelLogger(options.logger ?? console, level);
+    this.#drift = new DriftReporter(logger, options.onDrift);
+    this.#redactor = new Redactor(apiKey);
     this._transport = new Transport(apiKey, {
       baseUrl: this.baseUrl,
       timeout: this.timeout,
@@ -197,7 +254,7 @@ export class ClinicClient {
       maxResponseBytes: this.maxResponseBytes,
       fetch: options.fetch,
       headers: { ...options.headers },
-      logger: levelLogger(options.logger ?? console, level),
+      logger,
       debug: level === 'debug',
       userAgent: `clinic-scheduling-sdk-typescript/${VERSION} ${runtimeName()}`,
     });
@@ -220,7 +277,10 @@ export class ClinicClient {
    */
   withOptions(overrides: ClientOptions): ClinicClient {
     const given = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined);
-    return new ClinicClient({ ...this.#options, ...Object.fromEntries(given) });
+    const child = new ClinicClient({ ...this.#options, ...Object.fromEntries(given) });
+    // A drift is reported once for the family of clients, not again by each derived one.
+    child.#drift.share(this.#drift);
+    return child;
   }
 
   /** @internal Sends one call: checks inputs, sends, validates the answer. */
@@ -264,8 +324,11 @@ export class ClinicClient {
               })
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
-        item: this.validateResponses ? item : undefined,
+        check: this.validateResponses
+          ? (value) => this.#check(item, value, false, { method: 'GET', path })
+          : undefined,
         options,
+        maxEmptyPages: this.maxEmptyPages,
       },
       path,
       checked,
@@ -288,7 +351,7 @@ export class ClinicClient {
       idempotent: spec.idempotent,
       options: spec.options,
     });
-    const checked = this.#check(spec.response, raw.body, spec.refetch === true);
+    const checked = this.#check(spec.response, raw.body, spec.refetch === true, spec);
     let data: T;
     if (checked.ok) data = checked.data;
     else if (spec.refetch) data = await this.#readBack(spec, itemPath, raw);
@@ -319,24 +382,34 @@ export class ClinicClient {
         retry: 'safe',
         options: spec.options,
       });
-      const checked = this.#check(spec.response, fresh.body, false);
+      const checked = this.#check(spec.response, fresh.body, false, {
+        method: 'GET',
+        path: spec.path,
+      });
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {
-      throw new ReadBackError(write, `${this._transport.apiRoot.pathname}${itemPath}`, error);
+      const response = redactedCopy(write.response, this.#redactor);
+      const readPath = `${this._transport.apiRoot.pathname}${itemPath}`;
+      throw new ReadBackError({ ...write, response }, readPath, error);
     }
   }
 
   /**
-   * Checks a 2xx body against `schema`, parsing it once. Without validation a body is taken
-   * as is, except a write's (`refetch`) that does not even look like a record.
+   * Checks a 2xx body against `schema` in the client's mode, reporting drift as met on
+   * `where` (method and collection path). Without validation a body is taken as is, except a
+   * write's (`refetch`) that does not even look like a record.
    */
-  #check<T>(schema: z.ZodType<T>, body: unknown, refetch: boolean): Checked<T> {
+  #check<T>(
+    schema: z.ZodType<T>,
+    body: unknown,
+    refetch: boolean,
+    where: { method: string; path: string },
+  ): Checked<T> {
     if (this.validateResponses) {
-      const result = schema.safeParse(body);
-      if (result.success) return { ok: true, data: result.data };
-      const paths = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))];
-      return { ok: false, paths };
+      return checkResponse(schema, body, this.validateResponses, (drift) =>
+        this.#drift.report({ ...drift, method: where.method, path: where.path }),
+      );
     }
     if (refetch && !(isRecord(body) && 'id' in body && 'status' in body)) {
       return { ok: false, paths: ['(root)'] };
@@ -355,8 +428,20 @@ export class ClinicClient {
   }
 }
 
-/** A 2xx body checked: the data, or the paths that failed. */
-type Checked<T> = { ok: true; data: T } | { ok: false; paths: string[] };
+/**
+ * A bodiless copy of a response whose header values holding the key are `[redacted]`, as in
+ * every `APIError`'s `headers`: a proxy may echo the request's `Authorization`.
+ */
+function redactedCopy(response: Response, redactor: Redactor): Response {
+  const { status, statusText, url } = response;
+  const copy = new Response(null, {
+    status,
+    statusText,
+    headers: redactor.headers(response.headers),
+  });
+  Object.defineProperty(copy, 'url', { value: url, enumerable: false });
+  return copy;
+}
 
 /**
  * Checks an input with its schema.

@@ -51,6 +51,7 @@ export {
 export type { Logger, LogLevel } from './core/logger.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';
 export type { AppointmentCreateOptions, RequestOptions } from './core/request-options.ts';
+export type { ResponseDrift, ResponseValidation } from './core/response-check.ts';
 export { MAX_RETRY_AFTER_MS } from './core/retry.ts';
 // The resources: the classes of `clinic.appointments`, `clinic.patients`, ... (the client
 // makes them; their constructors are internal).

@@ -4,14 +4,31 @@
  *
  * @module
  */
-import type * as z from 'zod';
 import { isRecord } from '../internal/utils.ts';
 import { APIUserAbortError, ClinicError, ResponseValidationError } from './errors.ts';
 import type { RequestOptions } from './request-options.ts';
+import type { Checked } from './response-check.ts';
 import type { RawResponse } from './transport.ts';
 
 /** The largest `limit` that {@link Paginator.toArray} accepts. */
 export const TO_ARRAY_MAX_LIMIT = 10_000;
+
+/**
+ * The default of the client option `maxEmptyPages`: a walk ends with a {@link ClinicError} at
+ * the 10th page in a row that holds no item yet has a `next` link. A list that moves on
+ * returns items; a service (or proxy) answering `results: []` with a fresh `next` forever
+ * would otherwise keep `toArray` and `for await` fetching forever.
+ */
+export const DEFAULT_MAX_EMPTY_PAGES = 10;
+
+/** The largest `maxEmptyPages` accepted. */
+export const MAX_EMPTY_PAGES_LIMIT = 1_000;
+
+/**
+ * How many page URLs a walk remembers to catch a `next` link back to a page it visited: the
+ * latest ones only, so that a walk of any length holds a bounded amount of memory.
+ */
+const REMEMBERED_PAGE_URLS = 1_000;
 
 /** @internal What a paginator needs to fetch one page. */
 export interface PageSource<T> {
@@ -30,9 +47,27 @@ export interface PageSource<T> {
     which: PageLink,
     page: { method: string; path: string },
   ): string;
-  /** The item schema, or `undefined` when responses are not validated. */
-  item: z.ZodType<T> | undefined;
+  /** Checks one item, or `undefined` when responses are not validated. */
+  check: ((item: unknown) => Checked<T>) | undefined;
   options: RequestOptions | undefined;
+  /** A walk ends at this many empty pages in a row that still have a `next` link. */
+  maxEmptyPages: number;
+}
+
+/** @internal What a walk (`for await`, `pages()`, `toArray`) remembers: bounded, however long it runs. */
+export class Walk {
+  /** The URLs of the latest pages walked, oldest first. */
+  readonly recent = new Set<string>();
+  /** How many pages in a row came back empty with a `next` link. */
+  emptyRun = 0;
+
+  /** Remembers `url`, forgetting the oldest URL past {@link REMEMBERED_PAGE_URLS}. */
+  visit(url: string): void {
+    this.recent.add(url);
+    if (this.recent.size > REMEMBERED_PAGE_URLS) {
+      this.recent.delete(this.recent.values().next().value as string);
+    }
+  }
 }
 
 /** The two links of a page. */
@@ -63,7 +98,7 @@ export class Page<T> {
     this.response = raw.response;
     this.#url = raw.url;
     this.#request = { method: raw.method, path: raw.path };
-    const { results, next, previous } = readPage(source.item, raw);
+    const { results, next, previous } = readPage(source.check, raw);
     this.results = results;
     this.next = next;
     this.previous = previous;
@@ -108,17 +143,30 @@ export class Page<T> {
   }
 
   /**
-   * @internal The next page of a walk whose pages so far had the URLs in `visited` (this one's
-   * included); adds the next page's URL.
+   * @internal The next page of `walk`, this page being its latest; remembers the next page's
+   * URL.
    *
-   * @throws {@link ClinicError} when `next` returns to a page of the walk.
+   * @throws {@link ClinicError} when `next` returns to a page of the walk, or when this page is
+   *   the `maxEmptyPages`th in a row without items.
    */
-  _nextInWalk(visited: Set<string>): Promise<Page<T>> {
-    visited.add(this.#url);
-    return this.#follow(this.next ?? '', 'next', visited);
+  _nextInWalk(walk: Walk): Promise<Page<T>> {
+    walk.visit(this.#url);
+    walk.emptyRun = this.results.length === 0 ? walk.emptyRun + 1 : 0;
+    const limit = this.#source.maxEmptyPages;
+    if (walk.emptyRun >= limit) {
+      return Promise.reject(
+        new ClinicError(
+          `${this.#request.method} ${this.#request.path}: ${limit} pages in a row held no item ` +
+            'yet had a next link. A list that moves on returns items, so the walk ends here ' +
+            "rather than fetch forever; the service's pagination is likely broken. If it " +
+            'really sends runs of empty pages, raise the client option maxEmptyPages.',
+        ),
+      );
+    }
+    return this.#follow(this.next ?? '', 'next', walk);
   }
 
-  async #follow(url: string, which: PageLink, visited?: Set<string>): Promise<Page<T>> {
+  async #follow(url: string, which: PageLink, walk?: Walk): Promise<Page<T>> {
     // Relative links are relative to the page that gave them (its final URL after redirects).
     const base = this.response.url || this.#url;
     const target = this.#source.checkPageUrl(url, base, which, this.#request);
@@ -129,14 +177,14 @@ export class Page<T> {
           'service sent a next link that does not advance.',
       );
     }
-    if (visited?.has(target)) {
+    if (walk?.recent.has(target)) {
       throw new ClinicError(
         `The next page URL of ${this.#request.method} ${this.#request.path} returns to a page ` +
           'already visited in this walk: following it would walk the same pages forever, so the ' +
           'walk ends here. The service sent next links that loop.',
       );
     }
-    visited?.add(target);
+    walk?.visit(target);
     return new Page(this.#source, await this.#source.fetch(target, undefined));
   }
 
@@ -154,13 +202,13 @@ async function* walkItems<T>(
   page: Page<T> | undefined,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<T, void, undefined> {
-  const visited = new Set<string>();
+  const walk = new Walk();
   while (page) {
     for (const item of page.results) {
       if (signal?.aborted) throw new APIUserAbortError();
       yield item;
     }
-    page = page.hasNextPage() ? await page._nextInWalk(visited) : undefined;
+    page = page.hasNextPage() ? await page._nextInWalk(walk) : undefined;
   }
 }
 
@@ -225,12 +273,12 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
    */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> | undefined = await (this.#first ?? this.#fetchFirst());
-    // The URLs of the pages walked: a next link back to any of them ends the walk.
-    const visited = new Set<string>();
+    // A next link back to a recent page, or a run of empty pages, ends the walk.
+    const walk = new Walk();
     while (page) {
       yield page;
       if (!page.hasNextPage()) return;
-      page = await page._nextInWalk(visited);
+      page = await page._nextInWalk(walk);
       this.#first = undefined;
     }
   }
@@ -272,7 +320,7 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
 }
 
 function readPage<T>(
-  item: z.ZodType<T> | undefined,
+  check: ((item: unknown) => Checked<T>) | undefined,
   raw: RawResponse,
 ): { results: T[]; next: string | null; previous: string | null } {
   const { body } = raw;
@@ -303,7 +351,7 @@ function readPage<T>(
     );
   }
   const list = results as unknown[];
-  if (!item)
+  if (!check)
     return {
       results: list as T[],
       next: next as string | null,
@@ -313,10 +361,11 @@ function readPage<T>(
   const failed: string[] = [];
   const prefix = Array.isArray(body) ? '' : 'results.';
   for (let i = 0; i < list.length; i++) {
-    const r = item.safeParse(list[i]);
-    if (r.success) parsed[i] = r.data;
+    const r = check(list[i]);
+    if (r.ok) parsed[i] = r.data;
     else
-      for (const issue of r.error.issues) failed.push(`${prefix}${[i, ...issue.path].join('.')}`);
+      for (const path of r.paths)
+        failed.push(`${prefix}${i}${path === '(root)' ? '' : `.${path}`}`);
   }
   if (failed.length > 0) throw new ResponseValidationError(failed, raw.method, raw.path);
   return { results: parsed, next: next as string | null, previous: previous as string | null };

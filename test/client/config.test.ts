@@ -349,6 +349,9 @@ describe('withOptions', () => {
       logLevel: undefined,
       logger: undefined,
       dangerouslyAllowBrowser: undefined,
+      dangerouslyAllowHttp: undefined,
+      onDrift: undefined,
+      maxEmptyPages: undefined,
     } satisfies { [K in keyof Required<ClientOptions>]: undefined };
     const otherKey = `csk_live_other.${'b'.repeat(32)}`;
     const otherBase = 'https://other.clinic.test';

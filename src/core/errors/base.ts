@@ -187,6 +187,42 @@ export class ReadBackError extends ClinicError {
   }
 }
 
+/** @internal The most characters of the service's text that an error message quotes. */
+export const MAX_QUOTED_LENGTH = 300;
+
+/**
+ * Characters a terminal or a log reader acts on: C0 and C1 controls, DEL, the Unicode line
+ * and paragraph separators, and the bidirectional marks that can reorder what is shown.
+ */
+const UNSAFE_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it exists to find.
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escapeCharacter(char: string): string {
+  if (!UNSAFE_CHARACTER.test(char)) return char;
+  return SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * @internal The service's `text` as an error message may quote it: every unsafe character
+ * escaped (`\n`, `\u001b`), so a message stays one line that cannot forge another, and at most
+ * `max` characters, cut with `…` (never inside an escape or a surrogate pair). Reads only the
+ * first `max + 1` characters, however long `text` is.
+ */
+export function quoteServerText(text: string, max = MAX_QUOTED_LENGTH): string {
+  let out = '';
+  let cut = 0;
+  // Escaping only lengthens, so max + 1 characters of the text are enough to decide.
+  for (const char of text.slice(0, max + 1)) {
+    const piece = escapeCharacter(char);
+    if (out.length + piece.length <= max - 1) cut = out.length + piece.length;
+    out += piece;
+    if (out.length > max) return `${out.slice(0, cut)}…`;
+  }
+  return out;
+}
+
 /** @internal `field: message; message, field: message`: field errors in one line. */
 export function formatFields(fields: FieldErrors): string {
   return Object.entries(fields)
