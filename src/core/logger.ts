@@ -15,8 +15,9 @@ export interface Logger {
   /** Level `error`. The SDK reports a failed call by throwing, and logs nothing at this level. */
   error(message: string, ...rest: unknown[]): void;
   /**
-   * Level `warn` (the default level): nothing today. A failed call is reported by throwing;
-   * the SDK does not print it too (quiet by default).
+   * Level `warn` (the default level): a response that departs from the spec without breaking
+   * it (a new enum value, a new member), once per field and value, with a `ResponseDrift` as
+   * second argument. A failed call is reported by throwing; the SDK does not print it too.
    */
   warn(message: string, ...rest: unknown[]): void;
   /** Level `info`: each retry, with its reason and wait. */

@@ -42,7 +42,10 @@ new ClinicClient({
   fetch: undefined,
   logger: undefined,
   validateResponses: undefined,
+  onDrift: undefined,
+  maxEmptyPages: undefined,
   dangerouslyAllowBrowser: undefined,
+  dangerouslyAllowHttp: undefined,
 });
 clinic.withOptions({ timeout: cfg.timeout });
 clinic.appointments.update('id', { note: undefined, room_id: cfg.timeout ?? null });

@@ -26,6 +26,7 @@ expectTypeOf<keyof ClinicClient>().toEqualTypeOf<
   | 'maxRetries'
   | 'maxResponseBytes'
   | 'validateResponses'
+  | 'maxEmptyPages'
   | 'withOptions'
   | 'toJSON'
 >();

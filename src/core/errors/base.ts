@@ -86,10 +86,11 @@ export class ValidationError extends ClinicError {
 }
 
 /**
- * Thrown when a 2xx response does not have the shape the spec gives (with
- * `validateResponses: true`, the default). `paths` names the members that failed; the values
- * are never included, since they may be health data. Set `validateResponses: false` to accept
- * any shape.
+ * Thrown when a 2xx response does not have the shape the spec gives: a member missing, of the
+ * wrong type or form. In the default `validateResponses: 'compatible'` mode a value outside a
+ * known enum is not one (it is passed on and reported once); in `'strict'` mode (or `true`) it
+ * is. `paths` names the members that failed; the values are never included, since they may be
+ * health data. `validateResponses: false` accepts any shape.
  */
 export class ResponseValidationError extends ClinicError {
   /** `'ResponseValidationError'`: the class name, which survives minification. */
