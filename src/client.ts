@@ -14,21 +14,14 @@ import {
   withIdempotencyKey,
 } from './core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
-import {
-  checkPageUrl,
-  DEFAULT_MAX_EMPTY_PAGES,
-  MAX_EMPTY_PAGES_LIMIT,
-  Paginator,
-} from './core/pagination.ts';
+import { checkPageUrl, Paginator } from './core/pagination.ts';
 import { Redactor } from './core/redact.ts';
 import type { AppointmentCreateOptions } from './core/request-options.ts';
 import {
   type Checked,
-  checkResponse,
-  DriftReporter,
   type ResponseDrift,
+  ResponseReader,
   type ResponseValidation,
-  responseValidation,
 } from './core/response-check.ts';
 import type { RetryPolicy } from './core/retry.ts';
 import {
@@ -39,6 +32,7 @@ import {
   type RawResponse,
   Transport,
 } from './core/transport.ts';
+import { checkMaxEmptyPages } from './core/walk.ts';
 import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
@@ -86,23 +80,11 @@ export interface ClientOptions {
    * refused with `ConfigurationError` at construction.
    */
   headers?: Record<string, string> | undefined;
-  /**
-   * How responses are checked against the spec's schemas ({@link ResponseValidation}):
-   * `'compatible'` (default) throws on a structural break and passes on a new enum value,
-   * reporting it once; `'strict'` (or `true`) throws on a new enum value too; `false` checks
-   * nothing.
-   */
+  /** How responses are checked ({@link ResponseValidation}). Default `'compatible'`; `true` is `'strict'`. */
   validateResponses?: ResponseValidation | boolean | undefined;
-  /**
-   * Called once per client for each way a response departs from the spec without breaking its
-   * structure (a new enum value, a new member; {@link ResponseDrift}), after the `warn` log
-   * line. What it throws is ignored.
-   */
+  /** Called once per {@link ResponseDrift} after its `warn` log line; what it throws is ignored. */
   onDrift?: ((drift: ResponseDrift) => void) | undefined;
-  /**
-   * A list walk (`for await`, `pages()`, `toArray`) ends with a `ClinicError` at this many
-   * pages in a row that hold no item yet have a `next` link (1 to 1000). Default 10.
-   */
+  /** A list walk ends (`ClinicError`) at this many empty pages in a row with a `next` (1 to 1,000; default 10). */
   maxEmptyPages?: number | undefined;
   /** How much to log: `off`, `error`, `warn` (default), `info`, `debug`. Default: env `CLINIC_LOG`. */
   logLevel?: LogLevel | undefined;
@@ -113,11 +95,7 @@ export interface ClientOptions {
    * opens the page can read the key and the clinic's health data with it. Leave it off.
    */
   dangerouslyAllowBrowser?: boolean | undefined;
-  /**
-   * Allow an `http://` `baseUrl` to a host other than this machine (`localhost`, 127.0.0.0/8
-   * and `[::1]` need no permission). Over plain http the API key and the clinic's health data
-   * cross the network unencrypted: leave it off but for a test server on a network you trust.
-   */
+  /** Allow `http://` to a host other than `localhost`, 127.0.0.0/8, `[::1]`: the key would go in clear. */
   dangerouslyAllowHttp?: boolean | undefined;
 }
 
@@ -184,7 +162,7 @@ export class ClinicClient {
   readonly maxEmptyPages: number;
 
   readonly #options: ClientOptions;
-  readonly #drift: DriftReporter;
+  readonly #reader: ResponseReader;
   readonly #redactor: Redactor;
   /** @internal */
   readonly _transport: Transport;
@@ -209,11 +187,8 @@ export class ClinicClient {
     const apiKey = checkApiKey(
       options.apiKey === undefined ? readEnv('CLINIC_API_KEY') : options.apiKey,
     );
-    this.baseUrl = checkBaseUrl(
-      options.baseUrl ?? readEnv('CLINIC_BASE_URL'),
-      apiKey,
-      options.dangerouslyAllowHttp === true,
-    );
+    const allowHttp = options.dangerouslyAllowHttp === true;
+    this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CLINIC_BASE_URL'), apiKey, allowHttp);
     this.timeout = checkNumber('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
     this.maxRetries = checkNumber(
       'maxRetries',
@@ -224,14 +199,7 @@ export class ClinicClient {
     );
     const bytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.maxResponseBytes = checkNumber('maxResponseBytes', bytes, 1, MAX_RESPONSE_BYTES, true);
-    this.validateResponses = responseValidation(options.validateResponses);
-    this.maxEmptyPages = checkNumber(
-      'maxEmptyPages',
-      options.maxEmptyPages ?? DEFAULT_MAX_EMPTY_PAGES,
-      1,
-      MAX_EMPTY_PAGES_LIMIT,
-      true,
-    );
+    this.maxEmptyPages = checkMaxEmptyPages(options.maxEmptyPages);
     const level = options.logLevel ?? readEnv('CLINIC_LOG') ?? 'warn';
     if (!isLogLevel(level)) {
       throw new ConfigurationError(
@@ -241,11 +209,9 @@ export class ClinicClient {
     if (options.fetch !== undefined && typeof options.fetch !== 'function') {
       throw new ConfigurationError('fetch must be a function with the signature of fetch().');
     }
-    if (options.onDrift !== undefined && typeof options.onDrift !== 'function') {
-      throw new ConfigurationError('onDrift must be a function taking a ResponseDrift.');
-    }
     const logger = levelLogger(options.logger ?? console, level);
-    this.#drift = new DriftReporter(logger, options.onDrift);
+    this.#reader = new ResponseReader(options.validateResponses, logger, options.onDrift);
+    this.validateResponses = this.#reader.mode;
     this.#redactor = new Redactor(apiKey);
     this._transport = new Transport(apiKey, {
       baseUrl: this.baseUrl,
@@ -279,7 +245,7 @@ export class ClinicClient {
     const given = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined);
     const child = new ClinicClient({ ...this.#options, ...Object.fromEntries(given) });
     // A drift is reported once for the family of clients, not again by each derived one.
-    child.#drift.share(this.#drift);
+    child.#reader.share(this.#reader);
     return child;
   }
 
@@ -325,7 +291,7 @@ export class ClinicClient {
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
         check: this.validateResponses
-          ? (value) => this.#check(item, value, false, { method: 'GET', path })
+          ? (value) => this.#check(item, value, { method: 'GET', path })
           : undefined,
         options,
         maxEmptyPages: this.maxEmptyPages,
@@ -351,7 +317,7 @@ export class ClinicClient {
       idempotent: spec.idempotent,
       options: spec.options,
     });
-    const checked = this.#check(spec.response, raw.body, spec.refetch === true, spec);
+    const checked = this.#check(spec.response, raw.body, spec, spec.refetch);
     let data: T;
     if (checked.ok) data = checked.data;
     else if (spec.refetch) data = await this.#readBack(spec, itemPath, raw);
@@ -382,16 +348,13 @@ export class ClinicClient {
         retry: 'safe',
         options: spec.options,
       });
-      const checked = this.#check(spec.response, fresh.body, false, {
-        method: 'GET',
-        path: spec.path,
-      });
+      const checked = this.#check(spec.response, fresh.body, { method: 'GET', path: spec.path });
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {
-      const response = redactedCopy(write.response, this.#redactor);
       const readPath = `${this._transport.apiRoot.pathname}${itemPath}`;
-      throw new ReadBackError({ ...write, response }, readPath, error);
+      const headers = this.#redactor.headers(write.response.headers);
+      throw new ReadBackError(write, readPath, error, headers);
     }
   }
 
@@ -400,17 +363,8 @@ export class ClinicClient {
    * `where` (method and collection path). Without validation a body is taken as is, except a
    * write's (`refetch`) that does not even look like a record.
    */
-  #check<T>(
-    schema: z.ZodType<T>,
-    body: unknown,
-    refetch: boolean,
-    where: { method: string; path: string },
-  ): Checked<T> {
-    if (this.validateResponses) {
-      return checkResponse(schema, body, this.validateResponses, (drift) =>
-        this.#drift.report({ ...drift, method: where.method, path: where.path }),
-      );
-    }
+  #check<T>(schema: z.ZodType<T>, body: unknown, where: Where, refetch = false): Checked<T> {
+    if (this.validateResponses) return this.#reader.check(schema, body, where);
     if (refetch && !(isRecord(body) && 'id' in body && 'status' in body)) {
       return { ok: false, paths: ['(root)'] };
     }
@@ -428,20 +382,8 @@ export class ClinicClient {
   }
 }
 
-/**
- * A bodiless copy of a response whose header values holding the key are `[redacted]`, as in
- * every `APIError`'s `headers`: a proxy may echo the request's `Authorization`.
- */
-function redactedCopy(response: Response, redactor: Redactor): Response {
-  const { status, statusText, url } = response;
-  const copy = new Response(null, {
-    status,
-    statusText,
-    headers: redactor.headers(response.headers),
-  });
-  Object.defineProperty(copy, 'url', { value: url, enumerable: false });
-  return copy;
-}
+/** A response's method and collection path, as drift reports name them. */
+type Where = { method: string; path: string };
 
 /**
  * Checks an input with its schema.

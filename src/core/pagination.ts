@@ -9,26 +9,10 @@ import { APIUserAbortError, ClinicError, ResponseValidationError } from './error
 import type { RequestOptions } from './request-options.ts';
 import type { Checked } from './response-check.ts';
 import type { RawResponse } from './transport.ts';
+import { Walk } from './walk.ts';
 
 /** The largest `limit` that {@link Paginator.toArray} accepts. */
 export const TO_ARRAY_MAX_LIMIT = 10_000;
-
-/**
- * The default of the client option `maxEmptyPages`: a walk ends with a {@link ClinicError} at
- * the 10th page in a row that holds no item yet has a `next` link. A list that moves on
- * returns items; a service (or proxy) answering `results: []` with a fresh `next` forever
- * would otherwise keep `toArray` and `for await` fetching forever.
- */
-export const DEFAULT_MAX_EMPTY_PAGES = 10;
-
-/** The largest `maxEmptyPages` accepted. */
-export const MAX_EMPTY_PAGES_LIMIT = 1_000;
-
-/**
- * How many page URLs a walk remembers to catch a `next` link back to a page it visited: the
- * latest ones only, so that a walk of any length holds a bounded amount of memory.
- */
-const REMEMBERED_PAGE_URLS = 1_000;
 
 /** @internal What a paginator needs to fetch one page. */
 export interface PageSource<T> {
@@ -52,22 +36,6 @@ export interface PageSource<T> {
   options: RequestOptions | undefined;
   /** A walk ends at this many empty pages in a row that still have a `next` link. */
   maxEmptyPages: number;
-}
-
-/** @internal What a walk (`for await`, `pages()`, `toArray`) remembers: bounded, however long it runs. */
-export class Walk {
-  /** The URLs of the latest pages walked, oldest first. */
-  readonly recent = new Set<string>();
-  /** How many pages in a row came back empty with a `next` link. */
-  emptyRun = 0;
-
-  /** Remembers `url`, forgetting the oldest URL past {@link REMEMBERED_PAGE_URLS}. */
-  visit(url: string): void {
-    this.recent.add(url);
-    if (this.recent.size > REMEMBERED_PAGE_URLS) {
-      this.recent.delete(this.recent.values().next().value as string);
-    }
-  }
 }
 
 /** The two links of a page. */
@@ -149,20 +117,9 @@ export class Page<T> {
    * @throws {@link ClinicError} when `next` returns to a page of the walk, or when this page is
    *   the `maxEmptyPages`th in a row without items.
    */
-  _nextInWalk(walk: Walk): Promise<Page<T>> {
+  async _nextInWalk(walk: Walk): Promise<Page<T>> {
     walk.visit(this.#url);
-    walk.emptyRun = this.results.length === 0 ? walk.emptyRun + 1 : 0;
-    const limit = this.#source.maxEmptyPages;
-    if (walk.emptyRun >= limit) {
-      return Promise.reject(
-        new ClinicError(
-          `${this.#request.method} ${this.#request.path}: ${limit} pages in a row held no item ` +
-            'yet had a next link. A list that moves on returns items, so the walk ends here ' +
-            "rather than fetch forever; the service's pagination is likely broken. If it " +
-            'really sends runs of empty pages, raise the client option maxEmptyPages.',
-        ),
-      );
-    }
+    walk.leave({ empty: this.results.length === 0, ...this.#request }, this.#source.maxEmptyPages);
     return this.#follow(this.next ?? '', 'next', walk);
   }
 
@@ -177,7 +134,7 @@ export class Page<T> {
           'service sent a next link that does not advance.',
       );
     }
-    if (walk?.recent.has(target)) {
+    if (walk?.has(target)) {
       throw new ClinicError(
         `The next page URL of ${this.#request.method} ${this.#request.path} returns to a page ` +
           'already visited in this walk: following it would walk the same pages forever, so the ' +

@@ -1,12 +1,6 @@
 /**
- * How a 2xx body is checked against its schema (`validateResponses`), and how a service that
- * has moved past the spec (a new enum value, a new member) is reported: once per field and
- * value, through the logger and `onDrift`. The schemas stay strict, since the reference server
- * produces and accepts by them; the leniency of `'compatible'` lives here, on the client's
- * reading side only.
- *
- * Not API, except the types {@link ResponseValidation} and {@link ResponseDrift}.
- *
+ * `validateResponses`: how a 2xx body is checked and drift reported. The schemas stay strict
+ * (the reference server produces by them); the leniency is the client's reading only.
  * @module
  */
 import type * as z from 'zod';
@@ -15,90 +9,122 @@ import { ConfigurationError, quoteServerText } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 /**
- * How responses are checked against the spec's schemas:
- *
- * - `'compatible'` (the default): a structural break (a missing member, a wrong type, a value
- *   of the wrong form) throws `ResponseValidationError`; a value outside a known enum (a new
- *   `status`, say) is passed on as sent, and a member the spec does not list is dropped; each
- *   is reported once ({@link ResponseDrift}). One new value does not take a list down.
- * - `'strict'` (and `true`, what it has always meant): an unknown enum value throws too; an
- *   unknown member is dropped and reported. For conformance tests against a service.
- * - `false`: nothing is checked or reported; bodies are taken as they come.
+ * How responses are checked. `'compatible'` (default): a structural break throws
+ * `ResponseValidationError`; a value outside a known enum is passed on, an unknown member
+ * dropped, each reported once ({@link ResponseDrift}). `'strict'` (or `true`): an unknown enum
+ * value throws too. `false`: nothing is checked or reported.
  */
 export type ResponseValidation = 'strict' | 'compatible' | false;
 
 /**
- * One way a response departs from the spec without breaking its structure, reported once per
- * client (and the clients `withOptions` derives from it) for each `kind`, `path`, `field` and
- * `value`. It never holds a value of a record: an unknown enum value is a value of the API
- * (such as a new status), and of an unknown member only the name is reported.
+ * A departure from the spec that breaks no structure, reported once per client family for each
+ * `kind`, `path`, `field` and `value`. Never a record's data: of a member, only its name.
  */
 export interface ResponseDrift {
   /** `enum_value`: a value outside the spec's list; `member`: a member the spec does not list. */
   kind: 'enum_value' | 'member';
-  /** The method of the request that met it, such as `GET`. */
+  /** The request's method, such as `GET`. */
   method: string;
-  /** The collection path of the object, such as `/appointments` (no id, no query). */
+  /** The collection path, such as `/appointments` (no id, no query). */
   path: string;
   /** The member's dotted path within one object, such as `status` or `patient.email`. */
   field: string;
-  /** `enum_value`: the value sent (passed on in `'compatible'` mode); `member`: absent. */
+  /** The unknown enum value (`enum_value` only). */
   value?: string;
 }
 
 /** A 2xx body checked: the data, or the paths that failed. */
 export type Checked<T> = { ok: true; data: T } | { ok: false; paths: string[] };
 
-/**
- * What can pass for a new value of the spec's enums, which are all lower snake case
- * (`in_person`, `no_show`). Anything else in an enum member (a name, a sentence, a number) is
- * a structural break: it is not passed on, and never reported, since it may be health data.
- */
+type Path = readonly PropertyKey[];
+
+// The spec's enum values are lower snake case; anything else there may be health data.
 const ENUM_VALUE = /^[a-z][a-z0-9_]{0,63}$/;
-
-/** How many distinct drifts a client reports; past it, new ones are dropped silently. */
 const MAX_REPORTED_DRIFTS = 256;
-
-/** The most characters of a member name a report carries. */
 const MAX_FIELD_LENGTH = 128;
 
-/** Reads `validateResponses` (`true` is `'strict'`, unset is `'compatible'`). */
-export function responseValidation(value: unknown): ResponseValidation {
-  if (value === undefined) return 'compatible';
-  if (value === true) return 'strict';
-  if (value === false || value === 'strict' || value === 'compatible') return value;
-  throw new ConfigurationError(
-    `validateResponses must be 'compatible' (the default), 'strict' (or true) or false; ` +
-      `got ${typeof value === 'string' ? `"${quoteServerText(value, 40)}"` : typeof value}.`,
-  );
-}
-
-/** Reports each drift once: a warn log line and `onDrift`. Shared by a client's `withOptions` children. */
-export class DriftReporter {
-  #seen: Set<string>;
+/** @internal A client's reading of 2xx bodies: its mode and its memory of what it reported. */
+export class ResponseReader {
+  readonly mode: ResponseValidation;
+  #seen = new Set<string>();
   readonly #logger: Logger;
   readonly #onDrift: ((drift: ResponseDrift) => void) | undefined;
 
-  constructor(logger: Logger, onDrift: ((drift: ResponseDrift) => void) | undefined) {
+  /** @throws {@link ConfigurationError} when `validateResponses` or `onDrift` is malformed. */
+  constructor(validate: unknown, logger: Logger, onDrift: unknown) {
+    if (validate === undefined || validate === true) this.mode = validate ? 'strict' : 'compatible';
+    else if (validate === false || validate === 'strict' || validate === 'compatible') {
+      this.mode = validate;
+    } else {
+      throw new ConfigurationError(
+        `validateResponses must be 'compatible' (the default), 'strict' (or true) or false; ` +
+          `got ${typeof validate === 'string' ? `"${quoteServerText(validate, 40)}"` : typeof validate}.`,
+      );
+    }
+    if (onDrift !== undefined && typeof onDrift !== 'function') {
+      throw new ConfigurationError('onDrift must be a function taking a ResponseDrift.');
+    }
     this.#logger = logger;
-    this.#onDrift = onDrift;
-    this.#seen = new Set();
+    this.#onDrift = onDrift as ((drift: ResponseDrift) => void) | undefined;
   }
 
-  /** Shares `parent`'s memory of what was reported (a client derived by `withOptions`). */
-  share(parent: DriftReporter): void {
+  /** Shares `parent`'s memory: a derived client does not report again. */
+  share(parent: ResponseReader): void {
     this.#seen = parent.#seen;
   }
 
-  /** Reports `drift` unless it was reported already. */
-  report(drift: ResponseDrift): void {
+  /** Checks `body` as an answer to `where` (validation on). */
+  check<T>(
+    schema: z.ZodType<T>,
+    body: unknown,
+    where: { method: string; path: string },
+  ): Checked<T> {
+    const { method } = where;
+    const report = (kind: ResponseDrift['kind'], path: Path, value?: string) =>
+      this.#report({
+        kind,
+        method,
+        path: where.path,
+        field: fieldOf(path),
+        ...(value ? { value } : {}),
+      });
+    let result = schema.safeParse(body);
+    if (!result.success) {
+      const opened: Array<{ path: Path; value: string; known: unknown }> = [];
+      const broken: string[] = [];
+      for (const issue of result.error.issues) {
+        const value = issue.code === 'invalid_value' ? valueAt(body, issue.path) : undefined;
+        if (this.mode === 'compatible' && typeof value === 'string' && ENUM_VALUE.test(value)) {
+          opened.push({
+            path: issue.path,
+            value,
+            known: (issue as { values: unknown[] }).values[0],
+          });
+        } else broken.push(issue.path.join('.') || '(root)');
+      }
+      if (broken.length > 0) return { ok: false, paths: [...new Set(broken)] };
+      // A known value stands in for each unknown one, then is swapped back: one schema.
+      const patched = structuredClone(body);
+      for (const { path, known } of opened) setAt(patched, path, known);
+      result = schema.safeParse(patched);
+      if (!result.success) return { ok: false, paths: ['(root)'] };
+      for (const { path, value } of opened) {
+        setAt(result.data, path, value);
+        report('enum_value', path, value);
+      }
+    }
+    for (const path of droppedMembers(body, result.data)) report('member', path);
+    return { ok: true, data: result.data };
+  }
+
+  #report(drift: ResponseDrift): void {
     const key = `${drift.kind} ${drift.path} ${drift.field} ${drift.value ?? ''}`;
     if (this.#seen.has(key) || this.#seen.size >= MAX_REPORTED_DRIFTS) return;
     this.#seen.add(key);
     const what =
       drift.kind === 'enum_value'
-        ? `the value "${drift.value}" of ${drift.field}, which the spec does not list; it is passed on as sent`
-        : `the member ${drift.field}, which the spec does not list; it is dropped`;
+        ? `the value "${drift.value}" of ${drift.field}, which the spec does not list; passed on as sent`
+        : `the member ${drift.field}, which the spec does not list; dropped`;
     this.#logger.warn(
       `clinic-scheduling: ${drift.method} ${drift.path} answered ${what}. Reported once; the ` +
         'service may have moved past this SDK version.',
@@ -107,90 +133,39 @@ export class DriftReporter {
     try {
       this.#onDrift?.(drift);
     } catch {
-      // A reporting hook must not turn a good response into a failed call.
+      // A reporting hook must not fail a call whose answer was good.
     }
   }
 }
 
-/**
- * Checks `body` against `schema` in `mode` (validation on). `report` receives each drift,
- * `method` and `path` to be filled in by the caller.
- */
-export function checkResponse<T>(
-  schema: z.ZodType<T>,
-  body: unknown,
-  mode: 'strict' | 'compatible',
-  report: (drift: Pick<ResponseDrift, 'kind' | 'field' | 'value'>) => void,
-): Checked<T> {
-  let result = schema.safeParse(body);
-  const opened: Array<{ path: PropertyKey[]; value: string; known: unknown }> = [];
-  if (!result.success) {
-    const broken: string[] = [];
-    for (const issue of result.error.issues) {
-      if (mode === 'compatible' && issue.code === 'invalid_value') {
-        const value = valueAt(body, issue.path);
-        if (typeof value === 'string' && ENUM_VALUE.test(value)) {
-          opened.push({ path: issue.path, value, known: issue.values[0] });
-          continue;
-        }
-      }
-      broken.push(issue.path.join('.') || '(root)');
-    }
-    if (broken.length > 0) return { ok: false, paths: [...new Set(broken)] };
-    // Parsed again with a known value in each unknown one's place, which is then put back: the
-    // one schema stays the only statement of the shape.
-    const patched = structuredClone(body);
-    for (const { path, known } of opened) setAt(patched, path, known);
-    result = schema.safeParse(patched);
-    if (!result.success) {
-      return { ok: false, paths: [...new Set(result.error.issues.map((i) => i.path.join('.')))] };
-    }
-    for (const { path, value } of opened) {
-      setAt(result.data, path, value);
-      report({ kind: 'enum_value', field: fieldOf(path), value });
-    }
-  }
-  for (const field of droppedMembers(body, result.data)) report({ kind: 'member', field });
-  return { ok: true, data: result.data };
-}
-
-/** The dotted path of a member within one object: array indices left out, bounded, escaped. */
-function fieldOf(path: readonly PropertyKey[]): string {
+/** The dotted path of a member within one object: indices left out, bounded, escaped. */
+function fieldOf(path: Path): string {
   const names = path.filter((segment) => typeof segment === 'string');
   return quoteServerText(names.join('.'), MAX_FIELD_LENGTH);
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+function valueAt(root: unknown, path: Path): unknown {
   let value = root;
   for (const segment of path) {
-    if (!isRecord(value) && !Array.isArray(value)) return undefined;
+    if (typeof value !== 'object' || value === null) return undefined;
     value = (value as Record<PropertyKey, unknown>)[segment];
   }
   return value;
 }
 
-function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): void {
+function setAt(root: unknown, path: Path, value: unknown): void {
   const parent = valueAt(root, path.slice(0, -1)) as Record<PropertyKey, unknown>;
   parent[path[path.length - 1]!] = value;
 }
 
-/**
- * The members of `input` that parsing dropped (the schemas list every member the spec gives,
- * and strip the rest): what is in the input and not in the output, level by level.
- */
-function droppedMembers(
-  input: unknown,
-  output: unknown,
-  path: string[] = [],
-  found: string[] = [],
-): string[] {
+// The members parsing dropped (the schemas strip what they do not list): input minus output.
+function droppedMembers(input: unknown, output: unknown, path: string[] = [], found: Path[] = []) {
   if (Array.isArray(input) && Array.isArray(output)) {
     for (let i = 0; i < input.length; i++) droppedMembers(input[i], output[i], path, found);
   } else if (isRecord(input) && isRecord(output)) {
     for (const [name, value] of Object.entries(input)) {
-      const inner = [...path, name];
-      if (!Object.hasOwn(output, name)) found.push(fieldOf(inner));
-      else droppedMembers(value, output[name], inner, found);
+      if (!Object.hasOwn(output, name)) found.push([...path, name]);
+      else droppedMembers(value, output[name], [...path, name], found);
     }
   }
   return found;

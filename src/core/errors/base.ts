@@ -167,13 +167,18 @@ export class ReadBackError extends ClinicError {
   readonly method: string;
   /** URL path of the write that succeeded. */
   readonly path: string;
-  /** The write's 2xx response (its body already read). */
+  /**
+   * The write's 2xx answer: its status, URL and headers, without a body. Header values holding
+   * the API key read `[redacted]`, as in every `APIError.headers`.
+   */
   readonly response: Response;
 
+  /** @param headers - the write's headers, redacted. */
   constructor(
     write: { method: string; path: string; response: Response },
     readPath: string,
     cause: unknown,
+    headers: Headers,
   ) {
     const why = cause instanceof Error ? cause.message : String(cause);
     super(
@@ -184,7 +189,9 @@ export class ReadBackError extends ClinicError {
     );
     this.method = write.method;
     this.path = write.path;
-    this.response = write.response;
+    const { status, statusText, url } = write.response;
+    this.response = new Response(null, { status, statusText, headers });
+    Object.defineProperty(this.response, 'url', { value: url });
   }
 }
 
