@@ -173,12 +173,12 @@ export class ReadBackError extends ClinicError {
    */
   readonly response: Response;
 
-  /** @param headers - the write's headers, redacted. */
+  /** @param headers - the write's headers with the key redacted (the client passes them so). */
   constructor(
     write: { method: string; path: string; response: Response },
     readPath: string,
     cause: unknown,
-    headers: Headers,
+    headers: Headers = write.response.headers,
   ) {
     const why = cause instanceof Error ? cause.message : String(cause);
     super(
