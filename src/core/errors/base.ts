@@ -105,7 +105,8 @@ export class ResponseValidationError extends ClinicError {
   constructor(paths: string[], method: string, path: string) {
     super(
       `The response to ${method} ${path} does not match the API's schema at: ${paths.join(', ')}. ` +
-        'Pass validateResponses: false to accept it unchecked.',
+        "A value the service added to an enum passes with validateResponses: 'compatible' (the " +
+        'default); validateResponses: false accepts any shape unchecked.',
     );
     this.paths = paths;
     this.method = method;
