@@ -95,7 +95,7 @@ export interface ClientOptions {
    * opens the page can read the key and the clinic's health data with it. Leave it off.
    */
   dangerouslyAllowBrowser?: boolean | undefined;
-  /** Allow `http://` to a host other than `localhost`, 127.0.0.0/8, `[::1]`: the key would go in clear. */
+  /** Allow `http://` to a host that is not this machine (localhost, 127.0.0.0/8...): the key would go in clear. */
   dangerouslyAllowHttp?: boolean | undefined;
 }
 

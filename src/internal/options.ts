@@ -92,8 +92,8 @@ export function checkBaseUrl(value: unknown, apiKey: string, allowHttp = false):
     throw new ConfigurationError(
       `baseUrl ${url.origin} is plain http: the API key and the clinic's health data would ` +
         'cross the network unencrypted. Use https://. http:// is accepted without asking only ' +
-        'for this machine (localhost, 127.0.0.0/8, [::1]); for a test server on a network you ' +
-        'trust, pass dangerouslyAllowHttp: true.',
+        'for this machine (localhost, 127.0.0.0/8, [::1], 0.0.0.0); for a test server on a ' +
+        'network you trust, pass dangerouslyAllowHttp: true.',
     );
   }
   if (url.username || url.password || url.search || url.hash) {
@@ -107,11 +107,14 @@ export function checkBaseUrl(value: unknown, apiKey: string, allowHttp = false):
 }
 
 /**
- * Whether a URL's host is this machine: `localhost`, an IPv4 address of 127.0.0.0/8, or
- * `[::1]` (the URL parser has already normalised `127.1`, `0x7f.0.0.1` and the like). Not
- * `*.localhost`: browsers pin it to loopback, but Node.js asks the system resolver, which may
- * send it to the network.
+ * Whether a URL's host is this machine: `localhost`, 127.0.0.0/8, `[::1]`, or the unspecified
+ * address (`0.0.0.0`, `[::]`, which a connection reaches this host through; the reference
+ * server prints it when started with `--host 0.0.0.0`). The URL parser has already normalised
+ * `127.1`, `0x7f.0.0.1` and the like. Not `*.localhost`: browsers pin it to loopback, but
+ * Node.js asks the system resolver, which may send it to the network.
  */
 export function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return (
+    /^(localhost|\[::1?\]|0\.0\.0\.0)$/.test(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+  );
 }

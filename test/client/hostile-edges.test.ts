@@ -152,6 +152,8 @@ describe('an http:// baseUrl to a host that is not this machine', () => {
     ['http://127.0.0.1:4010'],
     ['http://127.3.2.1'],
     ['http://[::1]:4010'],
+    ['http://0.0.0.0:4010'],
+    ['http://[::]:4010'],
     ['https://clinic.example.com'],
   ])('%s is accepted', async (baseUrl) => {
     const { fetch, calls } = fakeFetch(() => json(roomWire()));
@@ -224,7 +226,7 @@ describe("the service's text in an error message is bounded and escaped", () => 
 
 describe('ReadBackError.response: headers redacted like every error', () => {
   it('a proxy echoing Authorization on the write answer leaves no key in the error', async () => {
-    const { fetch } = fakeFetch((url, init) => {
+    const { fetch } = fakeFetch((_url, init) => {
       if (init?.method === 'PATCH') {
         const auth = new Headers(init.headers).get('authorization') ?? '';
         return new Response(null, {
@@ -246,7 +248,7 @@ describe('ReadBackError.response: headers redacted like every error', () => {
   });
 
   it('the copy keeps the write answer: its status', async () => {
-    const { fetch } = fakeFetch((url, init) =>
+    const { fetch } = fakeFetch((_url, init) =>
       init?.method === 'POST'
         ? new Response(null, { status: 204 })
         : json(appointmentWire({ start_at: 'soon' } as never)),
