@@ -5,7 +5,12 @@
  * @module
  */
 import { isRecord } from '../internal/utils.ts';
-import { APIUserAbortError, ClinicError, ResponseValidationError } from './errors.ts';
+import {
+  APIUserAbortError,
+  ClinicError,
+  quoteServerText,
+  ResponseValidationError,
+} from './errors.ts';
 import type { RequestOptions } from './request-options.ts';
 import type { Checked } from './response-check.ts';
 import type { RawResponse } from './transport.ts';
@@ -350,7 +355,7 @@ export function checkPageUrl(
   if (target.origin !== apiRoot.origin || !target.pathname.startsWith(`${apiRoot.pathname}/`)) {
     throw new ClinicError(
       `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +
-        `${target.origin}${target.pathname}, outside ${apiRoot.href}; the API key is never sent ` +
+        `${quoteServerText(target.origin + target.pathname)}, outside ${apiRoot.href}; the API key is never sent ` +
         'to another host or path. If the service moved, update baseUrl.',
     );
   }
@@ -359,7 +364,7 @@ export function checkPageUrl(
     // Another list of the same API: its items would be read as this list's.
     throw new ClinicError(
       `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +
-        `${target.pathname}, another list; a page link stays on its own list.`,
+        `${quoteServerText(target.pathname)}, another list; a page link stays on its own list.`,
     );
   }
   return target.href;

@@ -206,6 +206,19 @@ describe("the service's text in an error message is bounded and escaped", () => 
     expect(error.message.length).toBeLessThan(800);
   });
 
+  it('a refused next link of 100,000 characters is quoted bounded too', async () => {
+    const next = `https://evil.example/${'p'.repeat(100_000)}?cursor=2`;
+    const { fetch, calls } = fakeFetch(() => json({ results: [roomWire()], next, previous: null }));
+    const error = await client(fetch)
+      .rooms.list()
+      .toArray({ limit: 5 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClinicError);
+    expect((error as Error).message.length).toBeLessThan(800);
+    expect((error as Error).message).toContain('evil.example');
+    expect(calls).toHaveLength(1);
+  });
+
   it('a 422 on create quotes the detail the same way', async () => {
     const { fetch } = fakeFetch(() =>
       json({ code: 'idempotency_key_reused', detail: FORGED }, 422),
