@@ -12,6 +12,7 @@ import { type BenchRow, table } from './lib.ts';
 const suites: Array<[title: string, file: string]> = [
   ['Overhead against raw fetch', 'overhead.ts'],
   ['Pagination', 'pagination.ts'],
+  ['Hostile pagination', 'hostile-pagination.ts'],
   ['Import time', 'import-time.ts'],
   ['Reference server', 'reference-server.ts'],
   ['Worker bundle', 'edge-weight.ts'],

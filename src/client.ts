@@ -16,7 +16,14 @@ import {
 import type { Hooks, OpenTelemetryApi } from './core/hooks.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';
+import { Redactor } from './core/redact.ts';
 import type { AppointmentCreateOptions, ListRequestOptions } from './core/request-options.ts';
+import {
+  type Checked,
+  type ResponseDrift,
+  ResponseReader,
+  type ResponseValidation,
+} from './core/response-check.ts';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   MAX_RESPONSE_BYTES,
@@ -25,6 +32,7 @@ import {
   type RawResponse,
   Transport,
 } from './core/transport.ts';
+import { checkMaxEmptyPages } from './core/walk.ts';
 import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { type OperationRow, type PathId, pathOf } from './operations.ts';
@@ -73,8 +81,12 @@ export interface ClientOptions {
    * refused with `ConfigurationError` at construction.
    */
   headers?: Record<string, string> | undefined;
-  /** Validate every response against the spec's schema. Default `true`. */
-  validateResponses?: boolean | undefined;
+  /** How responses are checked ({@link ResponseValidation}). Default `'compatible'`; `true` is `'strict'`. */
+  validateResponses?: ResponseValidation | boolean | undefined;
+  /** Called once per {@link ResponseDrift} after its `warn` log line; what it throws is ignored. */
+  onDrift?: ((drift: ResponseDrift) => void) | undefined;
+  /** A list walk ends (`ClinicError`) at this many empty pages in a row with a `next` (1 to 1,000; default 10). */
+  maxEmptyPages?: number | undefined;
   /** How much to log: `off`, `error`, `warn` (default), `info`, `debug`. Default: env `CLINIC_LOG`. */
   logLevel?: LogLevel | undefined;
   /**
@@ -95,6 +107,8 @@ export interface ClientOptions {
    * opens the page can read the key and the clinic's health data with it. Leave it off.
    */
   dangerouslyAllowBrowser?: boolean | undefined;
+  /** Allow `http://` to a host that is not this machine (localhost, 127.0.0.0/8...): the key would go in clear. */
+  dangerouslyAllowHttp?: boolean | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -150,10 +164,14 @@ export class ClinicClient {
   readonly maxRetries: number;
   /** The largest response body read, in bytes. */
   readonly maxResponseBytes: number;
-  /** Whether responses are validated. */
-  readonly validateResponses: boolean;
+  /** How responses are checked (`true` given reads `'strict'`). */
+  readonly validateResponses: ResponseValidation;
+  /** Pages in a row without items (but with `next`) at which a list walk ends. */
+  readonly maxEmptyPages: number;
 
   readonly #options: ClientOptions;
+  readonly #reader: ResponseReader;
+  readonly #redactor: Redactor;
   /** @internal */
   readonly _transport: Transport;
 
@@ -180,7 +198,8 @@ export class ClinicClient {
     const apiKey = checkApiKey(
       options.apiKey === undefined ? readEnv('CLINIC_API_KEY') : options.apiKey,
     );
-    this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CLINIC_BASE_URL'), apiKey);
+    const allowHttp = options.dangerouslyAllowHttp === true;
+    this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CLINIC_BASE_URL'), apiKey, allowHttp);
     this.timeout = checkNumber('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
     this.maxRetries = checkNumber(
       'maxRetries',
@@ -191,7 +210,7 @@ export class ClinicClient {
     );
     const bytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.maxResponseBytes = checkNumber('maxResponseBytes', bytes, 1, MAX_RESPONSE_BYTES, true);
-    this.validateResponses = options.validateResponses ?? true;
+    this.maxEmptyPages = checkMaxEmptyPages(options.maxEmptyPages);
     const level = options.logLevel ?? readEnv('CLINIC_LOG') ?? 'warn';
     if (!isLogLevel(level)) {
       throw new ConfigurationError(
@@ -201,6 +220,10 @@ export class ClinicClient {
     if (options.fetch !== undefined && typeof options.fetch !== 'function') {
       throw new ConfigurationError('fetch must be a function with the signature of fetch().');
     }
+    const logger = levelLogger(options.logger ?? console, level);
+    this.#reader = new ResponseReader(options.validateResponses, logger, options.onDrift);
+    this.validateResponses = this.#reader.mode;
+    this.#redactor = new Redactor(apiKey);
     this._transport = new Transport(apiKey, {
       baseUrl: this.baseUrl,
       timeout: this.timeout,
@@ -208,7 +231,7 @@ export class ClinicClient {
       maxResponseBytes: this.maxResponseBytes,
       fetch: options.fetch,
       headers: { ...options.headers },
-      logger: levelLogger(options.logger ?? console, level),
+      logger,
       debug: level === 'debug',
       userAgent: `clinic-scheduling-sdk-typescript/${VERSION} ${runtimeName()}`,
       hooks: options.hooks,
@@ -235,7 +258,10 @@ export class ClinicClient {
     const given = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined);
     // A subclass gets an instance of itself, as openai-node's withOptions does.
     const Self = this.constructor as new (options: ClientOptions) => this;
-    return new Self({ ...this.#options, ...Object.fromEntries(given) });
+    const child = new Self({ ...this.#options, ...Object.fromEntries(given) });
+    // A drift is reported once for the family of clients, not again by each derived one.
+    child.#reader.share(this.#reader);
+    return child;
   }
 
   /**
@@ -284,8 +310,11 @@ export class ClinicClient {
               })
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
-        item: this.validateResponses ? op.response : undefined,
+        check: this.validateResponses
+          ? (value) => this.#check(op.response, value, { method: 'GET', path: op.path })
+          : undefined,
         options,
+        maxEmptyPages: this.maxEmptyPages,
       },
       op.path,
       checked,
@@ -303,7 +332,8 @@ export class ClinicClient {
       idempotent: op.replay,
       options: args.options,
     });
-    const checked = this.#check(op.response, raw.body, op.readBack !== undefined);
+    const where = { method: op.method, path: op.path };
+    const checked = this.#check(op.response, raw.body, where, op.readBack !== undefined);
     let data: unknown;
     if (checked.ok) data = checked.data;
     else if (op.readBack) data = await this.#readBack(op.readBack, id, raw, args.options);
@@ -340,25 +370,23 @@ export class ClinicClient {
         retry: op.retry,
         options,
       });
-      const checked = this.#check(op.response, fresh.body, false);
+      const checked = this.#check(op.response, fresh.body, { method: op.method, path: op.path });
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {
-      throw new ReadBackError(write, `${this._transport.apiRoot.pathname}${path}`, error);
+      const readPath = `${this._transport.apiRoot.pathname}${path}`;
+      const headers = this.#redactor.headers(write.response.headers);
+      throw new ReadBackError(write, readPath, error, headers);
     }
   }
 
   /**
-   * Checks a 2xx body against `schema`, parsing it once. Without validation a body is taken
-   * as is, except a write's (`refetch`) that does not even look like a record.
+   * Checks a 2xx body against `schema` in the client's mode, reporting drift as met on
+   * `where` (method and collection path). Without validation a body is taken as is, except a
+   * write's (`refetch`) that does not even look like a record.
    */
-  #check(schema: z.ZodType, body: unknown, refetch: boolean): Checked<unknown> {
-    if (this.validateResponses) {
-      const result = schema.safeParse(body);
-      if (result.success) return { ok: true, data: result.data };
-      const paths = [...new Set(result.error.issues.map((i) => i.path.join('.') || '(root)'))];
-      return { ok: false, paths };
-    }
+  #check(schema: z.ZodType, body: unknown, where: Where, refetch = false): Checked<unknown> {
+    if (this.validateResponses) return this.#reader.check(schema, body, where);
     if (refetch && !(isRecord(body) && 'id' in body && 'status' in body)) {
       return { ok: false, paths: ['(root)'] };
     }
@@ -376,8 +404,8 @@ export class ClinicClient {
   }
 }
 
-/** A 2xx body checked: the data, or the paths that failed. */
-type Checked<T> = { ok: true; data: T } | { ok: false; paths: string[] };
+/** A response's method and collection path, as drift reports name them. */
+type Where = { method: string; path: string };
 
 /**
  * Checks an input with its schema.

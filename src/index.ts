@@ -67,6 +67,7 @@ export type {
   ListRequestOptions,
   RequestOptions,
 } from './core/request-options.ts';
+export type { ResponseDrift, ResponseValidation } from './core/response-check.ts';
 export { MAX_RETRY_AFTER_MS } from './core/retry.ts';
 // The resources: the classes of `clinic.appointments`, `clinic.patients`, ... (the client
 // makes them; their constructors are internal).

@@ -48,8 +48,9 @@ export interface Logger {
   /** Level `error`. The SDK reports a failed call by throwing, and logs nothing at this level. */
   error(message: string, ...rest: unknown[]): void;
   /**
-   * Level `warn` (the default level): a hook that threw. A failed call is reported by
-   * throwing; the SDK does not print it too (quiet by default).
+   * Level `warn` (the default level): a hook that threw, or a response that departs from the
+   * spec without breaking it (a new enum value, a new member), once per field and value. A
+   * failed call is reported by throwing; the SDK does not print it too (quiet by default).
    */
   warn(message: string, ...rest: unknown[]): void;
   /** Level `info`: each retry, with its reason and wait. */

@@ -4,18 +4,20 @@
  *
  * @module
  */
-import type * as z from 'zod';
 import { isRecord } from '../internal/utils.ts';
 import type { WithResponse } from './api-promise.ts';
 import {
   APIUserAbortError,
   ClinicError,
   ConfigurationError,
+  quoteServerText,
   ResponseValidationError,
   requestIdFrom,
 } from './errors.ts';
 import type { RequestOptions } from './request-options.ts';
+import type { Checked } from './response-check.ts';
 import type { RawResponse } from './transport.ts';
+import { Walk } from './walk.ts';
 
 /** The largest `limit` that {@link Paginator.toArray} accepts. */
 export const TO_ARRAY_MAX_LIMIT = 10_000;
@@ -37,9 +39,11 @@ export interface PageSource<T> {
     which: PageLink,
     page: { method: string; path: string },
   ): string;
-  /** The item schema, or `undefined` when responses are not validated. */
-  item: z.ZodType<T> | undefined;
+  /** Checks one item, or `undefined` when responses are not validated. */
+  check: ((item: unknown) => Checked<T>) | undefined;
   options: RequestOptions | undefined;
+  /** A walk ends at this many empty pages in a row that still have a `next` link. */
+  maxEmptyPages: number;
 }
 
 /** The two links of a page. */
@@ -70,7 +74,7 @@ export class Page<T> {
     this.response = raw.response;
     this.#url = raw.url;
     this.#request = { method: raw.method, path: raw.path };
-    const { results, next, previous } = readPage(source.item, raw);
+    const { results, next, previous } = readPage(source.check, raw);
     this.results = results;
     this.next = next;
     this.previous = previous;
@@ -115,17 +119,19 @@ export class Page<T> {
   }
 
   /**
-   * @internal The next page of a walk whose pages so far had the URLs in `visited` (this one's
-   * included); adds the next page's URL.
+   * @internal The next page of `walk`, this page being its latest; remembers the next page's
+   * URL.
    *
-   * @throws {@link ClinicError} when `next` returns to a page of the walk.
+   * @throws {@link ClinicError} when `next` returns to a page of the walk, or when this page is
+   *   the `maxEmptyPages`th in a row without items.
    */
-  _nextInWalk(visited: Set<string>): Promise<Page<T>> {
-    visited.add(this.#url);
-    return this.#follow(this.next ?? '', 'next', visited);
+  async _nextInWalk(walk: Walk): Promise<Page<T>> {
+    walk.visit(this.#url);
+    walk.leave({ empty: this.results.length === 0, ...this.#request }, this.#source.maxEmptyPages);
+    return this.#follow(this.next ?? '', 'next', walk);
   }
 
-  async #follow(url: string, which: PageLink, visited?: Set<string>): Promise<Page<T>> {
+  async #follow(url: string, which: PageLink, walk?: Walk): Promise<Page<T>> {
     // Relative links are relative to the page that gave them (its final URL after redirects).
     const base = this.response.url || this.#url;
     const target = this.#source.checkPageUrl(url, base, which, this.#request);
@@ -136,14 +142,14 @@ export class Page<T> {
           'service sent a next link that does not advance.',
       );
     }
-    if (visited?.has(target)) {
+    if (walk?.has(target)) {
       throw new ClinicError(
         `The next page URL of ${this.#request.method} ${this.#request.path} returns to a page ` +
           'already visited in this walk: following it would walk the same pages forever, so the ' +
           'walk ends here. The service sent next links that loop.',
       );
     }
-    visited?.add(target);
+    walk?.visit(target);
     return new Page(this.#source, await this.#source.fetch(target, undefined));
   }
 
@@ -161,13 +167,13 @@ async function* walkItems<T>(
   page: Page<T> | undefined,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<T, void, undefined> {
-  const visited = new Set<string>();
+  const walk = new Walk();
   while (page) {
     for (const item of page.results) {
       if (signal?.aborted) throw new APIUserAbortError();
       yield item;
     }
-    page = page.hasNextPage() ? await page._nextInWalk(visited) : undefined;
+    page = page.hasNextPage() ? await page._nextInWalk(walk) : undefined;
   }
 }
 
@@ -232,12 +238,12 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
    */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> | undefined = await (this.#first ?? this.#fetchFirst());
-    // The URLs of the pages walked: a next link back to any of them ends the walk.
-    const visited = new Set<string>();
+    // A next link back to a recent page, or a run of empty pages, ends the walk.
+    const walk = new Walk();
     while (page) {
       yield page;
       if (!page.hasNextPage()) return;
-      page = await page._nextInWalk(visited);
+      page = await page._nextInWalk(walk);
       this.#first = undefined;
     }
   }
@@ -307,7 +313,7 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
 }
 
 function readPage<T>(
-  item: z.ZodType<T> | undefined,
+  check: ((item: unknown) => Checked<T>) | undefined,
   raw: RawResponse,
 ): { results: T[]; next: string | null; previous: string | null } {
   const { body } = raw;
@@ -338,7 +344,7 @@ function readPage<T>(
     );
   }
   const list = results as unknown[];
-  if (!item)
+  if (!check)
     return {
       results: list as T[],
       next: next as string | null,
@@ -348,10 +354,11 @@ function readPage<T>(
   const failed: string[] = [];
   const prefix = Array.isArray(body) ? '' : 'results.';
   for (let i = 0; i < list.length; i++) {
-    const r = item.safeParse(list[i]);
-    if (r.success) parsed[i] = r.data;
+    const r = check(list[i]);
+    if (r.ok) parsed[i] = r.data;
     else
-      for (const issue of r.error.issues) failed.push(`${prefix}${[i, ...issue.path].join('.')}`);
+      for (const path of r.paths)
+        failed.push(`${prefix}${i}${path === '(root)' ? '' : `.${path}`}`);
   }
   if (failed.length > 0) throw new ResponseValidationError(failed, raw.method, raw.path);
   return { results: parsed, next: next as string | null, previous: previous as string | null };
@@ -379,7 +386,7 @@ export function checkPageUrl(
   if (target.origin !== apiRoot.origin || !target.pathname.startsWith(`${apiRoot.pathname}/`)) {
     throw new ClinicError(
       `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +
-        `${target.origin}${target.pathname}, outside ${apiRoot.href}; the API key is never sent ` +
+        `${quoteServerText(target.origin + target.pathname)}, outside ${apiRoot.href}; the API key is never sent ` +
         'to another host or path. If the service moved, update baseUrl.',
     );
   }
@@ -388,7 +395,7 @@ export function checkPageUrl(
     // Another list of the same API: its items would be read as this list's.
     throw new ClinicError(
       `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +
-        `${target.pathname}, another list; a page link stays on its own list.`,
+        `${quoteServerText(target.pathname)}, another list; a page link stays on its own list.`,
     );
   }
   return target.href;

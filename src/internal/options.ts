@@ -54,10 +54,12 @@ export function checkApiKey(key: unknown): string {
  * Checks `baseUrl` and normalises it to the service host root: no trailing slash, and no
  * `/api/public/v1` (it is added to every path).
  *
- * @throws {@link ConfigurationError} when it is missing, not an http(s) URL, or carries
- *   credentials, a query or a fragment; never repeating `apiKey` or its secret, in any case.
+ * @param allowHttp - `dangerouslyAllowHttp`: accept `http://` to a host that is not loopback.
+ * @throws {@link ConfigurationError} when it is missing, not an http(s) URL, `http://` to a
+ *   host that is not loopback without `allowHttp`, or carries credentials, a query or a
+ *   fragment; never repeating `apiKey` or its secret, in any case.
  */
-export function checkBaseUrl(value: unknown, apiKey: string): string {
+export function checkBaseUrl(value: unknown, apiKey: string, allowHttp = false): string {
   if (value === undefined || value === null || value === '') {
     throw new ConfigurationError(
       'Missing baseUrl: pass baseUrl (the service host root, such as ' +
@@ -86,6 +88,14 @@ export function checkBaseUrl(value: unknown, apiKey: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError(`baseUrl must be an http(s) URL; got ${url.protocol}.`);
   }
+  if (url.protocol === 'http:' && !allowHttp && !isLoopback(url.hostname)) {
+    throw new ConfigurationError(
+      `baseUrl ${url.origin} is plain http: the API key and the clinic's health data would ` +
+        'cross the network unencrypted. Use https://. http:// is accepted without asking only ' +
+        'for this machine (localhost, 127.0.0.0/8, [::1], 0.0.0.0); for a test server on a ' +
+        'network you trust, pass dangerouslyAllowHttp: true.',
+    );
+  }
   if (url.username || url.password || url.search || url.hash) {
     throw new ConfigurationError(
       'baseUrl must be the service host root, without credentials, query or fragment.',
@@ -94,4 +104,17 @@ export function checkBaseUrl(value: unknown, apiKey: string): string {
   let path = url.pathname.replace(/\/+$/, '');
   if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
   return `${url.origin}${path}`;
+}
+
+/**
+ * Whether a URL's host is this machine: `localhost`, 127.0.0.0/8, `[::1]`, or the unspecified
+ * address (`0.0.0.0`, `[::]`, which a connection reaches this host through; the reference
+ * server prints it when started with `--host 0.0.0.0`). The URL parser has already normalised
+ * `127.1`, `0x7f.0.0.1` and the like. Not `*.localhost`: browsers pin it to loopback, but
+ * Node.js asks the system resolver, which may send it to the network.
+ */
+export function isLoopback(hostname: string): boolean {
+  return (
+    /^(localhost|\[::1?\]|0\.0\.0\.0)$/.test(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+  );
 }

@@ -77,6 +77,11 @@ export interface AppointmentPatient {
 /**
  * An appointment as returned by GET, create, change and cancel (spec 2.1). Wire names are kept as
  * the API spells them. Date-times are ISO 8601 strings, as the service sent them.
+ *
+ * `modality`, `origin` and `status` are open: besides the spec's values they admit any string,
+ * since the client's default `validateResponses: 'compatible'` passes on a value the service
+ * adds after this SDK version (reporting it once). Handle an unknown value, for instance with
+ * `AppointmentStatus.safeParse(appointment.status).success`.
  */
 export interface Appointment {
   /** The appointment's id, a uuid (`null` only if the service sends one without). */
@@ -93,15 +98,19 @@ export interface Appointment {
   start_at: string;
   /** End: an ISO 8601 date-time. */
   end_at: string;
-  /** `in_person` or `telehealth`; the API creates only `in_person` appointments. */
-  modality: AppointmentModality;
-  /** `staff`, `patient_booking` or `api` (created through the API). */
-  origin: AppointmentOrigin;
+  /**
+   * `in_person` or `telehealth`; the API creates only `in_person` appointments. Another value
+   * is one the service added since (see above).
+   */
+  modality: AppointmentModality | (string & {});
+  /** `staff`, `patient_booking` or `api` (created through the API), or a value added since. */
+  origin: AppointmentOrigin | (string & {});
   /**
    * The status (spec 3). Appointments created through the API start `scheduled`; telehealth
-   * and `requested` ones cannot be changed or cancelled through the API.
+   * and `requested` ones cannot be changed or cancelled through the API. Another value is one
+   * the service added since (see above).
    */
-  status: AppointmentStatus;
+  status: AppointmentStatus | (string & {});
   /** When the appointment was created: an ISO 8601 date-time. */
   created_at: string;
   /** When the appointment last changed: an ISO 8601 date-time. */
@@ -113,7 +122,11 @@ export interface Appointment {
   note?: string | null | undefined;
 }
 
-/** The zod schema of an {@link Appointment}, which checks what the service returns. */
+/**
+ * The zod schema of an {@link Appointment}, which checks what the service returns. It is
+ * strict: an enum member holds one of the spec's values (the reference server produces by it);
+ * the client's `'compatible'` mode is what lets a new value through.
+ */
 export const Appointment = z.object({
   id: AppointmentId.nullable(),
   appointment_type: AppointmentType,
@@ -213,12 +226,18 @@ export const AppointmentUpdateParams = z
  */
 export interface AppointmentListParams extends NoListFilters {}
 
+/** `T` with its enum members opened to any string, as the {@link Appointment} interface has them. */
+type Opened<T> = {
+  [K in keyof T]: K extends 'modality' | 'origin' | 'status' ? T[K] | (string & {}) : T[K];
+};
+
 type _AppointmentChecks = [
   Assert<Equals<AppointmentModality, z.output<typeof AppointmentModality>>>,
   Assert<Equals<AppointmentOrigin, z.output<typeof AppointmentOrigin>>>,
   Assert<Equals<AppointmentStatus, z.output<typeof AppointmentStatus>>>,
   Assert<Equals<AppointmentUpdateStatus, z.output<typeof AppointmentUpdateStatus>>>,
-  Assert<Equals<Appointment, z.output<typeof Appointment>>>,
+  // The schema's output is the interface with closed enums: the strict reading.
+  Assert<Equals<Appointment, Opened<z.output<typeof Appointment>>>>,
   Assert<Equals<AppointmentCreateParams, z.input<typeof AppointmentCreateParams>>>,
   Assert<Equals<AppointmentUpdateParams, z.input<typeof AppointmentUpdateParams>>>,
 ];

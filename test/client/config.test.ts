@@ -352,6 +352,9 @@ describe('withOptions', () => {
       hooks: undefined,
       openTelemetry: undefined,
       dangerouslyAllowBrowser: undefined,
+      dangerouslyAllowHttp: undefined,
+      onDrift: undefined,
+      maxEmptyPages: undefined,
     } satisfies { [K in keyof Required<ClientOptions>]: undefined };
     const otherKey = `csk_live_other.${'b'.repeat(32)}`;
     const otherBase = 'https://other.clinic.test';

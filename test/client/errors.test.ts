@@ -458,7 +458,7 @@ describe('a write that succeeded, then a read-back that failed: ReadBackError', 
   it('a read-back of the wrong shape: ReadBackError whose cause is the ResponseValidationError', async () => {
     server.use(
       http.patch(ITEM, () => new HttpResponse(null, { status: 200 })),
-      http.get(ITEM, () => json(appointmentWire({ status: 'nope' }))),
+      http.get(ITEM, () => json(appointmentWire({ status: 42 }))),
     );
     const error = (await rejection(
       makeClient().appointments.update(APPOINTMENT_ID, { note: 'x' }),

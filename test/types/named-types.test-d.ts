@@ -69,13 +69,19 @@ expectTypeOf<Appointment>().toEqualTypeOf<{
   room: Room | null;
   start_at: string;
   end_at: string;
-  modality: AppointmentModality;
-  origin: AppointmentOrigin;
-  status: AppointmentStatus;
+  modality: AppointmentModality | (string & {});
+  origin: AppointmentOrigin | (string & {});
+  status: AppointmentStatus | (string & {});
   created_at: string;
   updated_at: string;
   note?: string | null;
 }>();
+// Open enums (validateResponses 'compatible'): a value the service adds later is a string the
+// type admits, and the spec's values still autocomplete.
+expectTypeOf<'waitlisted'>().toExtend<Appointment['status']>();
+expectTypeOf<'scheduled'>().toExtend<Appointment['status']>();
+expectTypeOf<Appointment['status']>().not.toEqualTypeOf<AppointmentStatus>();
+expectTypeOf<AppointmentStatus>().toExtend<Appointment['status']>();
 expectTypeOf<AppointmentModality>().toEqualTypeOf<'in_person' | 'telehealth'>();
 expectTypeOf<AppointmentOrigin>().toEqualTypeOf<'staff' | 'patient_booking' | 'api'>();
 expectTypeOf<AppointmentStatus>().toEqualTypeOf<

@@ -27,6 +27,7 @@ expectTypeOf<keyof ClinicClient>().toEqualTypeOf<
   | 'maxRetries'
   | 'maxResponseBytes'
   | 'validateResponses'
+  | 'maxEmptyPages'
   | 'withOptions'
   | 'toJSON'
 >();

@@ -9,7 +9,7 @@ import { findOperation } from '../../operations.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import type { Scope } from '../../schemas/scopes.ts';
 import { brandErrors } from '../brand.ts';
-import { ClinicError, formatFields, withIdempotencyKey } from './base.ts';
+import { ClinicError, formatFields, quoteServerText, withIdempotencyKey } from './base.ts';
 
 /** What an {@link APIError} is built from. */
 export interface APIErrorInit {
@@ -38,9 +38,16 @@ export class APIError extends ClinicError {
   readonly status: number;
   /** Response headers. */
   readonly headers: Headers;
-  /** The parsed response body (or its text when it was not JSON; `undefined` when empty). */
+  /**
+   * The parsed response body (or its text when it was not JSON; `undefined` when empty), in
+   * full, the API key removed.
+   */
   readonly body: unknown;
-  /** `detail` of the body, when it has one. */
+  /**
+   * `detail` of the body, when it has one: the service's text in full, line breaks and
+   * control characters included. Escape it before writing it to a log line; `message` quotes
+   * at most its first 300 characters, control characters escaped (`\n`, `\u001b`).
+   */
   readonly detail: string | undefined;
   /** `code` of the body (409, 422), when it has one. */
   readonly code: string | undefined;
@@ -76,7 +83,7 @@ export class BadRequestError extends APIError {
 
   constructor(init: APIErrorInit) {
     const fields = toFieldErrors(init.body);
-    const summary = formatFields(fields); // '' without fields: the default message is used
+    const summary = quoteServerText(formatFields(fields)); // '': the default message is used
     super(init, summary ? `400 Bad request: ${summary} (${init.method} ${init.path})` : undefined);
     this.fields = fields;
   }
@@ -117,7 +124,7 @@ export class PermissionDeniedError extends APIError {
     super(
       init,
       requiredScope
-        ? `403 Permission denied${detail ? ` (${detail})` : ''}: this endpoint requires scope ` +
+        ? `403 Permission denied${detail ? ` (${quoteServerText(detail)})` : ''}: this endpoint requires scope ` +
             `${requiredScope} (spec 5); the key may lack it — create a key with the Full access ` +
             `preset (${init.method} ${init.path})`
         : undefined,
@@ -182,10 +189,11 @@ export class IdempotencyKeyReuseError extends UnprocessableEntityError {
   override readonly idempotencyKey: string;
 
   constructor(init: APIErrorInit & { idempotencyKey: string }) {
+    const detail = stringMember(init.body, 'detail');
     super(
       init,
       `422 Idempotency-Key reused with another body or on another endpoint` +
-        `${stringMember(init.body, 'detail') ? ` (${stringMember(init.body, 'detail')})` : ''}; ` +
+        `${detail ? ` (${quoteServerText(detail)})` : ''}; ` +
         `use a new key for a new request (${init.method} ${init.path})`,
     );
     this.idempotencyKey = init.idempotencyKey;
@@ -308,12 +316,16 @@ function toFieldErrors(body: unknown): FieldErrors {
   return Object.fromEntries(entries);
 }
 
+/** The most characters of a `code` that a message quotes: codes are short identifiers. */
+const MAX_QUOTED_CODE_LENGTH = 64;
+
+/** `status code: detail (METHOD path)`, the service's parts quoted (bounded, escaped). */
 function defaultMessage(init: APIErrorInit, code?: string, detail?: string): string {
   const parts = [String(init.status)];
-  if (code) parts.push(code);
+  if (code) parts.push(quoteServerText(code, MAX_QUOTED_CODE_LENGTH));
   const text =
     detail ?? (typeof init.body === 'string' && init.body.length <= 200 ? init.body : '');
-  return `${parts.join(' ')}${text ? `: ${text}` : ''} (${init.method} ${init.path})`;
+  return `${parts.join(' ')}${text ? `: ${quoteServerText(text)}` : ''} (${init.method} ${init.path})`;
 }
 
 // `instanceof` across the ESM and CommonJS builds and across copies of the package (docs/errors.md).

@@ -86,10 +86,11 @@ export class ValidationError extends ClinicError {
 }
 
 /**
- * Thrown when a 2xx response does not have the shape the spec gives (with
- * `validateResponses: true`, the default). `paths` names the members that failed; the values
- * are never included, since they may be health data. Set `validateResponses: false` to accept
- * any shape.
+ * Thrown when a 2xx response does not have the shape the spec gives: a member missing, of the
+ * wrong type or form. In the default `validateResponses: 'compatible'` mode a value outside a
+ * known enum is not one (it is passed on and reported once); in `'strict'` mode (or `true`) it
+ * is. `paths` names the members that failed; the values are never included, since they may be
+ * health data. `validateResponses: false` accepts any shape.
  */
 export class ResponseValidationError extends ClinicError {
   /** `'ResponseValidationError'`: the class name, which survives minification. */
@@ -104,7 +105,8 @@ export class ResponseValidationError extends ClinicError {
   constructor(paths: string[], method: string, path: string) {
     super(
       `The response to ${method} ${path} does not match the API's schema at: ${paths.join(', ')}. ` +
-        'Pass validateResponses: false to accept it unchecked.',
+        "A value the service added to an enum passes with validateResponses: 'compatible' (the " +
+        'default); validateResponses: false accepts any shape unchecked.',
     );
     this.paths = paths;
     this.method = method;
@@ -166,13 +168,18 @@ export class ReadBackError extends ClinicError {
   readonly method: string;
   /** URL path of the write that succeeded. */
   readonly path: string;
-  /** The write's 2xx response (its body already read). */
+  /**
+   * The write's 2xx answer: its status, URL and headers, without a body. Header values holding
+   * the API key read `[redacted]`, as in every `APIError.headers`.
+   */
   readonly response: Response;
 
+  /** @param headers - the write's headers with the key redacted (the client passes them so). */
   constructor(
     write: { method: string; path: string; response: Response },
     readPath: string,
     cause: unknown,
+    headers: Headers = write.response.headers,
   ) {
     const why = cause instanceof Error ? cause.message : String(cause);
     super(
@@ -183,8 +190,46 @@ export class ReadBackError extends ClinicError {
     );
     this.method = write.method;
     this.path = write.path;
-    this.response = write.response;
+    const { status, statusText, url } = write.response;
+    this.response = new Response(null, { status, statusText, headers });
+    Object.defineProperty(this.response, 'url', { value: url });
   }
+}
+
+/** @internal The most characters of the service's text that an error message quotes. */
+export const MAX_QUOTED_LENGTH = 300;
+
+/**
+ * Characters a terminal or a log reader acts on: C0 and C1 controls, DEL, the Unicode line
+ * and paragraph separators, and the bidirectional marks that can reorder what is shown.
+ */
+const UNSAFE_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it exists to find.
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escapeCharacter(char: string): string {
+  if (!UNSAFE_CHARACTER.test(char)) return char;
+  return SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * @internal The service's `text` as an error message may quote it: every unsafe character
+ * escaped (`\n`, `\u001b`), so a message stays one line that cannot forge another, and at most
+ * `max` characters, cut with `…` (never inside an escape or a surrogate pair). Reads only the
+ * first `max + 1` characters, however long `text` is.
+ */
+export function quoteServerText(text: string, max = MAX_QUOTED_LENGTH): string {
+  let out = '';
+  let cut = 0;
+  // Escaping only lengthens, so max + 1 characters of the text are enough to decide.
+  for (const char of text.slice(0, max + 1)) {
+    const piece = escapeCharacter(char);
+    if (out.length + piece.length <= max - 1) cut = out.length + piece.length;
+    out += piece;
+    if (out.length > max) return `${out.slice(0, cut)}…`;
+  }
+  return out;
 }
 
 /** @internal `field: message; message, field: message`: field errors in one line. */

@@ -1,0 +1,172 @@
+/**
+ * `validateResponses`: how a 2xx body is checked and drift reported. The schemas stay strict
+ * (the reference server produces by them); the leniency is the client's reading only.
+ * @module
+ */
+import type * as z from 'zod';
+import { isRecord } from '../internal/utils.ts';
+import { ConfigurationError, quoteServerText } from './errors.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * How responses are checked. `'compatible'` (default): a structural break throws
+ * `ResponseValidationError`; a value outside a known enum is passed on, an unknown member
+ * dropped, each reported once ({@link ResponseDrift}). `'strict'` (or `true`): an unknown enum
+ * value throws too. `false`: nothing is checked or reported.
+ */
+export type ResponseValidation = 'strict' | 'compatible' | false;
+
+/**
+ * A departure from the spec that breaks no structure, reported once per client family for each
+ * `kind`, `path`, `field` and `value`. Never a record's data: of a member, only its name.
+ */
+export interface ResponseDrift {
+  /** `enum_value`: a value outside the spec's list; `member`: a member the spec does not list. */
+  kind: 'enum_value' | 'member';
+  /** The request's method, such as `GET`. */
+  method: string;
+  /** The collection path, such as `/appointments` (no id, no query). */
+  path: string;
+  /** The member's dotted path within one object, such as `status` or `patient.email`. */
+  field: string;
+  /** The unknown enum value (`enum_value` only). */
+  value?: string;
+}
+
+/** A 2xx body checked: the data, or the paths that failed. */
+export type Checked<T> = { ok: true; data: T } | { ok: false; paths: string[] };
+
+type Path = readonly PropertyKey[];
+
+// The spec's enum values are lower snake case; anything else there may be health data.
+const ENUM_VALUE = /^[a-z][a-z0-9_]{0,63}$/;
+const MAX_REPORTED_DRIFTS = 256;
+const MAX_FIELD_LENGTH = 128;
+
+/** @internal A client's reading of 2xx bodies: its mode and its memory of what it reported. */
+export class ResponseReader {
+  readonly mode: ResponseValidation;
+  #seen = new Set<string>();
+  readonly #logger: Logger;
+  readonly #onDrift: ((drift: ResponseDrift) => void) | undefined;
+
+  /** @throws {@link ConfigurationError} when `validateResponses` or `onDrift` is malformed. */
+  constructor(validate: unknown, logger: Logger, onDrift: unknown) {
+    if (validate === undefined || validate === true) this.mode = validate ? 'strict' : 'compatible';
+    else if (validate === false || validate === 'strict' || validate === 'compatible') {
+      this.mode = validate;
+    } else {
+      throw new ConfigurationError(
+        `validateResponses must be 'compatible' (the default), 'strict' (or true) or false; ` +
+          `got ${typeof validate === 'string' ? `"${quoteServerText(validate, 40)}"` : typeof validate}.`,
+      );
+    }
+    if (onDrift !== undefined && typeof onDrift !== 'function') {
+      throw new ConfigurationError('onDrift must be a function taking a ResponseDrift.');
+    }
+    this.#logger = logger;
+    this.#onDrift = onDrift as ((drift: ResponseDrift) => void) | undefined;
+  }
+
+  /** Shares `parent`'s memory: a derived client does not report again. */
+  share(parent: ResponseReader): void {
+    this.#seen = parent.#seen;
+  }
+
+  /** Checks `body` as an answer to `where` (validation on). */
+  check<T>(
+    schema: z.ZodType<T>,
+    body: unknown,
+    where: { method: string; path: string },
+  ): Checked<T> {
+    const { method } = where;
+    const report = (kind: ResponseDrift['kind'], path: Path, value?: string) =>
+      this.#report({
+        kind,
+        method,
+        path: where.path,
+        field: fieldOf(path),
+        ...(value ? { value } : {}),
+      });
+    let result = schema.safeParse(body);
+    if (!result.success) {
+      const opened: Array<{ path: Path; value: string; known: unknown }> = [];
+      const broken: string[] = [];
+      for (const issue of result.error.issues) {
+        const value = issue.code === 'invalid_value' ? valueAt(body, issue.path) : undefined;
+        if (this.mode === 'compatible' && typeof value === 'string' && ENUM_VALUE.test(value)) {
+          opened.push({
+            path: issue.path,
+            value,
+            known: (issue as { values: unknown[] }).values[0],
+          });
+        } else broken.push(issue.path.join('.') || '(root)');
+      }
+      if (broken.length > 0) return { ok: false, paths: [...new Set(broken)] };
+      // A known value stands in for each unknown one, then is swapped back: one schema.
+      const patched = structuredClone(body);
+      for (const { path, known } of opened) setAt(patched, path, known);
+      result = schema.safeParse(patched);
+      if (!result.success) return { ok: false, paths: ['(root)'] };
+      for (const { path, value } of opened) {
+        setAt(result.data, path, value);
+        report('enum_value', path, value);
+      }
+    }
+    for (const path of droppedMembers(body, result.data)) report('member', path);
+    return { ok: true, data: result.data };
+  }
+
+  #report(drift: ResponseDrift): void {
+    const key = `${drift.kind} ${drift.path} ${drift.field} ${drift.value ?? ''}`;
+    if (this.#seen.has(key) || this.#seen.size >= MAX_REPORTED_DRIFTS) return;
+    this.#seen.add(key);
+    const what =
+      drift.kind === 'enum_value'
+        ? `the value "${drift.value}" of ${drift.field}, which the spec does not list; passed on as sent`
+        : `the member ${drift.field}, which the spec does not list; dropped`;
+    this.#logger.warn(
+      `clinic-scheduling: ${drift.method} ${drift.path} answered ${what}. Reported once; the ` +
+        'service may have moved past this SDK version.',
+      { event: 'clinic.response_drift', ...drift },
+    );
+    try {
+      this.#onDrift?.(drift);
+    } catch {
+      // A reporting hook must not fail a call whose answer was good.
+    }
+  }
+}
+
+/** The dotted path of a member within one object: indices left out, bounded, escaped. */
+function fieldOf(path: Path): string {
+  const names = path.filter((segment) => typeof segment === 'string');
+  return quoteServerText(names.join('.'), MAX_FIELD_LENGTH);
+}
+
+function valueAt(root: unknown, path: Path): unknown {
+  let value = root;
+  for (const segment of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}
+
+function setAt(root: unknown, path: Path, value: unknown): void {
+  const parent = valueAt(root, path.slice(0, -1)) as Record<PropertyKey, unknown>;
+  parent[path[path.length - 1]!] = value;
+}
+
+// The members parsing dropped (the schemas strip what they do not list): input minus output.
+function droppedMembers(input: unknown, output: unknown, path: string[] = [], found: Path[] = []) {
+  if (Array.isArray(input) && Array.isArray(output)) {
+    for (let i = 0; i < input.length; i++) droppedMembers(input[i], output[i], path, found);
+  } else if (isRecord(input) && isRecord(output)) {
+    for (const [name, value] of Object.entries(input)) {
+      if (!Object.hasOwn(output, name)) found.push([...path, name]);
+      else droppedMembers(value, output[name], [...path, name], found);
+    }
+  }
+  return found;
+}
