@@ -172,6 +172,8 @@ export class ClinicClient {
   readonly #options: ClientOptions;
   readonly #reader: ResponseReader;
   readonly #redactor: Redactor;
+  readonly #logger: Logger;
+  readonly #unknownFilters = new Set<string>();
   /** @internal */
   readonly _transport: Transport;
 
@@ -224,6 +226,7 @@ export class ClinicClient {
     this.#reader = new ResponseReader(options.validateResponses, logger, options.onDrift);
     this.validateResponses = this.#reader.mode;
     this.#redactor = new Redactor(apiKey);
+    this.#logger = logger;
     this._transport = new Transport(apiKey, {
       baseUrl: this.baseUrl,
       timeout: this.timeout,
@@ -282,8 +285,7 @@ export class ClinicClient {
     let checked: Record<string, unknown> | undefined;
     let invalid: unknown;
     try {
-      const typed =
-        query === undefined ? undefined : parseInput(op.query ?? NoListFilters, query, 'query');
+      const typed = query === undefined ? undefined : this.#listQuery(op, query);
       const extra =
         listOptions?.extraQuery === undefined
           ? undefined
@@ -319,6 +321,32 @@ export class ClinicClient {
       op.path,
       checked,
     );
+  }
+
+  // A key the spec does not show for this list is sent as given, as the service may accept it,
+  // but said once: a service that ignores a filter answers with every item.
+  #listQuery(op: OperationRow, query: unknown): Record<string, unknown> {
+    const schema = op.query ?? NoListFilters;
+    if (!isRecord(query)) return parseInput(schema, query, 'query') as Record<string, unknown>;
+    const shape = (schema as Partial<z.ZodObject>).shape ?? {};
+    const isFilter = ([key]: [string, unknown]) => Object.hasOwn(shape, key);
+    const entries = Object.entries(query);
+    const checked = parseInput(schema, Object.fromEntries(entries.filter(isFilter)), 'query');
+    const others = entries.filter((entry) => !isFilter(entry));
+    if (others.length === 0) return checked as Record<string, unknown>;
+    const extra = parseInput(ListQuery, Object.fromEntries(others), 'query');
+    for (const [key] of others) {
+      if (this.#unknownFilters.has(`${op.name} ${key}`) || this.#unknownFilters.size >= 256)
+        continue;
+      this.#unknownFilters.add(`${op.name} ${key}`);
+      this.#logger.warn(
+        `clinic-scheduling: ${op.name}: ${JSON.stringify(key.slice(0, 64))} is not a filter the ` +
+          'spec shows for this list; it is sent as given, and a service that ignores it answers ' +
+          'with every item. Pass it in options.extraQuery to say your service documents it.',
+        { event: 'clinic.unknown_filter', operation: op.name, key: key.slice(0, 64) },
+      );
+    }
+    return { ...(checked as object), ...(extra as object) };
   }
 
   async #call(op: OperationRow, args: AnyArgs): Promise<CallResult<unknown>> {
@@ -382,7 +410,7 @@ export class ClinicClient {
 
   /**
    * Checks a 2xx body against `schema` in the client's mode, reporting drift as met on
-   * `where` (method and collection path). Without validation a body is taken as is, except a
+   * `where` (method and path template). Without validation a body is taken as is, except a
    * write's (`refetch`) that does not even look like a record.
    */
   #check(schema: z.ZodType, body: unknown, where: Where, refetch = false): Checked<unknown> {
@@ -404,7 +432,7 @@ export class ClinicClient {
   }
 }
 
-/** A response's method and collection path, as drift reports name them. */
+/** A response's method and path template, as drift reports name them. */
 type Where = { method: string; path: string };
 
 /**

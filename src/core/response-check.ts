@@ -25,7 +25,7 @@ export interface ResponseDrift {
   kind: 'enum_value' | 'member';
   /** The request's method, such as `GET`. */
   method: string;
-  /** The collection path, such as `/appointments` (no id, no query). */
+  /** The operation's path template, such as `/appointments/{id}` (no id, no query). */
   path: string;
   /** The member's dotted path within one object, such as `status` or `patient.email`. */
   field: string;

@@ -346,28 +346,15 @@ export const ListQuery = z.record(
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()]),
 );
 
-/** What a `ValidationError` says of a list query key that the spec does not show. */
-const NOT_A_FILTER =
-  'is not a filter the spec shows for this list: a service that ignores it returns every ' +
-  'item. If your service documents it, pass it as list(query, { extraQuery: { <name>: <value> } })';
-
-/**
- * The schema of a list query whose only keys are `filters` (the spec's): any other key is
- * refused with a message that names `extraQuery`, since a filter the service ignores would
- * silently return every item.
- */
+/** The schema of a list query whose only keys are `filters`, the spec's. */
 export function listQuerySchema<S extends z.ZodRawShape>(filters: S) {
-  return z.strictObject(filters, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? NOT_A_FILTER : undefined),
-  });
+  return z.strictObject(filters);
 }
 
 /**
- * The query of a list for which the spec shows no filter (appointments, professionals, rooms,
- * appointment types): no key is accepted, so `list({ professional_id: 3 })` does not compile
- * and, from JavaScript, throws `ValidationError` before anything is sent. A parameter your
- * service documents beyond the spec (a filter, the page size) goes in the request options:
- * `list({}, { extraQuery: { page_size: 100 } })`.
+ * The query of a list for which the spec shows no filter: `list({ professional_id: 3 })` does
+ * not compile (from JavaScript it is sent with a warning). A parameter your service documents
+ * goes in the request options: `list({}, { extraQuery: { page_size: 100 } })`.
  */
 export interface NoListFilters {
   /** No filter is shown by the spec: pass one your service documents as `extraQuery`. */

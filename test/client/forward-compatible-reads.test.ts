@@ -151,7 +151,7 @@ describe("validateResponses: 'compatible' (the default)", () => {
       {
         kind: 'enum_value',
         method: 'GET',
-        path: '/appointments',
+        path: '/appointments/{id}',
         field: 'status',
         value: 'waitlisted',
       },
@@ -257,7 +257,9 @@ describe("validateResponses: 'strict' and true", () => {
       { validateResponses: 'strict' },
     );
     expect(await clinic.rooms.retrieve(2)).toEqual({ id: 2, name: 'Sala 2' });
-    expect(drifts).toEqual([{ kind: 'member', method: 'GET', path: '/rooms', field: 'floor' }]);
+    expect(drifts).toEqual([
+      { kind: 'member', method: 'GET', path: '/rooms/{id}', field: 'floor' },
+    ]);
   });
 });
 
