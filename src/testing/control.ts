@@ -14,7 +14,7 @@ import type { DeliverySimulator } from './delivery/types.ts';
 import type { FaultSpec } from './faults.ts';
 import { applySeedDocument } from './seed/document.ts';
 import type { ReferenceServer } from './server.ts';
-import type { ClinicSettings } from './store.ts';
+import { type ClinicSettings, SETTING_VALUES } from './store.ts';
 
 /** The prefix of every control route. */
 export const CONTROL_PREFIX = '/__control';
@@ -74,6 +74,9 @@ const SETTING_CHECKS: { [K in keyof ClinicSettings]: (v: unknown) => boolean } =
     Array.isArray(v) && v.every((s) => AppointmentStatus.safeParse(s).success),
   nullRoom: (v) => v === 'no-room' || v === 'default-room',
   idempotencyReplay: (v) => v === 'create-appointment' || v === 'every-write',
+  overlappingAppointments: (v) => SETTING_VALUES.overlappingAppointments.includes(v as never),
+  cancelBody: (v) => SETTING_VALUES.cancelBody.includes(v as never),
+  jsonContentTypes: (v) => SETTING_VALUES.jsonContentTypes.includes(v as never),
 };
 
 function patchSettings(settings: ClinicSettings, patch: Record<string, unknown>): void {

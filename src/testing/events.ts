@@ -14,7 +14,7 @@ import type {
   WebhookEventOf,
   WebhookEventType,
 } from '../webhooks/events.ts';
-import { appendBounded } from './context.ts';
+import { BoundedLog } from './context.ts';
 import { formatClinicInstant } from './time.ts';
 
 export type { AppointmentEventType, WebhookEventType };
@@ -72,14 +72,20 @@ export function createEnvelope<T extends WebhookEventType>(
  * test runner reports it.
  */
 export class EventLog {
-  /** Every envelope emitted since the server started or was reset, oldest first. */
-  readonly events: WebhookEnvelope[] = [];
+  readonly #log: BoundedLog<WebhookEnvelope>;
   readonly #listeners = new Set<EventListener>();
-  readonly #limit: number;
 
-  /** `limit`: the most envelopes `events` keeps, the oldest dropped first. */
-  constructor(limit = Number.POSITIVE_INFINITY) {
-    this.#limit = limit;
+  /**
+   * `limit` and `byteLimit`: the most envelopes, and the most bytes of their JSON text, that
+   * `events` keeps; past either the oldest are dropped first.
+   */
+  constructor(limit = Number.POSITIVE_INFINITY, byteLimit = Number.POSITIVE_INFINITY) {
+    this.#log = new BoundedLog(limit, byteLimit);
+  }
+
+  /** Every envelope emitted since the server started or was reset (within the bounds), oldest first. */
+  get events(): WebhookEnvelope[] {
+    return this.#log.entries;
   }
 
   /** Adds a listener; returns the function that removes it. */
@@ -95,7 +101,7 @@ export class EventLog {
 
   /** Appends the envelope to the log and calls every listener with it. */
   emit(envelope: WebhookEnvelope): void {
-    appendBounded(this.events, envelope, this.#limit);
+    this.#log.append(envelope, JSON.stringify(envelope).length);
     for (const listener of [...this.#listeners]) {
       try {
         listener(envelope);
@@ -109,6 +115,6 @@ export class EventLog {
 
   /** Empties the log (listeners stay). */
   clear(): void {
-    this.events.length = 0;
+    this.#log.clear();
   }
 }

@@ -8,10 +8,11 @@
  * @module
  */
 import { isJsonContentType } from '../internal/utils.ts';
+import { IDEMPOTENCY_HEADER } from '../internal/wire.ts';
 import { AppointmentId } from '../schemas/common.ts';
 import { OPERATIONS, type OperationName, type OperationSpec } from '../schemas/operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
-import { API_PREFIX, appendBounded, type RecordedRequest, type ServerContext } from './context.ts';
+import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
 import {
   assertSameEndpoint,
@@ -40,8 +41,10 @@ import {
   updateAppointment,
   updatePatient,
 } from './operations.ts';
+import { readBodyBytes } from './request-body.ts';
 import { ApiProblem, badBody, badRequest, jsonResponse, notFound } from './responses.ts';
 import { coerceFormFields } from './rules.ts';
+import type { ClinicSettings } from './store.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
 export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -143,20 +146,28 @@ const BODY_FORMATS: Record<Exclude<BodyKind, 'none'>, string> = {
 
 /**
  * Spec 4.4 and the conventions: JSON bodies everywhere, and also form-urlencoded and
- * multipart on POST /appointments (their integer fields read from text).
+ * multipart on POST /appointments (their integer fields read from text). `application/json`
+ * only, unless the clinic's `jsonContentTypes` is `'json-suffix'`. At most `maxBodyBytes`
+ * are read (413 past it, before the rest is buffered).
  *
  * @throws ApiProblem 400 `{non_field_errors: [...]}` for malformed JSON, a body that is not an
- *   object, or an unsupported Content-Type.
+ *   object, or an unsupported Content-Type; 413 for a body over the limit.
  */
-async function readBody(request: Request, kind: Exclude<BodyKind, 'none'>) {
+async function readBody(
+  request: Request,
+  kind: Exclude<BodyKind, 'none'>,
+  maxBytes: number,
+  jsonTypes: ClinicSettings['jsonContentTypes'],
+) {
   const contentType = request.headers.get('content-type') ?? '';
   const media = contentType.split(';')[0]!.trim().toLowerCase();
-  if (isJsonContentType(contentType)) {
-    const text = await request.text();
-    if (text.trim() === '') return {};
+  const bytes = await readBodyBytes(request, maxBytes);
+  const text = () => new TextDecoder().decode(bytes);
+  if (media === 'application/json' || (jsonTypes === 'json-suffix' && isJsonContentType(media))) {
+    if (text().trim() === '') return {};
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = JSON.parse(text());
     } catch (error) {
       throw badBody(`Malformed JSON: ${(error as Error).message}`);
     }
@@ -166,12 +177,12 @@ async function readBody(request: Request, kind: Exclude<BodyKind, 'none'>) {
     return value as Record<string, unknown>;
   }
   if (kind === 'json-or-form' && media === 'application/x-www-form-urlencoded') {
-    return coerceFormFields(Object.fromEntries(new URLSearchParams(await request.text())));
+    return coerceFormFields(Object.fromEntries(new URLSearchParams(text())));
   }
   if (kind === 'json-or-form' && media === 'multipart/form-data') {
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
     } catch {
       throw badBody('Malformed multipart/form-data body.');
     }
@@ -184,12 +195,71 @@ async function readBody(request: Request, kind: Exclude<BodyKind, 'none'>) {
     if (Object.keys(files).length > 0) throw badRequest(files);
     return coerceFormFields(body);
   }
-  const text = await request.text();
-  if (media === '' && text === '') return {};
+  if (media === '' && bytes.byteLength === 0) return {};
   throw badBody(
     `Unsupported Content-Type ${media ? `"${media}"` : '(none)'}: send the body as ` +
-      `${BODY_FORMATS[kind]}.`,
+      `${BODY_FORMATS[kind]}` +
+      (isJsonContentType(media) ? ' (settings.jsonContentTypes accepts application/*+json)' : '') +
+      '.',
   );
+}
+
+/**
+ * Spec 4.6 shows no cancel body: any byte of one is 400 unless the clinic's `cancelBody` is
+ * `'ignore'` (then it is read, within the limit, and dropped).
+ *
+ * @throws ApiProblem 400 `{non_field_errors: [...]}`, or 413.
+ */
+async function refuseBody(request: Request, maxBytes: number, policy: 'refuse' | 'ignore') {
+  const bytes = await readBodyBytes(request, maxBytes);
+  if (bytes.byteLength > 0 && policy === 'refuse') {
+    throw badBody(
+      'This operation takes no body: send none (settings.cancelBody = "ignore" reads and drops one).',
+    );
+  }
+}
+
+/** The headers the API reads once: a repeat of one is ambiguous. */
+const SINGLE_HEADERS: Readonly<Record<string, string>> = {
+  authorization: 'Authorization',
+  [IDEMPOTENCY_HEADER.toLowerCase()]: IDEMPOTENCY_HEADER,
+  'content-type': 'Content-Type',
+};
+
+/** The repeated headers of a request that came over a socket (a Fetch `Headers` joins them). */
+const repeatedHeaders = new WeakMap<Request, readonly string[]>();
+
+/**
+ * Tells the core which of `request`'s headers were repeated on the wire (the node:http adapter
+ * sees them; a Fetch `Headers` has already joined them with commas). It also marks the request
+ * as one that reached the server over a socket, so its Host is not checked against `baseUrl`.
+ */
+export function markSocketRequest(request: Request, repeated: readonly string[]): Request {
+  repeatedHeaders.set(
+    request,
+    repeated.filter((name) => name in SINGLE_HEADERS),
+  );
+  return request;
+}
+
+/**
+ * The conservative reading of a repeated query parameter or API header (`page_size=10&
+ * page_size=1000`): 400 naming each one, unless the server's `duplicates` is `'first'`.
+ *
+ * @throws ApiProblem 400 `{<name>: [...]}`.
+ */
+function assertNoRepeats(ctx: ServerContext, request: Request, url: URL): void {
+  if (ctx.duplicates === 'first') return;
+  const fields = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const name of url.searchParams.keys()) {
+    if (seen.has(name)) fields.set(name, ['was given more than once: send it once']);
+    seen.add(name);
+  }
+  for (const name of repeatedHeaders.get(request) ?? []) {
+    fields.set(SINGLE_HEADERS[name]!, ['header was sent more than once: send it once']);
+  }
+  if (fields.size > 0) throw badRequest(Object.fromEntries(fields));
 }
 
 function record(request: Request, url: URL, method: string): RecordedRequest {
@@ -236,13 +306,37 @@ async function handle(
   }
 
   const idempotencyKey = readIdempotencyKey(request.headers);
-  const body = matched.body === 'none' ? {} : await readBody(request, matched.body);
+  let body: Record<string, unknown> = {};
+  if (matched.body !== 'none') {
+    body = await readBody(
+      request,
+      matched.body,
+      ctx.maxBodyBytes,
+      clinic.settings.jsonContentTypes,
+    );
+  } else {
+    await refuseBody(request, ctx.maxBodyBytes, clinic.settings.cancelBody);
+  }
   // From here on everything is synchronous: no other request can slip in between the
   // replay check and the write.
   const run = (): OperationResult => {
-    const result = matched.operation({ ctx, clinic, url, linkBase, id, body });
-    if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
-    return result;
+    ctx.intent = { key: idempotencyKey };
+    try {
+      const result = matched.operation({ ctx, clinic, url, linkBase, id, body });
+      if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
+      if (matched.name === 'createPatient' && result.status === 201) {
+        const created = result.body as { id: number };
+        ctx.journal.add({
+          kind: 'patient.created',
+          id: created.id,
+          companyId: clinic.id,
+          intent: idempotencyKey,
+        });
+      }
+      return result;
+    } finally {
+      ctx.intent = undefined;
+    }
   };
   if (idempotencyKey === undefined) {
     const result = run();
@@ -303,28 +397,55 @@ export function fetchAs(
   return fetch(request);
 }
 
+/** The size the request log counts for an entry: about the length of its JSON text. */
+function recordSize(entry: RecordedRequest): number {
+  let size = 64 + entry.method.length + entry.path.length;
+  for (const [k, v] of Object.entries(entry.query)) size += k.length + v.length + 6;
+  for (const [k, v] of Object.entries(entry.headers)) size += k.length + v.length + 6;
+  return size;
+}
+
+/**
+ * A request `api.fetch` was handed for another origin than `baseUrl`'s: a client configured
+ * with a wrong `baseUrl` would reach no such server, so it fails as `fetch` does for an
+ * unreachable host, with a message that says what to change.
+ */
+function wrongOrigin(ctx: ServerContext, url: URL): TypeError {
+  return new TypeError(
+    `api.fetch answers ${new URL(ctx.baseUrl).origin} only, not ${url.origin}: give the ` +
+      "client the server's baseUrl (api.baseUrl), or create the server with origins: 'any'.",
+  );
+}
+
 /**
  * Builds `api.fetch`: a function with the signature of `fetch` that answers every request as
  * the Clinic Scheduling API v1 would, from the server's state.
  */
 export function createFetch(ctx: ServerContext): ReferenceFetch {
+  const origin = new URL(ctx.baseUrl).origin;
   return async (input, init) => {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
+    if (ctx.origins === 'base-url' && url.origin !== origin && !repeatedHeaders.has(request)) {
+      throw wrongOrigin(ctx, url);
+    }
     const method = carriedMethod.get(request) ?? request.method.toUpperCase();
-    appendBounded(ctx.requests, record(request, url, method), ctx.logLimit);
+    const entry = record(request, url, method);
+    ctx.requests.append(entry, recordSize(entry));
     const fault = ctx.faults.take(method, url.pathname);
     if (fault?.delayMs) await wait(fault.delayMs, request.signal);
     if (fault?.networkError) throw new ReferenceNetworkError('networkError');
     if (fault?.status !== undefined) return faultResponse(fault);
     let response: Response;
     try {
+      assertNoRepeats(ctx, request, url);
       response = await handle(ctx, request, url, method);
     } catch (error) {
       if (!(error instanceof ApiProblem)) throw error;
       response = error.toResponse();
     }
+    if (fault?.holdMs) await wait(fault.holdMs, request.signal);
     if (fault?.loseResponse) throw new ReferenceNetworkError('loseResponse');
     return response;
   };

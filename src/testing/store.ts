@@ -146,6 +146,55 @@ export interface ClinicSettings {
    * PATCH binds and replays its key.
    */
   idempotencyReplay: 'create-appointment' | 'every-write';
+  /**
+   * Two appointments of one professional at overlapping times (the spec does not show whether
+   * the service books them). `'refuse'` (default): a create or a PATCH that would overlap
+   * another appointment of the professional that is not cancelled answers 409
+   * `appointment_overlap` (the reference server's code). `'allow'`: both are booked.
+   */
+  overlappingAppointments: 'refuse' | 'allow';
+  /**
+   * A body on POST /appointments/{id}/cancel (spec 4.6 does not show one). `'refuse'`
+   * (default): any body is 400 `{non_field_errors}` and nothing is cancelled. `'ignore'`: the
+   * body is read to its end and ignored.
+   */
+  cancelBody: 'refuse' | 'ignore';
+  /**
+   * Which JSON media types a write accepts. `'application/json'` (default, the one the spec
+   * names): any other, such as `application/merge-patch+json`, is 400 `{non_field_errors}`.
+   * `'json-suffix'`: every `application/*+json` type too.
+   */
+  jsonContentTypes: 'application/json' | 'json-suffix';
+}
+
+/**
+ * The accepted values of each setting whose values are a fixed list, the first being the
+ * conservative default. Assigning any other value to one of these settings throws a
+ * `TypeError` naming the accepted ones.
+ */
+export const SETTING_VALUES = {
+  nullRoom: ['no-room', 'default-room'],
+  idempotencyReplay: ['create-appointment', 'every-write'],
+  overlappingAppointments: ['refuse', 'allow'],
+  cancelBody: ['refuse', 'ignore'],
+  jsonContentTypes: ['application/json', 'json-suffix'],
+} as const satisfies { [K in keyof ClinicSettings]?: readonly ClinicSettings[K][] };
+
+/** The settings checked on assignment: the newer ones, with a fixed list of values. */
+const CHECKED_SETTINGS = ['overlappingAppointments', 'cancelBody', 'jsonContentTypes'] as const;
+
+/**
+ * Throws a `TypeError` naming the accepted values when `value` is not one of `name`'s
+ * ({@link SETTING_VALUES}); does nothing for a setting without a fixed list.
+ */
+export function checkSetting(name: string, value: unknown): void {
+  const accepted = (SETTING_VALUES as Record<string, readonly string[]>)[name];
+  if (accepted && !accepted.includes(value as string)) {
+    throw new TypeError(
+      `settings.${name} must be one of ${accepted.map((v) => `'${v}'`).join(', ')}, ` +
+        `not ${JSON.stringify(value) ?? String(value)}`,
+    );
+  }
 }
 
 /** The conservative defaults of {@link ClinicSettings}. */
@@ -155,7 +204,30 @@ export function defaultSettings(): ClinicSettings {
     changeableStatuses: ['scheduled', 'confirmed'],
     nullRoom: 'no-room',
     idempotencyReplay: 'create-appointment',
+    overlappingAppointments: 'refuse',
+    cancelBody: 'refuse',
+    jsonContentTypes: 'application/json',
   };
+}
+
+/**
+ * A clinic's settings object at its defaults; the settings of {@link CHECKED_SETTINGS} are
+ * accessors that refuse a value outside their list, so a typo fails where it is made.
+ */
+function createSettings(): ClinicSettings {
+  const settings = defaultSettings();
+  for (const name of CHECKED_SETTINGS) {
+    let current = settings[name];
+    Object.defineProperty(settings, name, {
+      enumerable: true,
+      get: () => current,
+      set: (value: never) => {
+        checkSetting(name, value);
+        current = value;
+      },
+    });
+  }
+  return settings;
 }
 
 /** Records of one kind, by id and in insertion order (for lists and cursors). */
@@ -186,7 +258,7 @@ export class Table<K extends string | number, T extends Stored & { id: K }> {
 /** Everything one clinic (company) owns. */
 export class ClinicState {
   readonly id: number;
-  readonly settings: ClinicSettings = defaultSettings();
+  readonly settings: ClinicSettings = createSettings();
   readonly patients = new Table<number, PatientRecord>();
   readonly professionals = new Table<number, ProfessionalRecord>();
   readonly rooms = new Table<number, RoomRecord>();
