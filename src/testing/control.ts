@@ -10,8 +10,10 @@
  */
 import { AppointmentStatus } from '../schemas/appointments.ts';
 import { formatInstant } from '../schemas/common.ts';
+import type { ChaosSpec } from './chaos.ts';
 import type { DeliverySimulator } from './delivery/types.ts';
 import type { FaultSpec } from './faults.ts';
+import { checkInvariants } from './invariants.ts';
 import { applySeedDocument } from './seed/document.ts';
 import type { ReferenceServer } from './server.ts';
 import { type ClinicSettings, SETTING_VALUES } from './store.ts';
@@ -211,6 +213,23 @@ export function createControlHandler(
       return { deliveries: deliveryView(api.webhooks) };
     },
     'GET /events': () => ({ events: api.events }),
+    // Chaos: a spec starts it (201), `null` stops it; GET adds the invariants to check after.
+    'POST /chaos': async (request) => {
+      const spec = await readJson(request);
+      if (spec === null) {
+        api.faults.chaosMode?.stop();
+        return { chaos: null };
+      }
+      const mode = api.faults.chaos(spec as ChaosSpec);
+      return [201, { chaos: { spec: mode.spec, stats: mode.stats } }];
+    },
+    'GET /chaos': () => {
+      const mode = api.faults.chaosMode;
+      return {
+        chaos: mode ? { spec: mode.spec, stats: mode.stats } : null,
+        invariants: checkInvariants(api),
+      };
+    },
     'GET /requests': () => ({ requests: api.requests }),
     'POST /reset': () => {
       api.reset();
