@@ -86,7 +86,9 @@ async function bookVisit(clinic: ClinicClient, visit: Visit): Promise<Appointmen
       { idempotencyKey: intent },
     ),
   );
-  return persist(() => clinic.appointments.update(booked.id, { status: 'confirmed' }));
+  const { id } = booked;
+  if (id === null) throw new Error('the service answered an appointment without an id');
+  return persist(() => clinic.appointments.update(id, { status: 'confirmed' }));
 }
 
 // ---------------------------------------------------------------------------------------------

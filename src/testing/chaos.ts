@@ -42,10 +42,15 @@ export interface ChaosSpec {
 
 /** What chaos did so far: how many requests it saw and how many met each fault. */
 export interface ChaosStats {
+  /** Requests the chaos mode matched (faulted or not). */
   requests: number;
+  /** Requests answered `status` unprocessed. */
   status: number;
+  /** Requests failed at the network level unprocessed. */
   networkError: number;
+  /** Requests processed whose response was lost. */
   loseResponse: number;
+  /** Requests processed and held until they timed out or were aborted. */
   timeout: number;
 }
 

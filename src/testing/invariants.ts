@@ -8,6 +8,7 @@
  * @module
  */
 import type { ServerContext } from './context.ts';
+import type { ReferenceServer } from './server.ts';
 import { formatClinicInstant } from './time.ts';
 
 /** The invariants `checkInvariants` checks. */
@@ -35,7 +36,14 @@ export interface InvariantReport {
   /** Every broken invariant, or `[]`. */
   readonly violations: readonly InvariantViolation[];
   /** How much was checked: records of every clinic, and writes that carried a key. */
-  readonly checked: { appointments: number; patients: number; intents: number };
+  readonly checked: {
+    /** Appointments of every clinic. */
+    appointments: number;
+    /** Patients of every clinic. */
+    patients: number;
+    /** Distinct Idempotency-Keys of the writes that changed something. */
+    intents: number;
+  };
 }
 
 /** The servers `checkInvariants` can read, with their internals. */
@@ -73,7 +81,7 @@ function groups<T>(items: Iterable<T>, key: (item: T) => string | undefined): T[
  *
  * @throws TypeError when `api` is not a server made by `createReferenceServer`.
  */
-export function checkInvariants(api: object): InvariantReport {
+export function checkInvariants(api: ReferenceServer): InvariantReport {
   const ctx = contexts.get(api);
   if (!ctx) {
     throw new TypeError('checkInvariants(api) takes a server made by createReferenceServer');

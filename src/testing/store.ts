@@ -173,10 +173,15 @@ export interface ClinicSettings {
  * `TypeError` naming the accepted ones.
  */
 export const SETTING_VALUES = {
+  /** {@link ClinicSettings.nullRoom}. */
   nullRoom: ['no-room', 'default-room'],
+  /** {@link ClinicSettings.idempotencyReplay}. */
   idempotencyReplay: ['create-appointment', 'every-write'],
+  /** {@link ClinicSettings.overlappingAppointments}. */
   overlappingAppointments: ['refuse', 'allow'],
+  /** {@link ClinicSettings.cancelBody}. */
   cancelBody: ['refuse', 'ignore'],
+  /** {@link ClinicSettings.jsonContentTypes}. */
   jsonContentTypes: ['application/json', 'json-suffix'],
 } as const satisfies { [K in keyof ClinicSettings]?: readonly ClinicSettings[K][] };
 
