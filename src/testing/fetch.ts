@@ -1,14 +1,14 @@
 /**
  * The Fetch-API core of the reference server, the one place every request goes through
  * (`api.fetch`; the MSW handlers and the node:http adapter only translate to and from it):
- * record the request, apply an injected fault, authenticate (401), route (404 for anything
+ * check the origin, record the request, apply an injected fault (or the chaos mode's), refuse
+ * repeated query parameters and headers (400), authenticate (401), route (404 for anything
  * but the 15 operations, or an id that does not match its pattern), check the scope (403),
- * parse the body (400), honour Idempotency-Key (replay, 422), and run the operation.
+ * read the body (`request-body.ts`: 400, 413), honour Idempotency-Key (replay, 422), and run
+ * the operation.
  *
  * @module
  */
-import { isJsonContentType } from '../internal/utils.ts';
-import { IDEMPOTENCY_HEADER } from '../internal/wire.ts';
 import { AppointmentId } from '../schemas/common.ts';
 import { OPERATIONS, type OperationName, type OperationSpec } from '../schemas/operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
@@ -41,16 +41,17 @@ import {
   updateAppointment,
   updatePatient,
 } from './operations.ts';
-import { readBodyBytes } from './request-body.ts';
-import { ApiProblem, badBody, badRequest, jsonResponse, notFound } from './responses.ts';
-import { coerceFormFields } from './rules.ts';
-import type { ClinicSettings } from './store.ts';
+import {
+  assertNoRepeats,
+  type BodyKind,
+  isSocketRequest,
+  readBody,
+  refuseBody,
+} from './request-body.ts';
+import { ApiProblem, jsonResponse, notFound } from './responses.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
 export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-
-/** Which bodies a route reads: none, JSON, or JSON and the two form encodings (spec 4.4). */
-type BodyKind = 'none' | 'json' | 'json-or-form';
 
 interface Route extends OperationSpec {
   name: OperationName;
@@ -137,129 +138,6 @@ function resolveRoute(
     `Not found: ${method} ${path} is not an ` +
       'operation of the Clinic Scheduling API v1 (or the id does not match its pattern).',
   );
-}
-
-const BODY_FORMATS: Record<Exclude<BodyKind, 'none'>, string> = {
-  json: 'application/json',
-  'json-or-form': 'application/json, application/x-www-form-urlencoded or multipart/form-data',
-};
-
-/**
- * Spec 4.4 and the conventions: JSON bodies everywhere, and also form-urlencoded and
- * multipart on POST /appointments (their integer fields read from text). `application/json`
- * only, unless the clinic's `jsonContentTypes` is `'json-suffix'`. At most `maxBodyBytes`
- * are read (413 past it, before the rest is buffered).
- *
- * @throws ApiProblem 400 `{non_field_errors: [...]}` for malformed JSON, a body that is not an
- *   object, or an unsupported Content-Type; 413 for a body over the limit.
- */
-async function readBody(
-  request: Request,
-  kind: Exclude<BodyKind, 'none'>,
-  maxBytes: number,
-  jsonTypes: ClinicSettings['jsonContentTypes'],
-) {
-  const contentType = request.headers.get('content-type') ?? '';
-  const media = contentType.split(';')[0]!.trim().toLowerCase();
-  const bytes = await readBodyBytes(request, maxBytes);
-  const text = () => new TextDecoder().decode(bytes);
-  if (media === 'application/json' || (jsonTypes === 'json-suffix' && isJsonContentType(media))) {
-    if (text().trim() === '') return {};
-    let value: unknown;
-    try {
-      value = JSON.parse(text());
-    } catch (error) {
-      throw badBody(`Malformed JSON: ${(error as Error).message}`);
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      throw badBody('The body must be a JSON object.');
-    }
-    return value as Record<string, unknown>;
-  }
-  if (kind === 'json-or-form' && media === 'application/x-www-form-urlencoded') {
-    return coerceFormFields(Object.fromEntries(new URLSearchParams(text())));
-  }
-  if (kind === 'json-or-form' && media === 'multipart/form-data') {
-    let form: FormData;
-    try {
-      form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
-    } catch {
-      throw badBody('Malformed multipart/form-data body.');
-    }
-    const body: Record<string, unknown> = {};
-    const files: Record<string, string[]> = {};
-    form.forEach((value, key) => {
-      if (typeof value === 'string') body[key] = value;
-      else files[key] = ['must be a text value, not a file'];
-    });
-    if (Object.keys(files).length > 0) throw badRequest(files);
-    return coerceFormFields(body);
-  }
-  if (media === '' && bytes.byteLength === 0) return {};
-  throw badBody(
-    `Unsupported Content-Type ${media ? `"${media}"` : '(none)'}: send the body as ` +
-      `${BODY_FORMATS[kind]}` +
-      (isJsonContentType(media) ? ' (settings.jsonContentTypes accepts application/*+json)' : '') +
-      '.',
-  );
-}
-
-/**
- * Spec 4.6 shows no cancel body: any byte of one is 400 unless the clinic's `cancelBody` is
- * `'ignore'` (then it is read, within the limit, and dropped).
- *
- * @throws ApiProblem 400 `{non_field_errors: [...]}`, or 413.
- */
-async function refuseBody(request: Request, maxBytes: number, policy: 'refuse' | 'ignore') {
-  const bytes = await readBodyBytes(request, maxBytes);
-  if (bytes.byteLength > 0 && policy === 'refuse') {
-    throw badBody(
-      'This operation takes no body: send none (settings.cancelBody = "ignore" reads and drops one).',
-    );
-  }
-}
-
-/** The headers the API reads once: a repeat of one is ambiguous. */
-const SINGLE_HEADERS: Readonly<Record<string, string>> = {
-  authorization: 'Authorization',
-  [IDEMPOTENCY_HEADER.toLowerCase()]: IDEMPOTENCY_HEADER,
-  'content-type': 'Content-Type',
-};
-
-/** The repeated headers of a request that came over a socket (a Fetch `Headers` joins them). */
-const repeatedHeaders = new WeakMap<Request, readonly string[]>();
-
-/**
- * Tells the core which of `request`'s headers were repeated on the wire (the node:http adapter
- * sees them; a Fetch `Headers` has already joined them with commas). It also marks the request
- * as one that reached the server over a socket, so its Host is not checked against `baseUrl`.
- */
-export function markSocketRequest(request: Request, repeated: readonly string[]): Request {
-  repeatedHeaders.set(
-    request,
-    repeated.filter((name) => name in SINGLE_HEADERS),
-  );
-  return request;
-}
-
-/**
- * The conservative reading of a repeated query parameter or API header (`page_size=10&
- * page_size=1000`): 400 naming each one, unless the server's `duplicates` is `'first'`.
- *
- * @throws ApiProblem 400 `{<name>: [...]}`.
- */
-function assertNoRepeats(ctx: ServerContext, request: Request, url: URL): void {
-  if (ctx.duplicates === 'first') return;
-  const fields = new Map<string, string[]>();
-  const seen = new Set<string>();
-  for (const name of url.searchParams.keys()) {
-    if (seen.has(name)) fields.set(name, ['was given more than once: send it once']);
-    seen.add(name);
-  }
-  for (const name of repeatedHeaders.get(request) ?? []) {
-    fields.set(SINGLE_HEADERS[name]!, ['header was sent more than once: send it once']);
-  }
-  if (fields.size > 0) throw badRequest(Object.fromEntries(fields));
 }
 
 function record(request: Request, url: URL, method: string): RecordedRequest {
@@ -427,7 +305,7 @@ export function createFetch(ctx: ServerContext): ReferenceFetch {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
-    if (ctx.origins === 'base-url' && url.origin !== origin && !repeatedHeaders.has(request)) {
+    if (ctx.origins === 'base-url' && url.origin !== origin && !isSocketRequest(request)) {
       throw wrongOrigin(ctx, url);
     }
     const method = carriedMethod.get(request) ?? request.method.toUpperCase();

@@ -9,7 +9,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeListener as fetchToNodeListener } from '../webhooks/node.ts';
 import { isReferenceNetworkError } from './faults.ts';
-import { fetchAs, markSocketRequest, type ReferenceFetch } from './fetch.ts';
+import { fetchAs, type ReferenceFetch } from './fetch.ts';
+import { markSocketRequest } from './request-body.ts';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
