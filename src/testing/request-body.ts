@@ -93,7 +93,8 @@ export async function readBody(
   const contentType = request.headers.get('content-type') ?? '';
   const media = contentType.split(';')[0]!.trim().toLowerCase();
   const bytes = await readBodyBytes(request, maxBytes);
-  const text = () => new TextDecoder().decode(bytes);
+  let decoded: string | undefined;
+  const text = () => (decoded ??= new TextDecoder().decode(bytes));
   if (media === 'application/json' || (jsonTypes === 'json-suffix' && isJsonContentType(media))) {
     if (text().trim() === '') return {};
     let value: unknown;
