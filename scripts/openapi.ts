@@ -323,7 +323,10 @@ function paths(): Json {
           '400': r('BadRequest'),
           ...common,
           '404': r('NotFound'),
-          '409': conflict(['slot_blocked', 'room_required']),
+          '409': conflict(
+            ['slot_blocked', 'room_required', 'appointment_overlap'],
+            'Not shown: whether the service books two appointments of one professional at overlapping times. The reference server refuses the second with `appointment_overlap`, its own code (setting overlappingAppointments).',
+          ),
           '422': r('IdempotencyKeyReused'),
         },
       }),
@@ -361,8 +364,8 @@ function paths(): Json {
           ...common,
           '404': r('NotFound'),
           '409': conflict(
-            ['slot_blocked', 'room_required', 'appointment_not_changeable'],
-            'Spec 3 rule 3: the states PATCH may change are not shown. The reference server refuses telehealth appointments and patient requests with `appointment_not_changeable`, its own code.',
+            ['slot_blocked', 'room_required', 'appointment_not_changeable', 'appointment_overlap'],
+            'Spec 3 rule 3: the states PATCH may change are not shown. The reference server refuses telehealth appointments and patient requests with `appointment_not_changeable`, and a move into the time of another appointment of the professional with `appointment_overlap`, its own codes.',
           ),
           '422': r('IdempotencyKeyReused'),
         },
@@ -392,7 +395,7 @@ function paths(): Json {
           '422': r('IdempotencyKeyReused'),
         },
         'x-not-shown': [
-          'Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server reads none and answers 200 with the appointment; the client accepts any 2xx and, when its body is not the appointment, reads GET /appointments/{id}.',
+          'Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server refuses one (400; setting cancelBody) and answers 200 with the appointment; the client accepts any 2xx and, when its body is not the appointment, reads GET /appointments/{id}.',
         ],
       }),
     },
