@@ -186,12 +186,7 @@ async function handle(
   const idempotencyKey = readIdempotencyKey(request.headers);
   let body: Record<string, unknown> = {};
   if (matched.body !== 'none') {
-    body = await readBody(
-      request,
-      matched.body,
-      ctx.maxBodyBytes,
-      clinic.settings.jsonContentTypes,
-    );
+    body = await readBody(request, matched.body, ctx, clinic.settings);
   } else {
     await refuseBody(request, ctx.maxBodyBytes, clinic.settings.cancelBody);
   }

@@ -87,12 +87,13 @@ const BODY_FORMATS: Record<Exclude<BodyKind, 'none'>, string> = {
 export async function readBody(
   request: Request,
   kind: Exclude<BodyKind, 'none'>,
-  maxBytes: number,
-  jsonTypes: ClinicSettings['jsonContentTypes'],
+  ctx: ServerContext,
+  settings: ClinicSettings,
 ) {
   const contentType = request.headers.get('content-type') ?? '';
   const media = contentType.split(';')[0]!.trim().toLowerCase();
-  const bytes = await readBodyBytes(request, maxBytes);
+  const bytes = await readBodyBytes(request, ctx.maxBodyBytes);
+  const jsonTypes = settings.jsonContentTypes;
   let decoded: string | undefined;
   const text = () => (decoded ??= new TextDecoder().decode(bytes));
   if (media === 'application/json' || (jsonTypes === 'json-suffix' && isJsonContentType(media))) {
@@ -109,7 +110,7 @@ export async function readBody(
     return value as Record<string, unknown>;
   }
   if (kind === 'json-or-form' && media === 'application/x-www-form-urlencoded') {
-    return coerceFormFields(Object.fromEntries(new URLSearchParams(text())));
+    return formFields(new URLSearchParams(text()), ctx.duplicates);
   }
   if (kind === 'json-or-form' && media === 'multipart/form-data') {
     let form: FormData;
@@ -118,14 +119,7 @@ export async function readBody(
     } catch {
       throw badBody('Malformed multipart/form-data body.');
     }
-    const body: Record<string, unknown> = {};
-    const files: Record<string, string[]> = {};
-    form.forEach((value, key) => {
-      if (typeof value === 'string') body[key] = value;
-      else files[key] = ['must be a text value, not a file'];
-    });
-    if (Object.keys(files).length > 0) throw badRequest(files);
-    return coerceFormFields(body);
+    return formFields(form, ctx.duplicates);
   }
   if (media === '' && bytes.byteLength === 0) return {};
   throw badBody(
@@ -134,6 +128,28 @@ export async function readBody(
       (isJsonContentType(media) ? ' (settings.jsonContentTypes accepts application/*+json)' : '') +
       '.',
   );
+}
+
+/**
+ * The fields of a form body: text values only, each field once (a repeat is 400 unless the
+ * server's `duplicates` is `'first'`, which reads the first), the integer fields read from
+ * their digits (`coerceFormFields`).
+ *
+ * @throws ApiProblem 400 naming each file or repeated field.
+ */
+function formFields(
+  entries: Iterable<[string, FormDataEntryValue]>,
+  duplicates: ServerContext['duplicates'],
+): Record<string, unknown> {
+  const fields = new Map<string, string>();
+  const errors = new Map<string, string[]>();
+  for (const [key, value] of entries) {
+    if (typeof value !== 'string') errors.set(key, ['must be a text value, not a file']);
+    else if (!fields.has(key)) fields.set(key, value);
+    else if (duplicates === 'refuse') errors.set(key, ['was given more than once: send it once']);
+  }
+  if (errors.size > 0) throw badRequest(Object.fromEntries(errors));
+  return coerceFormFields(Object.fromEntries(fields));
 }
 
 /**

@@ -92,7 +92,7 @@ export interface ReferenceServerOptions {
    */
   origins?: OriginPolicy;
   /**
-   * A query parameter given twice (`page_size=10&page_size=1000`), or an API header
+   * A query parameter or form field given twice (`page_size=10&page_size=1000`), or an API header
    * (Authorization, Idempotency-Key, Content-Type) sent twice over a socket. `'refuse'`
    * (default): 400 naming each one, before anything else. `'first'`: the first one is read.
    */

@@ -187,6 +187,32 @@ describe('repeated query parameters and headers (option duplicates)', () => {
     expect([answer.status, answer.body.results.length]).toEqual([200, 1]);
   });
 
+  test('a field repeated in a form body is 400 naming it; duplicates first reads the first', async () => {
+    const s = setup();
+    const body = createBody(s) as Record<string, string | number>;
+    const form = new URLSearchParams(
+      Object.entries(body).map(([k, v]) => [k, String(v)] as [string, string]),
+    );
+    form.append('patient_id', '999');
+    const urlencoded = await s.send('POST', '/appointments', {
+      raw: form.toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect([urlencoded.status, Object.keys(urlencoded.body)]).toEqual([400, ['patient_id']]);
+    const multipart = new FormData();
+    for (const [k, v] of form) multipart.append(k, v);
+    const answer = await s.send('POST', '/appointments', { multipart });
+    expect([answer.status, Object.keys(answer.body)]).toEqual([400, ['patient_id']]);
+    expect(s.api.events).toEqual([]);
+
+    const lenient = setup({ duplicates: 'first' });
+    const first = await lenient.send('POST', '/appointments', {
+      raw: form.toString().replace(/patient_id=\d+/, `patient_id=${lenient.patient.id}`),
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect([first.status, first.body.patient.id]).toEqual([201, lenient.patient.id]);
+  });
+
   test('over HTTP, a repeated Authorization or Idempotency-Key header is 400 naming it', async () => {
     const s = setup();
     const server = createServer(toNodeListener(s.api)).listen(0, '127.0.0.1');
