@@ -241,6 +241,9 @@ const conflict = (codes: string[], notShown?: string) => ({
 const NOT_CHANGEABLE =
   'The reference server refuses, with `appointment_not_changeable` (its own code), telehealth appointments, patient requests (`requested`), and by default every appointment whose status is not `scheduled` or `confirmed`: `checked_in`, `completed`, `no_show` and `cancelled` (setting `changeableStatuses` widens the last rule).';
 
+const OVERLAP =
+  'Not shown: whether the service books two appointments of one professional at overlapping times. The reference server refuses the second with `appointment_overlap`, its own code (setting `overlappingAppointments`).';
+
 const LIST_ENVELOPE_NOT_SHOWN =
   'Spec 4.1: the envelope of lists other than rooms is not shown. The client accepts the rooms envelope or a bare array; the reference server answers the envelope (setting `listEnvelope: "array"` for a bare array).';
 const READ_BACK =
@@ -306,7 +309,7 @@ const PROSE: Record<OperationName, Prose> = {
     success: 'The appointment created (or replayed).',
     status: '201',
     notFound: true,
-    conflict: conflict(['slot_blocked', 'room_required']),
+    conflict: conflict(['slot_blocked', 'room_required', 'appointment_overlap'], OVERLAP),
   },
   updateAppointment: {
     summary: 'Change an appointment',
@@ -315,8 +318,8 @@ const PROSE: Record<OperationName, Prose> = {
     tag: 'Appointments',
     success: 'The appointment as changed.',
     conflict: conflict(
-      ['slot_blocked', 'room_required', 'appointment_not_changeable'],
-      `Spec 3 rule 3: the states PATCH may change are not shown. ${NOT_CHANGEABLE}`,
+      ['slot_blocked', 'room_required', 'appointment_not_changeable', 'appointment_overlap'],
+      `Spec 3 rule 3: the states PATCH may change are not shown. ${NOT_CHANGEABLE} ${OVERLAP}`,
     ),
     notShown: [
       `Spec 4.5: the response body and errors of this operation are not shown. The reference server answers 200 with the appointment; ${READ_BACK}`,
@@ -331,7 +334,7 @@ const PROSE: Record<OperationName, Prose> = {
       `Spec 3 rule 3: the states cancel may leave are not shown. ${NOT_CHANGEABLE}`,
     ),
     notShown: [
-      `Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server reads none and answers 200 with the appointment; ${READ_BACK}`,
+      `Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server refuses one (400; setting \`cancelBody\`) and answers 200 with the appointment; ${READ_BACK}`,
     ],
   },
   listPatients: {

@@ -239,14 +239,17 @@ export const Cpf = z
     error: 'is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)',
   });
 
-/** Patient full name: non-empty, at most 255 characters. */
+/**
+ * Patient full name: at most 255 characters as sent (spaces at either end count: the limit is
+ * the spec's, on the value sent), then trimmed, and not empty once trimmed.
+ */
 export const PatientName = z
   .string(typeError('must be a string'))
-  .trim()
-  .min(1, { error: 'must not be empty' })
   .max(LIMITS.patientNameLength, {
     error: `must be at most ${LIMITS.patientNameLength} characters`,
-  });
+  })
+  .trim()
+  .min(1, { error: 'must not be empty' });
 
 /**
  * The number a phone stands for, to compare two written forms (the `phone` filter of
@@ -261,16 +264,17 @@ export function phoneNumberKey(phone: string): string {
 }
 
 /**
- * Mobile phone with area code: non-empty, at most 40 characters, kept as written. Without a
- * leading `+`, 10 or 11 digits are read as Brazilian (`phoneNumberKey`).
+ * Mobile phone with area code: at most 40 characters as sent (spaces at either end count),
+ * then trimmed, and not empty once trimmed. Without a leading `+`, 10 or 11 digits are read as
+ * Brazilian (`phoneNumberKey`).
  */
 export const Phone = z
   .string(typeError('must be a string'))
-  .trim()
-  .min(1, { error: 'must not be empty; send null to erase the phone' })
   .max(LIMITS.patientPhoneLength, {
     error: `must be at most ${LIMITS.patientPhoneLength} characters`,
-  });
+  })
+  .trim()
+  .min(1, { error: 'must not be empty; send null to erase the phone' });
 
 /**
  * The "valid e-mail address" pattern of the WHATWG HTML standard (section 4.10.5.1.5), as

@@ -29,6 +29,9 @@ export const SETTING_SCHEMAS = {
   changeableStatuses: z.array(AppointmentStatus).readonly(),
   nullRoom: z.enum(['no-room', 'default-room']),
   idempotencyReplay: z.enum(['create-appointment', 'every-write']),
+  overlappingAppointments: z.enum(['refuse', 'allow']),
+  cancelBody: z.enum(['refuse', 'ignore']),
+  jsonContentTypes: z.enum(['application/json', 'json-suffix']),
 } satisfies { [K in keyof ClinicSettings]: z.ZodType<Readonly<ClinicSettings[K]>> };
 
 /** Some settings, as `PATCH /__control/settings` takes them. */

@@ -11,6 +11,7 @@
 import * as z from 'zod';
 import { ClinicError } from '../core/errors.ts';
 import { formatInstant } from '../schemas/common.ts';
+import type { ChaosSpec } from './chaos.ts';
 import {
   ClinicId,
   ClockAdvance,
@@ -24,6 +25,7 @@ import {
 } from './control-inputs.ts';
 import type { DeliverySimulator, WebhookEndpoint } from './delivery/types.ts';
 import type { FaultSpec } from './faults.ts';
+import { checkInvariants } from './invariants.ts';
 import { applySeedDocument } from './seed/document.ts';
 import type { ReferenceServer } from './server.ts';
 
@@ -65,21 +67,24 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** Reads a JSON body (empty: `{}`) and parses it with a strict schema. */
+/** Reads a JSON body; an empty one is `{}`. */
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ControlError(400, `Malformed JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Reads a JSON object body (empty: `{}`) and parses it with a strict schema. */
 async function readBody<S extends z.ZodType>(
   request: Request,
   schema: S,
   where: string,
 ): Promise<z.output<S>> {
-  const text = await request.text();
-  let value: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new ControlError(400, `Malformed JSON: ${(error as Error).message}`);
-    }
-  }
+  const value = await readJson(request);
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new ControlError(400, `${where} must be a JSON object`);
   }
@@ -288,6 +293,23 @@ export function createControlHandler(
       return Object.fromEntries(table);
     },
     'GET /events': () => ({ events: api.events }),
+    // Chaos: a spec starts it (201), `null` stops it; GET adds the invariants to check after.
+    'POST /chaos': async (request) => {
+      const spec = await readJson(request);
+      if (spec === null) {
+        api.faults.chaosMode?.stop();
+        return { chaos: null };
+      }
+      const mode = api.faults.chaos(spec as ChaosSpec);
+      return [201, { chaos: { spec: mode.spec, stats: mode.stats } }];
+    },
+    'GET /chaos': () => {
+      const mode = api.faults.chaosMode;
+      return {
+        chaos: mode ? { spec: mode.spec, stats: mode.stats } : null,
+        invariants: checkInvariants(api),
+      };
+    },
     'GET /requests': () => ({ requests: api.requests }),
     'POST /reset': async (request) => {
       await noInput(request);

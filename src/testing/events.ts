@@ -9,7 +9,7 @@ import type {
   WebhookEventOf,
   WebhookEventType,
 } from '../webhooks/events.ts';
-import { appendBounded } from './context.ts';
+import { BoundedLog } from './context.ts';
 import { formatClinicInstant } from './time.ts';
 
 export type { AppointmentEventType, WebhookEventType };
@@ -54,14 +54,20 @@ export function createEnvelope<T extends WebhookEventType>(
  * that caused the event: its error is rethrown on a microtask, where the test runner reports it.
  */
 export class EventLog {
-  /** Every envelope emitted since the server started or was reset, oldest first. */
-  readonly events: WebhookEnvelope[] = [];
+  readonly #log: BoundedLog<WebhookEnvelope>;
   readonly #listeners = new Set<EventListener>();
-  readonly #limit: number;
 
-  /** `limit`: the most envelopes `events` keeps, the oldest dropped first. */
-  constructor(limit = Number.POSITIVE_INFINITY) {
-    this.#limit = limit;
+  /**
+   * `limit` and `byteLimit`: the most envelopes, and the most bytes of their JSON text, that
+   * `events` keeps; past either the oldest are dropped first.
+   */
+  constructor(limit = Number.POSITIVE_INFINITY, byteLimit = Number.POSITIVE_INFINITY) {
+    this.#log = new BoundedLog(limit, byteLimit);
+  }
+
+  /** Every envelope emitted since the server started or was reset (within the bounds), oldest first. */
+  get events(): WebhookEnvelope[] {
+    return this.#log.entries;
   }
 
   /** Adds a listener; returns the function that removes it. */
@@ -76,7 +82,7 @@ export class EventLog {
   }
 
   emit(envelope: WebhookEnvelope): void {
-    appendBounded(this.events, envelope, this.#limit);
+    this.#log.append(envelope, JSON.stringify(envelope).length);
     for (const listener of [...this.#listeners]) {
       try {
         listener(envelope);
@@ -90,6 +96,6 @@ export class EventLog {
 
   /** Empties the log (listeners stay). */
   clear(): void {
-    this.events.length = 0;
+    this.#log.clear();
   }
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { brandErrors } from '../core/brand.ts';
+import { type Chaos, ChaosMode, type ChaosSpec, type FaultAction } from './chaos.ts';
 import { FaultInput, parseInput } from './control-inputs.ts';
 
 /** What `api.faults.inject` takes. Every member is optional; `{}` matches the next request. */
@@ -69,7 +70,24 @@ export interface FaultInjector {
    * ```
    */
   inject(spec: FaultSpec): Fault;
-  /** Removes every fault. */
+  /**
+   * Starts a seeded, probabilistic fault mode on every request no injected fault matches
+   * (replacing a running one): a share of requests answered 503, lost, timed out, slowed. The
+   * same seed and the same requests meet the same faults. See "Run your booking flow under
+   * chaos" in the testing guide, and `checkInvariants` for what to check afterwards.
+   *
+   * @throws TypeError for an unknown member, a rate outside [0, 1], rates adding up to more
+   *   than 1, or a bad `seed`, `status`, `timeoutMs` or `latencyMs`.
+   * @example
+   * ```ts
+   * api.faults.chaos({ seed: 7, statusRate: 0.1, loseResponseRate: 0.05, timeoutRate: 0.02,
+   *   timeoutMs: 2_000, latencyMs: [0, 20] });
+   * ```
+   */
+  chaos(spec: ChaosSpec): Chaos;
+  /** The running chaos mode, if any. */
+  readonly chaosMode: Chaos | undefined;
+  /** Removes every fault and ends the chaos mode. */
   clear(): void;
   /** The faults not used up yet, in the order they were injected. */
   readonly pending: readonly Fault[];
@@ -146,6 +164,19 @@ function check(spec: FaultSpec): void {
 /** The faults of one server. */
 export class FaultRegistry implements FaultInjector {
   #faults: ActiveFault[] = [];
+  #chaos: ChaosMode | undefined;
+
+  chaos(spec: ChaosSpec): Chaos {
+    const mode: ChaosMode = new ChaosMode(spec, () => {
+      if (this.#chaos === mode) this.#chaos = undefined;
+    });
+    this.#chaos = mode;
+    return mode;
+  }
+
+  get chaosMode(): Chaos | undefined {
+    return this.#chaos;
+  }
 
   inject(spec: FaultSpec): Fault {
     check(spec);
@@ -157,6 +188,7 @@ export class FaultRegistry implements FaultInjector {
   clear(): void {
     for (const fault of this.#faults) fault.remaining = 0;
     this.#faults = [];
+    this.#chaos = undefined;
   }
 
   get pending(): readonly Fault[] {
@@ -169,11 +201,13 @@ export class FaultRegistry implements FaultInjector {
     this.#faults = this.#faults.filter((f) => f !== fault);
   }
 
-  /** Uses up one turn of the first fault that matches, and returns what it does. */
-  take(method: string, path: string): Readonly<FaultSpec> | undefined {
-    if (this.#faults.length === 0) return undefined;
+  /**
+   * Uses up one turn of the first fault that matches and returns what it does; else what the
+   * chaos mode draws, if one runs.
+   */
+  take(method: string, path: string): FaultAction | undefined {
     const fault = this.#faults.find((f) => f.matches(method, path));
-    if (!fault) return undefined;
+    if (!fault) return this.#chaos?.draw(method, path);
     fault.remaining -= 1;
     fault.hits += 1;
     if (fault.remaining <= 0) this.#faults = this.#faults.filter((f) => f !== fault);
@@ -182,7 +216,7 @@ export class FaultRegistry implements FaultInjector {
 }
 
 /** The answer of a `status` fault. */
-export function faultResponse(spec: Readonly<FaultSpec>): Response {
+export function faultResponse(spec: FaultAction): Response {
   const headers = new Headers(spec.headers);
   let body: string | null = null;
   if (typeof spec.body === 'string') body = spec.body;

@@ -1,16 +1,17 @@
 /**
  * The Fetch-API core of the reference server, the one place every request goes through
  * (`api.fetch`; the MSW handlers and the node:http adapter only translate to and from it):
- * record the request, apply an injected fault, authenticate (401), route (404 for anything
+ * check the origin, record the request, apply an injected fault (or the chaos mode's), refuse
+ * repeated query parameters and headers (400), authenticate (401), route (404 for anything
  * but the 15 operations, or an id that does not match its pattern), check the scope (403),
- * parse the body (400), honour Idempotency-Key (replay, 422), and run the operation.
+ * read the body (`request-body.ts`: 400, 413), honour Idempotency-Key (replay, 422), and run
+ * the operation.
  *
  * @module
  */
-import { isJsonContentType } from '../internal/utils.ts';
-import { type BodyKind, OPERATIONS, type OperationName, type OperationRow } from '../operations.ts';
+import { OPERATIONS, type OperationName, type OperationRow } from '../operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
-import { API_PREFIX, appendBounded, type RecordedRequest, type ServerContext } from './context.ts';
+import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
 import {
   assertSameEndpoint,
@@ -39,8 +40,8 @@ import {
   updateAppointment,
   updatePatient,
 } from './operations.ts';
-import { ApiProblem, badBody, badRequest, jsonResponse, notFound } from './responses.ts';
-import { coerceFormFields } from './rules.ts';
+import { assertNoRepeats, isSocketRequest, readBody, refuseBody } from './request-body.ts';
+import { ApiProblem, jsonResponse, notFound } from './responses.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
 export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -115,62 +116,6 @@ function resolveRoute(
   );
 }
 
-const BODY_FORMATS: Record<Exclude<BodyKind, 'none'>, string> = {
-  json: 'application/json',
-  'json-or-form': 'application/json, application/x-www-form-urlencoded or multipart/form-data',
-};
-
-/**
- * Spec 4.4 and the conventions: JSON bodies everywhere, and also form-urlencoded and
- * multipart on POST /appointments (their integer fields read from text).
- *
- * @throws ApiProblem 400 `{non_field_errors: [...]}` for malformed JSON, a body that is not an
- *   object, or an unsupported Content-Type.
- */
-async function readBody(request: Request, kind: Exclude<BodyKind, 'none'>) {
-  const contentType = request.headers.get('content-type') ?? '';
-  const media = contentType.split(';')[0]!.trim().toLowerCase();
-  if (isJsonContentType(contentType)) {
-    const text = await request.text();
-    if (text.trim() === '') return {};
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw badBody(`Malformed JSON: ${(error as Error).message}`);
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      throw badBody('The body must be a JSON object.');
-    }
-    return value as Record<string, unknown>;
-  }
-  if (kind === 'json-or-form' && media === 'application/x-www-form-urlencoded') {
-    return coerceFormFields(Object.fromEntries(new URLSearchParams(await request.text())));
-  }
-  if (kind === 'json-or-form' && media === 'multipart/form-data') {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw badBody('Malformed multipart/form-data body.');
-    }
-    const body: Record<string, unknown> = {};
-    const files: Record<string, string[]> = {};
-    form.forEach((value, key) => {
-      if (typeof value === 'string') body[key] = value;
-      else files[key] = ['must be a text value, not a file'];
-    });
-    if (Object.keys(files).length > 0) throw badRequest(files);
-    return coerceFormFields(body);
-  }
-  const text = await request.text();
-  if (media === '' && text === '') return {};
-  throw badBody(
-    `Unsupported Content-Type ${media ? `"${media}"` : '(none)'}: send the body as ` +
-      `${BODY_FORMATS[kind]}.`,
-  );
-}
-
 function record(request: Request, url: URL, method: string): RecordedRequest {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
@@ -215,13 +160,32 @@ async function handle(
   }
 
   const idempotencyKey = readIdempotencyKey(request.headers);
-  const body = matched.row.bodies === 'none' ? {} : await readBody(request, matched.row.bodies);
+  let body: Record<string, unknown> = {};
+  if (matched.row.bodies !== 'none') {
+    body = await readBody(request, matched.row.bodies, ctx, clinic.settings);
+  } else {
+    await refuseBody(request, ctx.maxBodyBytes, clinic.settings.cancelBody);
+  }
   // From here on everything is synchronous: no other request can slip in between the
   // replay check and the write.
   const run = (): OperationResult => {
-    const result = matched.operation({ ctx, clinic, url, linkBase, id, body });
-    if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
-    return result;
+    ctx.intent = { key: idempotencyKey };
+    try {
+      const result = matched.operation({ ctx, clinic, url, linkBase, id, body });
+      if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
+      if (matched.row.name === 'createPatient' && result.status === 201) {
+        const created = result.body as { id: number };
+        ctx.journal.add({
+          kind: 'patient.created',
+          id: created.id,
+          companyId: clinic.id,
+          intent: idempotencyKey,
+        });
+      }
+      return result;
+    } finally {
+      ctx.intent = undefined;
+    }
   };
   if (idempotencyKey === undefined) {
     const result = run();
@@ -279,28 +243,55 @@ export function fetchAs(
   return fetch(request);
 }
 
+/** The size the request log counts for an entry: about the length of its JSON text. */
+function recordSize(entry: RecordedRequest): number {
+  let size = 64 + entry.method.length + entry.path.length;
+  for (const [k, v] of Object.entries(entry.query)) size += k.length + v.length + 6;
+  for (const [k, v] of Object.entries(entry.headers)) size += k.length + v.length + 6;
+  return size;
+}
+
+/**
+ * A request `api.fetch` was handed for another origin than `baseUrl`'s: a client configured
+ * with a wrong `baseUrl` would reach no such server, so it fails as `fetch` does for an
+ * unreachable host, with a message that says what to change.
+ */
+function wrongOrigin(ctx: ServerContext, url: URL): TypeError {
+  return new TypeError(
+    `api.fetch answers ${new URL(ctx.baseUrl).origin} only, not ${url.origin}: give the ` +
+      "client the server's baseUrl (api.baseUrl), or create the server with origins: 'any'.",
+  );
+}
+
 /**
  * Builds `api.fetch`: a function with the signature of `fetch` that answers every request as
  * the Clinic Scheduling API v1 would, from the server's state.
  */
 export function createFetch(ctx: ServerContext): ReferenceFetch {
+  const origin = new URL(ctx.baseUrl).origin;
   return async (input, init) => {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
+    if (ctx.origins === 'base-url' && url.origin !== origin && !isSocketRequest(request)) {
+      throw wrongOrigin(ctx, url);
+    }
     const method = carriedMethod.get(request) ?? request.method.toUpperCase();
-    appendBounded(ctx.requests, record(request, url, method), ctx.logLimit);
+    const entry = record(request, url, method);
+    ctx.requests.append(entry, recordSize(entry));
     const fault = ctx.faults.take(method, url.pathname);
     if (fault?.delayMs) await wait(fault.delayMs, request.signal);
     if (fault?.networkError) throw new ReferenceNetworkError('networkError');
     if (fault?.status !== undefined) return faultResponse(fault);
     let response: Response;
     try {
+      assertNoRepeats(ctx, request, url);
       response = await handle(ctx, request, url, method);
     } catch (error) {
       if (!(error instanceof ApiProblem)) throw error;
       response = error.toResponse();
     }
+    if (fault?.holdMs) await wait(fault.holdMs, request.signal);
     if (fault?.loseResponse) throw new ReferenceNetworkError('loseResponse');
     return response;
   };

@@ -6,8 +6,9 @@
  *
  * Keys are remembered per clinic, in a map (no scan), where the clinic's `idempotencyReplay`
  * setting says (default: POST /appointments only, where the spec describes replay). A key is
- * bound to its first endpoint and body for 24 hours whatever that request's outcome: a success
- * is replayed; after a refusal (400, 409...) the same body runs again, and another body is 422.
+ * bound to its first endpoint and body whatever that request's outcome: a success is replayed
+ * for 24 hours from the creation; after a refusal (400, 409...) the same body runs again, and
+ * another body is 422, for 24 hours from the first use.
  *
  * @module
  */
@@ -31,13 +32,20 @@ export function readIdempotencyKey(headers: Headers): string | undefined {
   return parsed.data;
 }
 
-/** A canonical text of a parsed body: object keys sorted, so key order does not matter. */
+/**
+ * A canonical text of a parsed body: object keys sorted, so key order does not matter. Every
+ * member counts, `"__proto__"` included (`fromEntries` defines it as an own property, where an
+ * assignment would set the prototype and drop it from the text).
+ */
 export function fingerprint(body: unknown): string {
   return JSON.stringify(body, (_key, value: unknown) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const sorted: Record<string, unknown> = {};
-      for (const k of Object.keys(value).sort()) sorted[k] = (value as Record<string, unknown>)[k];
-      return sorted;
+      const record = value as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.keys(record)
+          .sort()
+          .map((k) => [k, record[k]]),
+      );
     }
     return value;
   });
@@ -102,8 +110,10 @@ export function replay(
 }
 
 /**
- * Binds `key` to `endpoint` and the body's `print` (from its first use: the 24 h window does
- * not restart), with the answer to replay when there is one (`status` undefined: a refusal).
+ * Binds `key` to `endpoint` and the body's `print`, with the answer to replay when there is one
+ * (`status` undefined: a refusal). A refusal's binding lasts 24 h from the key's first use; a
+ * record created later with the key (the same body run again) is replayed for 24 h from that
+ * creation (spec 4.4 rule 1), so a retry at the end of the first window cannot book twice.
  */
 export function bind(
   clinic: ClinicState,
@@ -119,6 +129,6 @@ export function bind(
     fingerprint: print,
     status: answer?.status,
     body: answer?.body,
-    created_at: first?.endpoint === endpoint ? first.created_at : now,
+    created_at: first?.endpoint === endpoint && answer === undefined ? first.created_at : now,
   });
 }

@@ -6,8 +6,9 @@
  * @module
  */
 export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './auth.ts';
+export type { Chaos, ChaosSpec, ChaosStats } from './chaos.ts';
 export { Clock, type ClockStart } from './clock.ts';
-export type { RecordedRequest } from './context.ts';
+export type { DuplicatePolicy, OriginPolicy, RecordedRequest } from './context.ts';
 export { CONTROL_PREFIX, type ControlOptions, createControlHandler } from './control.ts';
 export { createDeliverySimulator, PING_MESSAGE } from './delivery/simulator.ts';
 export type {
@@ -39,6 +40,12 @@ export {
   ReferenceNetworkError,
 } from './faults.ts';
 export type { ReferenceFetch } from './fetch.ts';
+export {
+  checkInvariants,
+  type InvariantName,
+  type InvariantReport,
+  type InvariantViolation,
+} from './invariants.ts';
 export type { LinkOrigin } from './links.ts';
 export { type NodeRequestListener, referenceServerListener } from './node.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './pagination.ts';
@@ -63,7 +70,9 @@ export type {
 export {
   type ClinicHandle,
   createReferenceServer,
+  DEFAULT_LOG_BYTES,
   DEFAULT_LOG_LIMIT,
+  DEFAULT_MAX_BODY_BYTES,
   type ReferenceServer,
   type ReferenceServerOptions,
 } from './server.ts';

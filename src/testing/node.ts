@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeListener as fetchToNodeListener } from '../webhooks/adapters/node.ts';
 import { isReferenceNetworkError } from './faults.ts';
 import { fetchAs, type ReferenceFetch } from './fetch.ts';
+import { markSocketRequest } from './request-body.ts';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -29,6 +30,13 @@ function isCarriable(method: string): boolean {
     carriable.set(method, known);
   }
   return known;
+}
+
+/** The names of the headers `req` carried more than once (node keeps only the first of some). */
+function repeated(req: IncomingMessage): string[] {
+  return Object.entries(req.headersDistinct)
+    .filter(([, values]) => values !== undefined && values.length > 1)
+    .map(([name]) => name);
 }
 
 /**
@@ -53,7 +61,8 @@ async function answerUncarried(
   } catch {
     url = new URL(req.url ?? '/', 'http://localhost');
   }
-  const response = await fetchAs(fetch, new Request(url, { headers }), req.method ?? 'GET');
+  const request = markSocketRequest(new Request(url, { headers }), repeated(req));
+  const response = await fetchAs(fetch, request, req.method ?? 'GET');
   const body = Buffer.from(await response.arrayBuffer());
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(body);
@@ -80,7 +89,9 @@ export function referenceServerListener(
   api: { fetch: ReferenceFetch } | ReferenceFetch,
 ): NodeRequestListener {
   const fetch = typeof api === 'function' ? api : api.fetch;
-  const listener = fetchToNodeListener((request) => fetch(request));
+  // One adapter per request, so the core learns that request's repeated headers.
+  const listenerFor = (req: IncomingMessage) =>
+    fetchToNodeListener((request) => fetch(markSocketRequest(request, repeated(req))));
   const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
     if (isReferenceNetworkError(error)) {
       req.socket.destroy();
@@ -102,6 +113,6 @@ export function referenceServerListener(
       answerUncarried(fetch, req, res).catch((error: unknown) => fail(req, res, error));
       return;
     }
-    void listener(req, res, (error) => fail(req, res, error));
+    void listenerFor(req)(req, res, (error) => fail(req, res, error));
   };
 }

@@ -252,7 +252,9 @@ export const updateAppointment: Operation = (input) => {
   const endAt = start === undefined ? appointment.end_at : endAtFor(type, startAt);
   if (start !== undefined) assertWritableTimes(startAt, endAt);
   const moved = startAt !== appointment.start_at || professionalId !== appointment.professional_id;
-  if (moved && professionalId !== null) assertSlotFree(clinic, professionalId, startAt, endAt);
+  if (moved && professionalId !== null) {
+    assertSlotFree(clinic, professionalId, startAt, endAt, appointment);
+  }
 
   const next: Partial<AppointmentRecord> = {
     professional_id: professionalId,

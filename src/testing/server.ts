@@ -12,12 +12,22 @@ import {
   revokeApiKey as revokeKey,
 } from './auth.ts';
 import { Clock, type ClockStart } from './clock.ts';
-import type { RecordedRequest, ServerContext } from './context.ts';
+import {
+  BoundedLog,
+  DEFAULT_LOG_BYTES,
+  DEFAULT_MAX_BODY_BYTES,
+  type DuplicatePolicy,
+  type OriginPolicy,
+  type RecordedRequest,
+  type ServerContext,
+  WriteJournal,
+} from './context.ts';
 import { createDeliverySimulator } from './delivery/simulator.ts';
 import type { DeliverySimulator, DeliverySimulatorOptions } from './delivery/types.ts';
 import { type EventListener, EventLog, type WebhookEnvelope } from './events.ts';
 import { type FaultInjector, FaultRegistry } from './faults.ts';
 import { createFetch, type ReferenceFetch } from './fetch.ts';
+import { registerContext } from './invariants.ts';
 import type { LinkOrigin } from './links.ts';
 import { CursorSigner, type ListEnvelopeMode, type ListEnvelopeSettings } from './pagination.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -62,10 +72,38 @@ export interface ReferenceServerOptions {
    * `Infinity` keeps every entry.
    */
   logLimit?: number;
+  /**
+   * The most bytes (about the length of the entries' JSON text) `api.requests` keeps, and
+   * `api.events` keeps, each; past it the oldest entries are dropped, so large requests cannot
+   * grow memory either. Default 8 MiB (`DEFAULT_LOG_BYTES`); `Infinity`: no byte bound.
+   */
+  logBytes?: number;
+  /**
+   * The largest request body the server reads, in bytes. A larger one is answered 413
+   * `{code: 'request_too_large', detail}` (the reference server's choice: the spec shows no
+   * limit) before it is buffered. Default 1 MiB (`DEFAULT_MAX_BODY_BYTES`).
+   */
+  maxBodyBytes?: number;
+  /**
+   * Which origins `api.fetch` answers. `'base-url'` (default): only `baseUrl`'s; a request for
+   * another origin rejects as `fetch` does for an unreachable host, so a client with a wrong
+   * `baseUrl` fails in tests as it would against the service. `'any'`: every origin. Requests
+   * that came over a socket (the node:http adapter, the CLI) reached the server by definition
+   * and are not checked.
+   */
+  origins?: OriginPolicy;
+  /**
+   * A query parameter or form field given twice (`page_size=10&page_size=1000`), or an API header
+   * (Authorization, Idempotency-Key, Content-Type) sent twice over a socket. `'refuse'`
+   * (default): 400 naming each one, before anything else. `'first'`: the first one is read.
+   */
+  duplicates?: DuplicatePolicy;
 }
 
 /** The default of `ReferenceServerOptions.logLimit`. */
 export const DEFAULT_LOG_LIMIT = 10_000;
+
+export { DEFAULT_LOG_BYTES, DEFAULT_MAX_BODY_BYTES } from './context.ts';
 
 /** The helpers of one clinic (company): `api` itself for clinic 1, `api.clinic(id)` for others. */
 export interface ClinicHandle {
@@ -229,19 +267,37 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
   if (options.links !== undefined && options.links !== 'base-url' && options.links !== 'request') {
     throw new TypeError("createReferenceServer: links must be 'base-url' or 'request'");
   }
+  const logBytes = byteOption('logBytes', options.logBytes, DEFAULT_LOG_BYTES, true);
+  const maxBodyBytes = byteOption('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
+  const origins = oneOf('origins', options.origins, ['base-url', 'any'] as const);
+  const duplicates = oneOf('duplicates', options.duplicates, ['refuse', 'first'] as const);
   const ctx: ServerContext = {
     store: new Store(),
     clock: new Clock(options.now),
-    events: new EventLog(logLimit),
+    events: new EventLog(logLimit, logBytes),
     faults: new FaultRegistry(),
     signer: new CursorSigner(),
-    requests: [],
+    requests: new BoundedLog(logLimit, logBytes),
     baseUrl,
     basePath,
     listEnvelope: guardListEnvelope(initialEnvelope),
     links: options.links ?? 'base-url',
     logLimit,
+    origins,
+    duplicates,
+    maxBodyBytes,
+    intent: undefined,
+    journal: new WriteJournal(),
   };
+  ctx.events.on((envelope) => {
+    if (ctx.intent === undefined || envelope.type === 'ping') return;
+    ctx.journal.add({
+      kind: envelope.type,
+      id: (envelope.data as { id: string }).id,
+      companyId: envelope.company_id,
+      intent: ctx.intent.key,
+    });
+  });
 
   const handles = new Map<number, ClinicHandle>();
   const clinic = (id: number): ClinicHandle => {
@@ -272,7 +328,7 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
     onEvent: (listener) => ctx.events.on(listener),
   });
 
-  return {
+  const api: ReferenceServer = {
     id: main.id,
     seed: main.seed,
     settings: main.settings,
@@ -283,7 +339,7 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
     events: ctx.events.events,
     onEvent: (listener) => ctx.events.on(listener),
     webhooks,
-    requests: ctx.requests,
+    requests: ctx.requests.entries,
     faults: ctx.faults,
     listEnvelope: ctx.listEnvelope,
     clinic,
@@ -291,7 +347,8 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
     reset() {
       ctx.store.clearRecords();
       ctx.events.clear();
-      ctx.requests.length = 0;
+      ctx.requests.clear();
+      ctx.journal.clear();
       ctx.faults.clear();
       ctx.clock.clear();
       webhooks.reset();
@@ -299,4 +356,25 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
       applySeed();
     },
   };
+  registerContext(api, ctx);
+  return api;
+}
+
+function byteOption(name: string, value: unknown, fallback: number, infinite = false): number {
+  if (value === undefined) return fallback;
+  if (infinite && value === Number.POSITIVE_INFINITY) return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  throw new TypeError(
+    `createReferenceServer: ${name} must be a whole number of bytes >= 0` +
+      (infinite ? ', or Infinity' : ''),
+  );
+}
+
+function oneOf<T extends string>(name: string, value: unknown, accepted: readonly T[]): T {
+  if (value === undefined) return accepted[0]!;
+  if (accepted.includes(value as T)) return value as T;
+  throw new TypeError(
+    `createReferenceServer: ${name} must be ${accepted.map((v) => `'${v}'`).join(' or ')}, ` +
+      `not ${JSON.stringify(value) ?? String(value)}`,
+  );
 }

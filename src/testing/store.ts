@@ -148,6 +148,25 @@ export interface ClinicSettings {
    * PATCH binds and replays its key.
    */
   idempotencyReplay: 'create-appointment' | 'every-write';
+  /**
+   * Two appointments of one professional at overlapping times (the spec does not show whether
+   * the service books them). `'refuse'` (default): a create or a PATCH that would overlap
+   * another appointment of the professional that is not cancelled answers 409
+   * `appointment_overlap` (the reference server's code). `'allow'`: both are booked.
+   */
+  overlappingAppointments: 'refuse' | 'allow';
+  /**
+   * A body on POST /appointments/{id}/cancel (spec 4.6 does not show one). `'refuse'`
+   * (default): any body is 400 `{non_field_errors}` and nothing is cancelled. `'ignore'`: the
+   * body is read to its end and ignored.
+   */
+  cancelBody: 'refuse' | 'ignore';
+  /**
+   * Which JSON media types a write accepts. `'application/json'` (default, the one the spec
+   * names): any other, such as `application/merge-patch+json`, is 400 `{non_field_errors}`.
+   * `'json-suffix'`: every `application/*+json` type too.
+   */
+  jsonContentTypes: 'application/json' | 'json-suffix';
 }
 
 /** The conservative defaults of {@link ClinicSettings}. */
@@ -157,6 +176,9 @@ export function defaultSettings(): ClinicSettings {
     changeableStatuses: ['scheduled', 'confirmed'],
     nullRoom: 'no-room',
     idempotencyReplay: 'create-appointment',
+    overlappingAppointments: 'refuse',
+    cancelBody: 'refuse',
+    jsonContentTypes: 'application/json',
   };
 }
 

@@ -76,9 +76,11 @@ describe('docs/openapi.json', () => {
     });
     expect(Detail).toMatchObject({ required: ['detail'] });
     expect(CodeDetail).toMatchObject({ required: ['code', 'detail'] });
+    // appointment_overlap is the reference server's own code (marked x-not-shown).
     expect(op('POST /api/public/v1/appointments').responses['409']['x-error-codes']).toEqual([
       'slot_blocked',
       'room_required',
+      'appointment_overlap',
     ]);
     expect(op('POST /api/public/v1/patients').responses['409']['x-error-codes']).toEqual([
       'patient_cpf_exists',

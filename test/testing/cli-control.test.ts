@@ -167,6 +167,9 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
       changeableStatuses: ['scheduled', 'confirmed', 'completed'],
       nullRoom: 'no-room',
       idempotencyReplay: 'create-appointment',
+      overlappingAppointments: 'refuse',
+      cancelBody: 'refuse',
+      jsonContentTypes: 'application/json',
     });
     const badSetting = await send(cli, 'PATCH', '/__control/settings', admin({ nope: 1 }));
     expect(badSetting.status).toBe(400);

@@ -479,6 +479,8 @@ export interface BuiltRequest {
   keyReused: boolean;
   /** Whether the key breaks spec 4.4/8 (empty, over 255 characters, not a header value). */
   keyInvalid: boolean;
+  /** Whether a body of at least one byte was sent. */
+  hasBody: boolean;
 }
 
 export const CONTENT_TYPES: Record<
@@ -740,7 +742,8 @@ export function build(world: World, spec: RequestSpec, index: number): BuiltRequ
       : bodyFor(spec.body, rng, world, own, other, op);
   if (contentType !== undefined) headers.set('content-type', contentType);
   const media = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  const isJson = media === 'application/json' || media.endsWith('+json');
+  // The server's default reads application/json only (settings.jsonContentTypes).
+  const isJson = media === 'application/json';
 
   const request = new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
   return {
@@ -761,5 +764,6 @@ export function build(world: World, spec: RequestSpec, index: number): BuiltRequ
     idempotencyKey: idempotency.key,
     keyReused: idempotency.reused,
     keyInvalid: ['too-long', 'empty', 'unsafe'].includes(spec.idempotency),
+    hasBody: body !== undefined && body !== '',
   };
 }

@@ -17,6 +17,7 @@ export const KNOWN_409 = [
   'room_required',
   'patient_cpf_exists',
   'appointment_not_changeable',
+  'appointment_overlap',
 ];
 
 export function expectFieldErrorsBody(body: unknown): void {
@@ -73,7 +74,8 @@ export function allowedStatuses(built: BuiltRequest): number[] {
     case 'create-patient':
       return [201, 400, 409, 422];
     case 'cancel':
-      return own ? [200, 409, 422] : [404, 422];
+      // Any body is refused (setting cancelBody) before the record is looked up.
+      return [...(own ? [200, 409, 422] : [404, 422]), ...(built.hasBody ? [400] : [])];
     default:
       // PATCH: the body is read (400) before the record is looked up (404).
       return own ? [200, 400, 409, 422] : [400, 404, 422];

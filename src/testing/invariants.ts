@@ -1,0 +1,165 @@
+/**
+ * What an integrator's flow must keep however the network behaves, checked on the reference
+ * server's state after the flow ran (under `api.faults.chaos`, typically): one appointment per
+ * booking intent, one patient per CPF (and per intent), no appointment changed twice by one
+ * intent. An intent is a write's `Idempotency-Key` (the SDK sends one with every write and
+ * keeps it across retries); appointments booked without a key are matched on what they book.
+ *
+ * @module
+ */
+import type { ServerContext } from './context.ts';
+import type { ReferenceServer } from './server.ts';
+import { formatClinicInstant } from './time.ts';
+
+/** The invariants `checkInvariants` checks. */
+export type InvariantName =
+  | 'one-appointment-per-intent'
+  | 'one-patient-per-cpf'
+  | 'one-change-per-intent';
+
+/** One broken invariant. */
+export interface InvariantViolation {
+  /** Which invariant. */
+  readonly invariant: InvariantName;
+  /** The clinic where it broke. */
+  readonly clinic: number;
+  /** What happened, in words. */
+  readonly detail: string;
+  /** The records involved: appointment uuids or patient ids. */
+  readonly ids: readonly (string | number)[];
+}
+
+/** What `checkInvariants` found. */
+export interface InvariantReport {
+  /** `true` when no invariant is broken. */
+  readonly ok: boolean;
+  /** Every broken invariant, or `[]`. */
+  readonly violations: readonly InvariantViolation[];
+  /** How much was checked: records of every clinic, and writes that carried a key. */
+  readonly checked: {
+    /** Appointments of every clinic. */
+    appointments: number;
+    /** Patients of every clinic. */
+    patients: number;
+    /** Distinct Idempotency-Keys of the writes that changed something. */
+    intents: number;
+  };
+}
+
+/** The servers `checkInvariants` can read, with their internals. */
+const contexts = new WeakMap<object, ServerContext>();
+
+/** Lets `checkInvariants(api)` read `api`'s state (called by `createReferenceServer`). */
+export function registerContext(api: object, ctx: ServerContext): void {
+  contexts.set(api, ctx);
+}
+
+function groups<T>(items: Iterable<T>, key: (item: T) => string | undefined): T[][] {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === undefined) continue;
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return [...map.values()].filter((list) => list.length > 1);
+}
+
+/**
+ * Checks the invariants an integrator's flow must keep on the server's state: run your flow
+ * (under `api.faults.chaos`, say), then `expect(checkInvariants(api).violations).toEqual([])`.
+ *
+ * - **one-appointment-per-intent**: no Idempotency-Key created two appointments, and no two
+ *   appointments the API booked (not cancelled) have the same patient, professional and start.
+ * - **one-patient-per-cpf**: no two patients of a clinic share a CPF, and no Idempotency-Key
+ *   created two patients.
+ * - **one-change-per-intent**: no Idempotency-Key changed (PATCH) or cancelled one appointment
+ *   twice.
+ *
+ * The writes are remembered from the server's start or last `api.reset()`.
+ *
+ * @throws TypeError when `api` is not a server made by `createReferenceServer`.
+ */
+export function checkInvariants(api: ReferenceServer): InvariantReport {
+  const ctx = contexts.get(api);
+  if (!ctx) {
+    throw new TypeError('checkInvariants(api) takes a server made by createReferenceServer');
+  }
+  const violations: InvariantViolation[] = [];
+  const journal = ctx.journal.entries;
+  const keyed = journal.filter((e) => e.intent !== undefined);
+  const intentKey = (e: (typeof journal)[number]) => `${e.companyId}\u0000${e.intent}`;
+
+  for (const list of groups(
+    keyed.filter((e) => e.kind === 'appointment.created'),
+    intentKey,
+  )) {
+    violations.push({
+      invariant: 'one-appointment-per-intent',
+      clinic: list[0]!.companyId,
+      detail: `Idempotency-Key ${JSON.stringify(list[0]!.intent)} created ${list.length} appointments`,
+      ids: list.map((e) => e.id),
+    });
+  }
+  let appointments = 0;
+  let patients = 0;
+  for (const clinic of ctx.store.clinics.values()) {
+    appointments += clinic.appointments.ordered.length;
+    patients += clinic.patients.ordered.length;
+    const booked = clinic.appointments.ordered.filter(
+      (a) => a.origin === 'api' && a.status !== 'cancelled',
+    );
+    for (const list of groups(
+      booked,
+      (a) => `${a.patient_id}/${a.professional_id}/${a.start_at}`,
+    )) {
+      violations.push({
+        invariant: 'one-appointment-per-intent',
+        clinic: clinic.id,
+        detail:
+          `${list.length} appointments book patient ${list[0]!.patient_id} with professional ` +
+          `${list[0]!.professional_id} at ${formatClinicInstant(list[0]!.start_at)}`,
+        ids: list.map((a) => a.id),
+      });
+    }
+    for (const list of groups(clinic.patients.ordered, (p) => p.cpf ?? undefined)) {
+      violations.push({
+        invariant: 'one-patient-per-cpf',
+        clinic: clinic.id,
+        detail: `${list.length} patients share one CPF`,
+        ids: list.map((p) => p.id),
+      });
+    }
+  }
+  for (const list of groups(
+    keyed.filter((e) => e.kind === 'patient.created'),
+    intentKey,
+  )) {
+    violations.push({
+      invariant: 'one-patient-per-cpf',
+      clinic: list[0]!.companyId,
+      detail: `Idempotency-Key ${JSON.stringify(list[0]!.intent)} created ${list.length} patients`,
+      ids: list.map((e) => e.id),
+    });
+  }
+  for (const list of groups(
+    keyed.filter((e) => e.kind === 'appointment.updated' || e.kind === 'appointment.cancelled'),
+    (e) => `${intentKey(e)}\u0000${e.id}`,
+  )) {
+    violations.push({
+      invariant: 'one-change-per-intent',
+      clinic: list[0]!.companyId,
+      detail:
+        `Idempotency-Key ${JSON.stringify(list[0]!.intent)} changed appointment ${list[0]!.id} ` +
+        `${list.length} times (${list.map((e) => e.kind).join(', ')})`,
+      ids: [list[0]!.id],
+    });
+  }
+  const intents = new Set(keyed.map(intentKey)).size;
+  return {
+    ok: violations.length === 0,
+    violations,
+    checked: { appointments, patients, intents },
+  };
+}

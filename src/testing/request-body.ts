@@ -1,0 +1,214 @@
+/**
+ * Reading a request: its body within a byte limit (the reference server never holds more than
+ * `maxBodyBytes` of one body, so a client, or an attacker on a shared port, cannot grow its
+ * memory with a large or endless upload), in the media types each operation takes, and its
+ * query parameters and headers, each given once.
+ *
+ * @module
+ */
+import { isJsonContentType } from '../internal/utils.ts';
+import { IDEMPOTENCY_HEADER } from '../internal/wire.ts';
+import type { BodyKind } from '../operations.ts';
+import type { ServerContext } from './context.ts';
+import { ApiProblem, badBody, badRequest } from './responses.ts';
+import { coerceFormFields } from './rules.ts';
+import type { ClinicSettings } from './store.ts';
+
+/**
+ * The 413 answer: the spec shows no limit on request bodies, so the status and its
+ * `request_too_large` code are the reference server's choice.
+ */
+export function tooLarge(maxBytes: number): ApiProblem {
+  return new ApiProblem(413, {
+    code: 'request_too_large',
+    detail:
+      `The request body is larger than ${maxBytes} bytes, the most this server reads ` +
+      '(createReferenceServer option maxBodyBytes).',
+  });
+}
+
+/**
+ * The body's bytes, at most `maxBytes` of them. A declared `Content-Length` over the limit is
+ * refused before anything is read; a body that turns out larger (chunked, or a stream) is
+ * refused as soon as the limit is crossed, and its stream is cancelled: the rest is never
+ * read, even when its source would never end.
+ *
+ * @throws ApiProblem 413 `{code: 'request_too_large', detail}`.
+ */
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    request.body?.cancel().catch(() => undefined);
+    throw tooLarge(maxBytes);
+  }
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      // Not awaited: a source that never settles must not hold the answer back.
+      reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const BODY_FORMATS: Record<Exclude<BodyKind, 'none'>, string> = {
+  json: 'application/json',
+  'json-or-form': 'application/json, application/x-www-form-urlencoded or multipart/form-data',
+};
+
+/**
+ * Spec 4.4 and the conventions: JSON bodies everywhere, and also form-urlencoded and
+ * multipart on POST /appointments (their integer fields read from text). `application/json`
+ * only, unless the clinic's `jsonContentTypes` is `'json-suffix'`. At most `maxBodyBytes`
+ * are read (413 past it, before the rest is buffered).
+ *
+ * @throws ApiProblem 400 `{non_field_errors: [...]}` for malformed JSON, a body that is not an
+ *   object, or an unsupported Content-Type; 413 for a body over the limit.
+ */
+export async function readBody(
+  request: Request,
+  kind: Exclude<BodyKind, 'none'>,
+  ctx: ServerContext,
+  settings: ClinicSettings,
+) {
+  const contentType = request.headers.get('content-type') ?? '';
+  const media = contentType.split(';')[0]!.trim().toLowerCase();
+  const bytes = await readBodyBytes(request, ctx.maxBodyBytes);
+  const jsonTypes = settings.jsonContentTypes;
+  let decoded: string | undefined;
+  const text = () => (decoded ??= new TextDecoder().decode(bytes));
+  if (media === 'application/json' || (jsonTypes === 'json-suffix' && isJsonContentType(media))) {
+    if (text().trim() === '') return {};
+    let value: unknown;
+    try {
+      value = JSON.parse(text());
+    } catch (error) {
+      throw badBody(`Malformed JSON: ${(error as Error).message}`);
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      throw badBody('The body must be a JSON object.');
+    }
+    return value as Record<string, unknown>;
+  }
+  if (kind === 'json-or-form' && media === 'application/x-www-form-urlencoded') {
+    return formFields(new URLSearchParams(text()), ctx.duplicates);
+  }
+  if (kind === 'json-or-form' && media === 'multipart/form-data') {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      throw badBody('Malformed multipart/form-data body.');
+    }
+    return formFields(form, ctx.duplicates);
+  }
+  if (media === '' && bytes.byteLength === 0) return {};
+  throw badBody(
+    `Unsupported Content-Type ${media ? `"${media}"` : '(none)'}: send the body as ` +
+      `${BODY_FORMATS[kind]}` +
+      (isJsonContentType(media) ? ' (settings.jsonContentTypes accepts application/*+json)' : '') +
+      '.',
+  );
+}
+
+/**
+ * The fields of a form body: text values only, each field once (a repeat is 400 unless the
+ * server's `duplicates` is `'first'`, which reads the first), the integer fields read from
+ * their digits (`coerceFormFields`).
+ *
+ * @throws ApiProblem 400 naming each file or repeated field.
+ */
+function formFields(
+  entries: Iterable<[string, FormDataEntryValue]>,
+  duplicates: ServerContext['duplicates'],
+): Record<string, unknown> {
+  const fields = new Map<string, string>();
+  const errors = new Map<string, string[]>();
+  for (const [key, value] of entries) {
+    if (typeof value !== 'string') errors.set(key, ['must be a text value, not a file']);
+    else if (!fields.has(key)) fields.set(key, value);
+    else if (duplicates === 'refuse') errors.set(key, ['was given more than once: send it once']);
+  }
+  if (errors.size > 0) throw badRequest(Object.fromEntries(errors));
+  return coerceFormFields(Object.fromEntries(fields));
+}
+
+/**
+ * Spec 4.6 shows no cancel body: any byte of one is 400 unless the clinic's `cancelBody` is
+ * `'ignore'` (then it is read, within the limit, and dropped).
+ *
+ * @throws ApiProblem 400 `{non_field_errors: [...]}`, or 413.
+ */
+export async function refuseBody(request: Request, maxBytes: number, policy: 'refuse' | 'ignore') {
+  const bytes = await readBodyBytes(request, maxBytes);
+  if (bytes.byteLength > 0 && policy === 'refuse') {
+    throw badBody(
+      'This operation takes no body: send none (settings.cancelBody = "ignore" reads and drops one).',
+    );
+  }
+}
+
+/** The headers the API reads once: a repeat of one is ambiguous. */
+const SINGLE_HEADERS: Readonly<Record<string, string>> = {
+  authorization: 'Authorization',
+  [IDEMPOTENCY_HEADER.toLowerCase()]: IDEMPOTENCY_HEADER,
+  'content-type': 'Content-Type',
+};
+
+/** The repeated headers of a request that came over a socket (a Fetch `Headers` joins them). */
+const repeatedHeaders = new WeakMap<Request, readonly string[]>();
+
+/**
+ * Tells the core which of `request`'s headers were repeated on the wire (the node:http adapter
+ * sees them; a Fetch `Headers` has already joined them with commas). It also marks the request
+ * as one that reached the server over a socket, so its Host is not checked against `baseUrl`.
+ */
+export function markSocketRequest(request: Request, repeated: readonly string[]): Request {
+  repeatedHeaders.set(
+    request,
+    repeated.filter((name) => name in SINGLE_HEADERS),
+  );
+  return request;
+}
+
+/**
+ * The conservative reading of a repeated query parameter or API header (`page_size=10&
+ * page_size=1000`): 400 naming each one, unless the server's `duplicates` is `'first'`.
+ *
+ * @throws ApiProblem 400 `{<name>: [...]}`.
+ */
+export function assertNoRepeats(ctx: ServerContext, request: Request, url: URL): void {
+  if (ctx.duplicates === 'first') return;
+  const fields = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const name of url.searchParams.keys()) {
+    if (seen.has(name)) fields.set(name, ['was given more than once: send it once']);
+    seen.add(name);
+  }
+  for (const name of repeatedHeaders.get(request) ?? []) {
+    fields.set(SINGLE_HEADERS[name]!, ['header was sent more than once: send it once']);
+  }
+  if (fields.size > 0) throw badRequest(Object.fromEntries(fields));
+}
+
+/** Whether `request` came over a socket (`markSocketRequest`). */
+export function isSocketRequest(request: Request): boolean {
+  return repeatedHeaders.has(request);
+}

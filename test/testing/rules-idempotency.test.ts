@@ -1,0 +1,91 @@
+/**
+ * Spec 4.4 Idempotency-Key rules 1 and 2, exactly: a key that created a record replays it for
+ * 24 hours from that creation (not from the key's first, refused, use), and a key is bound by
+ * its first body whatever made that request fail, a `"__proto__"` member included.
+ */
+import { describe, expect, test } from 'vitest';
+import { createBody, setup } from './helpers.ts';
+
+const HOUR = 3_600_000;
+
+describe('spec 4.4 rule 1: the 24 h replay window starts at the creation', () => {
+  test('409 room_required at t0, 201 at t0+23 h, then t0+24 h replays that record (no second booking)', async () => {
+    const s = setup();
+    const noRoom = s.api.seed.professional({ name: 'Dr. Sem Sala' });
+    s.api.settings.requireRoom = true;
+    const headers = { 'idempotency-key': 'book-1' };
+    const body = createBody(s, { professional_id: noRoom.id });
+
+    const refused = await s.send('POST', '/appointments', { json: body, headers });
+    expect([refused.status, refused.body.code]).toEqual([409, 'room_required']);
+
+    await s.api.clock.advance(23 * HOUR);
+    s.api.settings.requireRoom = false;
+    const created = await s.send('POST', '/appointments', { json: body, headers });
+    expect([created.status, created.headers.get('idempotent-replayed')]).toEqual([201, null]);
+
+    await s.api.clock.advance(HOUR);
+    const retried = await s.send('POST', '/appointments', { json: body, headers });
+    expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+    expect(retried.body.id).toBe(created.body.id);
+
+    await s.api.clock.advance(23 * HOUR - 1);
+    const late = await s.send('POST', '/appointments', { json: body, headers });
+    expect(late.body.id).toBe(created.body.id);
+    expect(s.api.events.filter((e) => e.type === 'appointment.created')).toHaveLength(1);
+
+    await s.api.clock.advance(1);
+    s.api.settings.overlappingAppointments = 'allow';
+    const fresh = await s.send('POST', '/appointments', { json: body, headers });
+    expect([fresh.status, fresh.headers.get('idempotent-replayed')]).toEqual([201, null]);
+    expect(fresh.body.id).not.toBe(created.body.id);
+  });
+
+  test("a refusal's binding still ends 24 h after the key's first use", async () => {
+    const s = setup();
+    const headers = { 'idempotency-key': 'bad-then-other' };
+    await s.send('POST', '/appointments', { json: createBody(s, { patient_id: 999 }), headers });
+    await s.api.clock.advance(24 * HOUR);
+    const other = await s.send('POST', '/appointments', { json: createBody(s), headers });
+    expect(other.status).toBe(201);
+  });
+});
+
+describe('spec 4.4 rule 2: the first body binds the key whatever made it fail', () => {
+  test('a body refused for a "__proto__" member binds its key: another body is 422', async () => {
+    const s = setup();
+    const headers = { 'idempotency-key': 'proto-1' };
+    const body = createBody(s);
+    const proto = await s.send('POST', '/appointments', {
+      raw: `{"__proto__":{"x":1},${JSON.stringify(body).slice(1)}`,
+      headers,
+    });
+    expect(proto.status).toBe(400);
+    expect(Object.keys(proto.body)).toEqual(['__proto__']);
+
+    const other = await s.send('POST', '/appointments', { json: body, headers });
+    expect([other.status, other.body.code]).toEqual([422, 'idempotency_key_reused']);
+    expect(s.api.events).toEqual([]);
+  });
+
+  test('the same "__proto__" body again runs again (400), it is not another body', async () => {
+    const s = setup();
+    const headers = { 'idempotency-key': 'proto-2' };
+    const raw = `{"__proto__":null,${JSON.stringify(createBody(s)).slice(1)}`;
+    await s.send('POST', '/appointments', { raw, headers });
+    const again = await s.send('POST', '/appointments', { raw, headers });
+    expect(again.status).toBe(400);
+  });
+
+  test('a "__proto__" member is part of the body: with and without it are two bodies', async () => {
+    const s = setup();
+    const headers = { 'idempotency-key': 'proto-3' };
+    const created = await s.send('POST', '/appointments', { json: createBody(s), headers });
+    expect(created.status).toBe(201);
+    const withProto = await s.send('POST', '/appointments', {
+      raw: `{"__proto__":{},${JSON.stringify(createBody(s)).slice(1)}`,
+      headers,
+    });
+    expect([withProto.status, withProto.body.code]).toEqual([422, 'idempotency_key_reused']);
+  });
+});
