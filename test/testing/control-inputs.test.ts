@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { AppointmentStatus } from '../../src/schemas/appointments.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
+import { defaultSettings } from '../../src/testing/store.ts';
 
 const BASE = 'https://clinic.test';
 const P = '/api/public/v1';
@@ -77,12 +78,7 @@ describe('settings (api.settings)', () => {
     expect(s.api.clinic(2).settings.nullRoom).toBe('default-room');
     s.api.reset();
     expect(s.api.settings.changeableStatuses).toEqual(['scheduled', 'confirmed']);
-    expect(JSON.parse(JSON.stringify(s.api.settings))).toEqual({
-      requireRoom: false,
-      changeableStatuses: ['scheduled', 'confirmed'],
-      nullRoom: 'no-room',
-      idempotencyReplay: 'create-appointment',
-    });
+    expect(JSON.parse(JSON.stringify(s.api.settings))).toEqual(defaultSettings());
   });
 });
 
