@@ -28,7 +28,7 @@ export class WebhookPayloadError extends ClinicError {
   }
 }
 
-/** Passed to `onError` when `verify` did not return `true` (a 401); `cause` is what it threw. */
+/** Passed to `onError` when `verify` did not return `true` (a 401); `cause` is its throw. */
 export class WebhookVerificationError extends ClinicError {
   /** `'WebhookVerificationError'`, which survives minification. */
   override name = 'WebhookVerificationError';

@@ -48,7 +48,7 @@ export type StaleGuardInput = WebhookEvent | Appointment;
 
 /** Options of {@link StaleEventGuard}. */
 export interface StaleEventGuardOptions {
-  /** Appointments remembered (default 100 000); past it the oldest recorded is forgotten. */
+  /** Appointments remembered (default 100 000); past it the oldest is forgotten (then `newer`). */
   maxEntries?: number | undefined;
 }
 

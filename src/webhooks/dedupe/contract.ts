@@ -23,7 +23,7 @@ export type ClaimResult = 'claimed' | 'processing' | 'done';
  * a command whose reply was lost. The handler passes ids lower-cased.
  */
 export interface DedupeStore {
-  /** Claims `id` atomically under `token`; unless completed or released, it ends after `leaseMs`. */
+  /** Claims `id` atomically under `token`, for `leaseMs` unless completed or released first. */
   claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> | ClaimResult;
   /** Marks `id` processed, whoever holds its claim, and keeps it past the retry horizon. */
   complete(id: string): Promise<void> | void;

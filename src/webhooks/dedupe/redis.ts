@@ -54,15 +54,8 @@ return 0`;
 
 /**
  * A {@link DedupeStore} on Redis: one key per id, `processing:<token>` for the lease or `done`
- * for `ttlMs`; claim and release are atomic scripts.
- *
- * @example
- * ```ts
- * import { createClient } from 'redis';
- * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
- * const dedupe = new RedisDedupeStore({ client: redis });
- * const handler = createWebhookHandler({ on, verify, dedupe });
- * ```
+ * for `ttlMs`; claim and release are atomic scripts. Pass it as `dedupe` to
+ * `createWebhookHandler`.
  */
 export class RedisDedupeStore implements DedupeStore {
   readonly #send: (args: string[]) => Promise<unknown>;
