@@ -1,5 +1,5 @@
 /**
- * {@link bookingIntentKey}: an `Idempotency-Key` for one booking intent.
+ * An `Idempotency-Key` for one booking intent.
  *
  * @module
  */
@@ -11,9 +11,8 @@ import { issuesToFields } from './schemas/errors.ts';
 /** Options of {@link bookingIntentKey}. */
 export interface BookingIntentKeyOptions {
   /**
-   * What makes this intent yours and new: the id of the booking request in your system (one
-   * per request a person or a job makes, a new one when they book again after a cancel), such
-   * as `booking-42`. At most 190 characters of text a header carries.
+   * Your id of the booking request, such as `booking-42` (new when they book again after a
+   * cancel): at most 190 characters a header carries.
    */
   scope: string;
 }
@@ -22,14 +21,10 @@ export interface BookingIntentKeyOptions {
 const MAX_SCOPE_LENGTH = 255 - 1 - 64;
 
 /**
- * An `Idempotency-Key` for `appointments.create` that names one booking intent: your `scope`
- * and a SHA-256 of the body as the client sends it (patient, professional, type, `start_at`,
- * room, note). A retry of the same intent (after a crash, a lost response) gets the same key
- * and replays; a different slot after a 409 `slot_blocked`, or any other change of the body,
- * gets a new key, so the service books it instead of answering 422
- * `IdempotencyKeyReuseError` (spec 4.4: the same key with a different body). A `Date` hashes
- * as the `+00:00` instant the client sends for it; the same instant written with another
- * offset is another body, so another key.
+ * An `Idempotency-Key` for `appointments.create`: `scope` and a SHA-256 of the body as sent. A
+ * retry of the same intent replays; any change of the body (another slot after a 409) gets a
+ * new key instead of a 422 `IdempotencyKeyReuseError`. A `Date` hashes as its `+00:00`
+ * instant; the same instant written with another offset is another key.
  *
  * @example
  * ```ts
@@ -53,7 +48,6 @@ export async function bookingIntentKey(
   }
   const parsed = AppointmentCreateParams.safeParse(body);
   if (!parsed.success) throw new ValidationError(issuesToFields(parsed.error.issues), 'body');
-  // Sorted keys, `undefined` dropped: the same body always hashes the same.
   const fields = Object.entries(parsed.data)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));

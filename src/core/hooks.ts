@@ -1,9 +1,6 @@
 /**
- * Observing calls: the hooks a client (and one call) takes, the facts each receives, and the
- * slice of `@opentelemetry/api` the SDK uses for its spans. Every fact is one the SDK builds
- * itself: the operation, the path template (ids as `{id}`, never a query string), status,
- * attempt, delay, duration, request id and the call's `Idempotency-Key`; never the API key,
- * a header, a body or patient data.
+ * The hooks' events and the slice of `@opentelemetry/api` the SDK uses. Every fact is one the
+ * SDK builds itself: never the API key, a header, a body, a query string or patient data.
  *
  * @module
  */
@@ -11,15 +8,15 @@ import type { ClinicError } from './errors.ts';
 
 /** The facts every hook and structured log line carries. */
 export interface RequestEvent {
-  /** The operation, as named in the SDK's operation table, such as `createAppointment`. */
+  /** The operation's name, such as `createAppointment`. */
   operation: string;
   /** The HTTP method. */
   method: string;
-  /** The path template, ids written `{id}`: `/api/public/v1/appointments/{id}`. No query. */
+  /** The path template, such as `/api/public/v1/appointments/{id}`; no query. */
   path: string;
-  /** The attempt's number, 1 for the first request, 2 for the first retry. */
+  /** 1 for the first request, 2 for the first retry. */
   attempt: number;
-  /** The call's `Idempotency-Key` (`appointments.create` only). Never the API key. */
+  /** The call's `Idempotency-Key` (`appointments.create` only). */
   idempotencyKey?: string | undefined;
 }
 
@@ -27,19 +24,19 @@ export interface RequestEvent {
 export interface ResponseEvent extends RequestEvent {
   /** The HTTP status. */
   status: number;
-  /** How long the attempt took, body read included, in milliseconds. */
+  /** The attempt's duration, body read included, in ms. */
   durationMs: number;
   /** The `x-request-id` (or `request-id`) header, when the service sent one. */
   requestId?: string | undefined;
 }
 
-/** The facts of a retry, given once the wait is over and just before it is sent. */
+/** The facts of a retry, given just before it is sent. */
 export interface RetryEvent extends RequestEvent {
-  /** How long the call waited before this retry, in milliseconds. */
+  /** The wait before this retry, in ms. */
   delayMs: number;
   /** The status of the attempt that is retried; absent when it got no answer. */
   status?: number | undefined;
-  /** Why the attempt failed: its status as text (`503`), or the error's name (`TimeoutError`). */
+  /** The failed attempt's status as text (`503`), or the error's name (`TimeoutError`). */
   errorType: string;
 }
 
@@ -47,34 +44,31 @@ export interface RetryEvent extends RequestEvent {
 export interface ErrorEvent extends RequestEvent {
   /** The last status received, when any answer came. */
   status?: number | undefined;
-  /** How long the whole call took, retries and waits included, in milliseconds. */
+  /** The whole call's duration, retries and waits included, in ms. */
   durationMs: number;
   /** The request id of the last answer, when the service sent one. */
   requestId?: string | undefined;
   /** The error's class name, such as `RateLimitError` or `APIConnectionTimeoutError`. */
   errorType: string;
-  /** The error the call rejects with (it never holds the API key). */
+  /** The error the call rejects with. */
   error: ClinicError;
 }
 
 /**
- * Functions called as a call progresses. They observe and cannot change the call: what they
- * return is ignored, and one that throws (or rejects) is logged at `warn` and the call goes on.
+ * Observers of a call: what they return is ignored, and one that throws or rejects is logged at
+ * `warn` while the call goes on.
  *
  * @example
  * ```ts
  * const clinic = new ClinicClient({
- *   hooks: {
- *     onRetry: ({ operation, attempt, delayMs }) => metrics.increment('clinic.retry', { operation }),
- *     onError: ({ operation, errorType }) => console.warn(operation, errorType),
- *   },
+ *   hooks: { onRetry: ({ operation }) => metrics.increment('clinic.retry', { operation }) },
  * });
  * ```
  */
 export interface Hooks {
   /** Before each attempt is sent (the first one and every retry). */
   onRequest?: ((event: RequestEvent) => unknown) | undefined;
-  /** When an attempt is answered, any status, body read. */
+  /** When an attempt is answered (any status), body read. */
   onResponse?: ((event: ResponseEvent) => unknown) | undefined;
   /** After the wait before a retry, just before it is sent. */
   onRetry?: ((event: RetryEvent) => unknown) | undefined;
@@ -105,19 +99,16 @@ export interface TelemetryTracer {
   ): TelemetrySpan;
 }
 
-/**
- * The slice of the `@opentelemetry/api` module the SDK uses: pass the module itself
- * (`import * as otel from '@opentelemetry/api'`) as the client's `openTelemetry` option.
- */
+/** The slice of `@opentelemetry/api` the SDK uses: pass the module as `openTelemetry`. */
 export interface OpenTelemetryApi {
-  /** `trace`: the tracer of the registered provider, and a context holding a span. */
+  /** Tracers and span contexts. */
   trace: {
-    /** The tracer of the registered provider (a no-op one when none is registered). */
+    /** The registered provider's tracer (a no-op one when none is). */
     getTracer(name: string, version?: string): TelemetryTracer;
     /** A context holding `span`: the parent of the attempts' spans. */
     setSpan(context: never, span: never): unknown;
   };
-  /** `context`: the active context, parent of each call's span. */
+  /** The active context, parent of each call's span. */
   context: {
     /** The active context. */
     active(): unknown;

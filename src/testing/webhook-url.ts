@@ -1,10 +1,7 @@
 /**
- * The service's rule for webhook endpoint URLs (spec 6): "public HTTPS; http://, localhost and
- * private-network addresses are rejected when the endpoint is saved and checked again at each
- * delivery". The reference server reads "public" conservatively: every range of the IANA IPv4
- * and IPv6 Special-Purpose Address Registries (RFC 6890 and its updates) and multicast is
- * refused, and so are the IPv4-mapped, IPv4-compatible, 6to4 and NAT64 forms of a refused IPv4
- * address.
+ * The webhook URL rule (spec 6: public HTTPS, checked at save and each delivery). "Public" is
+ * read conservatively: every IANA special-purpose range (RFC 6890) and multicast is refused,
+ * also in the IPv4-mapped, IPv4-compatible, 6to4 and NAT64 forms.
  *
  * @module
  */
@@ -19,28 +16,17 @@ brandErrors({ WebhookUrlError });
 
 /** What the rule may consult besides the URL. */
 export interface WebhookUrlRuleOptions {
-  /**
-   * Resolves a host name to IP addresses; each address is checked as a literal would be.
-   * Default: names are not resolved, only literal addresses checked.
-   */
+  /** Resolves a host name; each address is checked as a literal (default: names unresolved). */
   resolveHost?: ((hostname: string) => string | readonly string[] | undefined) | undefined;
-  /**
-   * Accepts `http://` and `https://` URLs whose host is `localhost` or a loopback address
-   * (127.0.0.0/8, ::1), for a consumer running on the test machine. The service never does:
-   * default `false`.
-   */
+  /** Accepts `http(s)://` on loopback hosts, unlike the service (default `false`). */
   allowLoopbackHttp?: boolean | undefined;
-  /**
-   * Host names (`app`, `consumer.internal`) accepted over `http://` and `https://` whatever
-   * they resolve to, for a consumer on a container network (the CLI's
-   * `--allow-http-webhooks=app`). The service never does: default none.
-   */
+  /** Hosts accepted over `http(s)://` whatever they resolve to, such as a container's `app`. */
   allowHttpHosts?: readonly string[] | undefined;
 }
 
 /** A special-purpose address range of the IANA registries. */
 export interface SpecialRange {
-  /** Its first address, as a number (32 bits for IPv4, 128 for IPv6). */
+  /** Its first address as a number (32 bits for IPv4, 128 for IPv6). */
   readonly base: bigint;
   /** The prefix length. */
   readonly bits: number;
@@ -48,7 +34,6 @@ export interface SpecialRange {
   readonly name: string;
 }
 
-/** The IPv4 address as 4 bytes, or `undefined` when `host` is not a dotted quad. */
 function parseIPv4(host: string): number[] | undefined {
   const parts = host.split('.');
   if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return undefined;
@@ -56,7 +41,7 @@ function parseIPv4(host: string): number[] | undefined {
   return bytes.every((b) => b <= 255) ? bytes : undefined;
 }
 
-/** The 8 groups of an IPv6 address (as the URL parser writes it, without brackets). */
+/** The URL parser's form of an IPv6 host: no brackets. */
 function parseIPv6(host: string): number[] | undefined {
   if (!host.includes(':')) return undefined;
   let text = host;
@@ -115,9 +100,8 @@ export const IPV4_SPECIAL_RANGES: readonly SpecialRange[] = [
 ];
 
 /**
- * The IANA IPv6 Special-Purpose Address Registry, plus multicast and the deprecated site-local
- * range. The IPv4-mapped, IPv4-compatible, 6to4 and NAT64 ranges are refused whole except
- * NAT64's well-known prefix, which is refused when the IPv4 address it carries is.
+ * The IANA IPv6 Special-Purpose Address Registry, plus multicast and site-local; NAT64's
+ * well-known prefix is refused only when the IPv4 address it carries is.
  */
 export const IPV6_SPECIAL_RANGES: readonly SpecialRange[] = [
   range('::1/128', 'the loopback address'),
@@ -170,13 +154,7 @@ function isLoopback(host: string): boolean {
   return parseIPv4(host)?.[0] === 127;
 }
 
-/**
- * Checks a webhook URL against the service's rule (spec 6): public HTTPS; `http://`,
- * `localhost` and every special-purpose address are refused, as literals and as what
- * `resolveHost` resolves the name to.
- *
- * @returns why the URL is refused, or `undefined` when it passes.
- */
+/** Why a webhook URL fails the service's rule (spec 6), or `undefined` when it passes. */
 export function webhookUrlProblem(
   url: string,
   options: WebhookUrlRuleOptions = {},

@@ -1,8 +1,5 @@
 /**
- * Reading a webhook request's body: bounded in size and in time, and the body cancelled when
- * it will not be read.
- *
- * Internal: not exported from the package; it may change in any release.
+ * Reading a webhook body, bounded in size and time. Not API.
  *
  * @module
  */
@@ -10,10 +7,7 @@
 /** What {@link readBody} returns for a body over the limit. */
 export const TOO_LARGE = Symbol('too large');
 
-/**
- * Tells the runtime that the body will not be read, before an answer that does not need it: a
- * body left unread would otherwise hold up the connection (`toNodeListener` discards the rest).
- */
+/** Cancels a body that will not be read: left unread, it would hold up the connection. */
 export async function discardBody(request: Request): Promise<void> {
   if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => {});
 }
@@ -21,11 +15,7 @@ export async function discardBody(request: Request): Promise<void> {
 /** What {@link readBody} returns for a body not complete within its time limit. */
 export const TOO_SLOW = Symbol('too slow');
 
-/**
- * Reads the body, refusing it as soon as it passes `limit` bytes, or when it has not arrived
- * whole within `timeoutMs` (a body that trickles in, slow-loris): either way the rest is
- * cancelled.
- */
+/** Reads the body; past `limit` bytes or `timeoutMs` (slow-loris) the rest is cancelled. */
 export async function readBody(
   request: Request,
   limit: number,

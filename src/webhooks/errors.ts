@@ -1,8 +1,6 @@
 /**
- * Errors of `@clinic-scheduling/sdk/webhooks`. All extend {@link ClinicError}, so one
- * `catch (err) { if (err instanceof ClinicError) ... }` covers the client and the webhooks.
- * Options out of range (of `createWebhookHandler`, the dedupe stores, `StaleEventGuard`) throw
- * `ConfigurationError`, exported from the package root, when they are constructed.
+ * Errors of `@clinic-scheduling/sdk/webhooks`; all extend {@link ClinicError}. An option out of
+ * range throws the root's `ConfigurationError` at construction.
  *
  * @module
  */
@@ -11,29 +9,16 @@ import { ClinicError } from '../core/errors.ts';
 import type { FieldErrors } from '../schemas/errors.ts';
 
 /**
- * Thrown by {@link parseWebhookEvent} (and passed to `onError` by the webhook handler, which
- * answers 400, 413 or 415) when a body is not a webhook envelope of spec 6.1: not valid UTF-8
- * or JSON, too large, or with members that break the envelope's rules (an `api_version` other
- * than `v1`, an unknown `type`, an appointment that does not have the shape of spec 2.1...).
- *
- * `paths` names the members that failed, such as `data.start_at`; `issues` gives the message
- * for each. The values are never included: an envelope carries health data.
- *
- * @example
- * ```ts
- * try {
- *   parseWebhookEvent(body);
- * } catch (err) {
- *   if (err instanceof WebhookPayloadError) console.warn(err.paths); // ['api_version']
- * }
- * ```
+ * A body that is not a spec 6.1 envelope (not UTF-8 JSON, too large or too slow, or a member
+ * that breaks its rules): thrown by {@link parseWebhookEvent}, and passed to `onError` by the
+ * handler, which answers 400, 408, 413 or 415. It never holds the values (health data).
  */
 export class WebhookPayloadError extends ClinicError {
-  /** `'WebhookPayloadError'`: the class name, which survives minification. */
+  /** `'WebhookPayloadError'`, which survives minification. */
   override name = 'WebhookPayloadError';
-  /** Dotted paths of the members that failed (`api_version`, `data.patient.id`); empty when the body is not JSON at all. */
+  /** Dotted paths of the failed members (`data.patient.id`); empty when the body is not JSON. */
   readonly paths: string[];
-  /** Path → messages, for each failed member. No values, only what was wrong. */
+  /** Path → messages for each failed member. */
   readonly issues: FieldErrors;
 
   constructor(message: string, issues: FieldErrors = {}, options?: ErrorOptions) {
@@ -43,24 +28,18 @@ export class WebhookPayloadError extends ClinicError {
   }
 }
 
-/**
- * Passed to `onError` when the integrator's `verify` hook returned `false` or threw; the
- * handler then answers 401. When the hook threw, `cause` holds what it threw.
- */
+/** Passed to `onError` when `verify` did not return `true` (a 401); `cause` is its throw. */
 export class WebhookVerificationError extends ClinicError {
-  /** `'WebhookVerificationError'`: the class name, which survives minification. */
+  /** `'WebhookVerificationError'`, which survives minification. */
   override name = 'WebhookVerificationError';
 }
 
 /**
- * Passed to `onError` when a delivery was answered 503 and ran no handler because its event
- * was not claimed before `ackAfterMs`: a slow `verify`, or a dedupe store that had not
- * confirmed the claim. The handler never answers 2xx before the claim is confirmed (an
- * unconfirmed claim could be lost with the event); the service retries the delivery on its
- * schedule. `event` is given when the body was parsed by then.
+ * Passed to `onError` when a delivery was answered 503 and ran no handler because `verify` or
+ * the claim of its event was not done by `ackAfterMs`; the service retries it.
  */
 export class WebhookNotProcessedError extends ClinicError {
-  /** `'WebhookNotProcessedError'`: the class name, which survives minification. */
+  /** `'WebhookNotProcessedError'`, which survives minification. */
   override name = 'WebhookNotProcessedError';
 }
 

@@ -1,6 +1,5 @@
 /**
- * The webhook envelope of spec 6.1 and its four event types (spec 6.2): zod schemas, the
- * TypeScript union discriminated by `type`, and {@link parseWebhookEvent}.
+ * The webhook envelope (spec 6.1) and its event types (spec 6.2): schemas, types, parser.
  *
  * @module
  */
@@ -31,7 +30,6 @@ export const APPOINTMENT_EVENT_TYPES = [
 /** An event type whose `data` is an appointment. */
 export type AppointmentEventType = (typeof APPOINTMENT_EVENT_TYPES)[number];
 
-/** `evt_` followed by a UUID in its 8-4-4-4-12 hexadecimal form (spec 6.1). */
 const EVENT_ID_PATTERN =
   /^evt_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -50,7 +48,7 @@ const envelope = {
   company_id: z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }),
 };
 
-/** `data` of a `ping`: one string field `message` with a fixed text (spec 6.2). */
+/** Schema of a `ping`'s `data`: one string field `message`, a fixed text (spec 6.2). */
 export const PingData = z.object({
   /** The fixed text of the test button. */
   message: z.string({ error: 'must be a string' }),
@@ -83,10 +81,7 @@ export const PingEventSchema = z.object({
   data: PingData,
 });
 
-/**
- * The envelope of spec 6.1, discriminated by `type`. Unknown members are dropped; the ones of
- * the spec are checked.
- */
+/** The envelope of spec 6.1, discriminated by `type`; unknown members are dropped. */
 export const WebhookEventSchema = z.discriminatedUnion(
   'type',
   [
@@ -98,29 +93,20 @@ export const WebhookEventSchema = z.discriminatedUnion(
   { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` },
 );
 
-/**
- * An appointment was created: by staff, by online patient booking, or by the API (then
- * `data.origin` is `api`, and it may be the echo of your own write, spec 6.2 rule 1).
- */
+/** An appointment was created; with `data.origin` `api` it may echo your own write. */
 export type AppointmentCreatedEvent = z.infer<typeof AppointmentCreatedEventSchema>;
 /** An appointment changed: time, status, professional, room, modality and so on. */
 export type AppointmentUpdatedEvent = z.infer<typeof AppointmentUpdatedEventSchema>;
 /** An appointment was cancelled; `data` is the appointment as it is now. */
 export type AppointmentCancelledEvent = z.infer<typeof AppointmentCancelledEventSchema>;
-/**
- * The test button of the web application was used. Recognise it by `type` (see
- * {@link isPing}), not by an empty `data` (spec 6.2 rule 2).
- */
+/** The web application's test button was used; recognise it by `type` ({@link isPing}). */
 export type PingEvent = z.infer<typeof PingEventSchema>;
 /** An event that carries an appointment in `data`. */
 export type AppointmentEvent =
   | AppointmentCreatedEvent
   | AppointmentUpdatedEvent
   | AppointmentCancelledEvent;
-/**
- * A webhook envelope (spec 6.1): `id`, `type`, `created_at`, `api_version`, `company_id` and
- * `data`. Narrow it with `switch (event.type)`.
- */
+/** A webhook envelope (spec 6.1); narrow it with `switch (event.type)`. */
 export type WebhookEvent = AppointmentEvent | PingEvent;
 /** The event of a given type. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<
@@ -137,14 +123,9 @@ export type WebhookBody = string | Uint8Array | ArrayBuffer | object;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Parses and checks a webhook body against the envelope of spec 6.1.
+ * Parses a body (text, bytes, `Buffer` or parsed JSON) into a typed event.
  *
- * @param body - the request body as text, as bytes (`Uint8Array`, `Buffer`, `ArrayBuffer`),
- *   or an object already parsed from JSON.
- * @returns the event, typed by its `type`.
- * @throws {@link WebhookPayloadError} when the bytes are not UTF-8, the text is not JSON, or the
- *   envelope breaks a rule (its `paths` name the members, such as `api_version` or
- *   `data.start_at`).
+ * @throws {@link WebhookPayloadError} when it is not UTF-8 JSON or breaks the envelope's rules.
  *
  * @example
  * ```ts
@@ -181,10 +162,7 @@ export function parseWebhookEvent(body: WebhookBody): WebhookEvent {
   return result.data;
 }
 
-/**
- * Whether an event is a `ping` (the test button of the web application). Recognised by `type`,
- * as spec 6.2 rule 2 says, never by the shape of `data`.
- */
+/** Whether an event is a `ping`, by `type` (spec 6.2 rule 2), never by the shape of `data`. */
 export function isPing(event: WebhookEvent): event is PingEvent {
   return event.type === 'ping';
 }

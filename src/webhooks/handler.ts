@@ -1,10 +1,6 @@
 /**
- * The webhook receiver: {@link createWebhookHandler} turns a map of event handlers into a
- * Fetch-API handler `(request: Request) => Promise<Response>` that checks the request, parses
- * the envelope, drops duplicates and answers within the service's 10 s limit (spec 6.3). The
- * steps of a delivery are in `./pipeline/delivery.ts`; this file holds the HTTP checks and the
- * deadline that turns a slow delivery into a 202 (claimed) or a 503 (not claimed).
- * `toNodeListener` (in `./adapters/node.ts`) adapts it to `node:http` and Express.
+ * The webhook receiver: HTTP checks, and the deadline that turns a slow delivery into a 202
+ * (claimed) or a 503 (not claimed) within the service's 10 s (spec 6.3).
  *
  * @module
  */
@@ -43,52 +39,32 @@ import { persistUntilLeaseEnds, within } from './pipeline/timed-store.ts';
  */
 export interface WebhookHandler {
   (request: Request): Promise<Response>;
-  /**
-   * Resolves once all work still running after an early 202 has finished (and `onError` was
-   * told of its failures): await it before a graceful shutdown, or in a worker's `waitUntil`.
-   */
+  /** Resolves once work after an early 202 and `onError` calls are done: await it on shutdown. */
   drain(): Promise<void>;
-  /**
-   * How many pieces of background work are unfinished: events still being processed after
-   * their 202, and `onError` calls.
-   */
+  /** Unfinished background work: events processed after their 202, and `onError` calls. */
   readonly pending: number;
 }
 
-/** The 503 of a delivery whose event was not claimed before the `ackAfterMs` deadline. */
 const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
 
 /**
- * Creates a Fetch-API handler for webhook deliveries (spec 6). For each request it:
+ * Creates a Fetch-API handler for webhook deliveries (spec 6). Per request:
  *
- * 1. answers **405** to anything but POST, **415** to a `Content-Type` that is not JSON (none
- *    at all is tolerated), **413** to a body over `maxBodyBytes`, **408** to a body not whole
- *    within `bodyTimeoutMs` (5 s); a body it will not read is
- *    cancelled, so that the runtime discards it and the connection stays usable;
- * 2. runs `verify`: not `true` → **401** (`verify: 'unsigned'` skips it, for local tests);
- * 3. parses the envelope: not JSON, or not an envelope of spec 6.1 (`api_version` other than
- *    `v1` included) → **400** `{ detail, paths }`;
- * 4. claims the envelope `id` in the dedupe store, under a token of this delivery (only this
- *    delivery can release its claim): processed already → **200**
- *    `{ status: 'duplicate' }` without running handlers; being processed by another delivery
- *    right now → **409** with `Retry-After`, so the service tries again later (answering 2xx
- *    would lose the event if that first run fails); the store failing, or not answering within
- *    `storeTimeoutMs` (2 s) → **503**;
- * 5. runs `on[event.type]`, then `onAny`: success → **200** `{ status: 'processed', id }` and
- *    the id is marked done; a throw → **500**, the claim is released and the service's retry
- *    runs the handlers again;
- * 6. when the handlers of a claimed event still run `ackAfterMs` (9 s) after the request
- *    arrived, answers **202** `{ status: 'accepted', id }` and lets them finish; a later
- *    failure releases the claim and reaches `onError`. Never a 2xx before the store confirmed
- *    the claim: a delivery whose `verify` or claim is not done by then is answered **503** and
- *    runs no handler (the service retries it).
+ * 1. **405** not POST, **415** a non-JSON `Content-Type` (none is tolerated), **413** over
+ *    `maxBodyBytes`, **408** slower than `bodyTimeoutMs`; an unread body is cancelled;
+ * 2. **401** when `verify` does not return `true`;
+ * 3. **400** `{ detail, paths }` when the body is not a spec 6.1 envelope;
+ * 4. claims the `id`: **200** `{ status: 'duplicate' }` when processed already, **409** with
+ *    `Retry-After` while another delivery runs it, **503** when the store fails or is late;
+ * 5. runs `on[event.type]`, then `onAny`: **200** `{ status: 'processed', id }`, or **500**
+ *    and the claim released so the service's retry runs them again;
+ * 6. **202** `{ status: 'accepted', id }` when handlers still run at `ackAfterMs`; **503**
+ *    when the claim is not confirmed by then (never a 2xx before it).
  *
  * Answers never echo the payload: it holds health data.
  *
  * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `verify`
- *   is missing (pass your signature check, or `'unsigned'` in local tests), `on` has a key that
- *   is not an event type, or an `ackAfterMs`, `storeTimeoutMs`, `maxBodyBytes` or
- *   `dedupeLeaseMs` is out of range.
+ *   is missing, `on` has a key that is not an event type, or an option is out of range.
  *
  * @example
  * ```ts
@@ -115,7 +91,6 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   }) as WebhookHandler;
 }
 
-/** The options with their defaults applied. */
 interface Settings {
   ackAfterMs: number | false;
   maxBodyBytes: number;
@@ -141,7 +116,7 @@ function createReceiver(
 ): Receiver {
   const onError = options.onError ?? defaultOnError;
   const { leaseMs, storeTimeoutMs } = settings;
-  // onError runs in the background, so that it never breaks the answer.
+  // In the background, so that onError never breaks the answer.
   const report = (error: unknown, event?: WebhookEvent) =>
     background.track(Promise.resolve().then(() => onError(error, event)));
   return {
@@ -161,9 +136,7 @@ function createReceiver(
   };
 }
 
-/** The `ackAfterMs` deadline of one delivery, counted from the arrival of its request. */
 interface Deadline {
-  /** `work`'s result, or `'late'` when the deadline passes first (never, with `ackAfterMs: false`). */
   race<T>(work: Promise<T>): Promise<T | 'late'>;
   passed(): boolean;
   cancel(): void;
@@ -188,10 +161,6 @@ function startDeadline(ackAfterMs: number | false): Deadline {
   };
 }
 
-/**
- * The HTTP checks (405, 415, 413, 408, 400 for an unreadable body): the raw body, or the answer
- * that ends the delivery. A body that will not be read is cancelled.
- */
 async function readDelivery(
   settings: Settings,
   receiver: Receiver,
@@ -236,17 +205,12 @@ async function readDelivery(
   return rawBody;
 }
 
-/** An event this delivery holds the claim of. */
 interface Admitted {
   event: WebhookEvent;
   claimed: Claimed;
 }
 
-/**
- * Verifies, parses and claims: the claim, or the answer that ends the delivery. Once the
- * deadline has passed (the delivery was answered 503), no claim is made, and one confirmed
- * since is released.
- */
+/** Once the deadline has passed (answered 503), no claim is made and a late one is released. */
 async function admit(
   receiver: Receiver,
   request: Request,
@@ -264,7 +228,7 @@ async function admit(
   return isAnswer(claimed) ? claimed : { event, claimed };
 }
 
-/** The 503 of a delivery not claimed by the deadline: a 2xx could lose the event. */
+/** A 2xx before the claim is confirmed could lose the event. */
 function notClaimedInTime(
   receiver: Receiver,
   ackAfterMs: number | false,

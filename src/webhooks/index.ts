@@ -1,13 +1,7 @@
 /**
- * `@clinic-scheduling/sdk/webhooks`: receiving the service's webhook events (spec 6).
- *
- * - {@link parseWebhookEvent} and the {@link WebhookEvent} union: the envelope, checked;
- * - {@link createWebhookHandler}: a Fetch-API handler with deduplication, an early 202 and an
- *   integrator-supplied `verify` hook (the spec shows no signature scheme, so none is shipped);
- *   {@link toNodeListener} for `node:http` and Express;
- * - {@link MemoryDedupeStore}, {@link RedisDedupeStore} and {@link PostgresDedupeStore}: where
- *   seen event ids are kept;
- * - {@link StaleEventGuard}: tells an event older than the state already applied.
+ * `@clinic-scheduling/sdk/webhooks`: {@link parseWebhookEvent}, {@link createWebhookHandler}
+ * (with {@link toNodeListener}), the dedupe stores and {@link StaleEventGuard} (spec 6). The
+ * spec shows no signature scheme, so the handler takes your `verify`.
  *
  * @module
  */

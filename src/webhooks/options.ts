@@ -1,6 +1,5 @@
 /**
- * The options of `createWebhookHandler`: their types, their defaults and the check of their
- * ranges, made once when the handler is created.
+ * The options of `createWebhookHandler`: types, defaults, and the range check made once.
  *
  * @module
  */
@@ -16,7 +15,7 @@ import { WEBHOOK_DELIVERY } from './policy.ts';
 
 /** What a handler receives beside the event. */
 export interface WebhookContext {
-  /** The request that carried the event. Its body was read already: the event is parsed. */
+  /** The request that carried the event; its body was consumed already. */
   request: Request;
 }
 
@@ -26,80 +25,50 @@ export type WebhookHandlers = {
 };
 
 /**
- * The integrator's signature check. The spec does not show the service's signature scheme,
- * its header names nor how the signing secret is used (spec 6.3 rule 5), so the SDK ships no
- * scheme: write the check the service documents to you, here. Return `true` to accept; `false`
- * (or a throw, or anything else) answers 401.
- *
- * @param request - the request; read its headers, not its body (already consumed).
- * @param rawBody - the body exactly as received, for a check computed over the bytes.
+ * Your signature check: the spec does not show the scheme (spec 6.3 rule 5), so write the one
+ * the service documents to you, over the headers and `rawBody` (the bytes as received).
+ * Anything but `true`, or a throw, answers 401.
  */
 export type WebhookVerifier = (request: Request, rawBody: Uint8Array) => boolean | Promise<boolean>;
 
 /** Options of {@link createWebhookHandler}. */
 export interface WebhookHandlerOptions {
-  /**
-   * Handlers by event type, such as `{ 'appointment.created': (event) => ... }`. They run one
-   * after the other: `on[event.type]`, then `onAny`. An event with no handler is answered 200.
-   */
+  /** Handlers by event type, run before `onAny`; an event with none is answered 200. */
   on?: WebhookHandlers | undefined;
   /** Runs for every event, `ping` included, after the handler of its type. */
   onAny?: ((event: WebhookEvent, context: WebhookContext) => unknown) | undefined;
   /**
-   * Told about every failure: a handler that threw (the request was answered 500, or, after an
-   * early 202, nothing will retry it), a body that was refused (`WebhookPayloadError`), a
-   * failed `verify` (`WebhookVerificationError`), a dedupe store that failed or did not
-   * answer within `storeTimeoutMs`, a delivery answered 503 because its event was not claimed
-   * before `ackAfterMs` (`WebhookNotProcessedError`). `event` is given once the body was
-   * parsed. Default:
-   * `console.error` with the event's id and type.
+   * Told of every failure (a handler's throw, a refused body, a failed `verify`, a failing or
+   * slow store, a 503 by `ackAfterMs`), with `event` once parsed. Default: `console.error`
+   * with the event's id and type.
    */
   onError?: ((error: unknown, event?: WebhookEvent) => unknown) | undefined;
-  /**
-   * Where processed ids are remembered: default a `MemoryDedupeStore`; a `RedisDedupeStore`
-   * or `PostgresDedupeStore` for several machines; `false` to run the handlers on every
-   * delivery.
-   */
+  /** Where processed ids are kept (default a `MemoryDedupeStore`); `false` turns dedupe off. */
   dedupe?: DedupeStore | false | undefined;
   /**
-   * How long a claim on an event id holds while its handlers run, in ms (default 10 min). If
-   * the process dies mid-event, retries are answered 409 until the lease ends, then processed.
-   * Keep it above the time your slowest handler takes.
+   * How long a claim holds while handlers run, in ms (default 10 min): above your slowest
+   * handler. If the process dies mid-event, retries are answered 409 until it ends.
    */
   dedupeLeaseMs?: number | undefined;
   /**
-   * Required. The integrator's signature check (see {@link WebhookVerifier}), or `'unsigned'`
-   * to accept every well-formed envelope unchecked: only for local tests, since anyone who can
-   * reach the endpoint could then forge a cancellation, poison the stale-event guard with a
-   * far-future `updated_at` or fill the dedupe store with made-up ids.
+   * Required: your {@link WebhookVerifier}, or `'unsigned'` for local tests only (anyone who
+   * can reach the endpoint could then forge events).
    */
   verify: WebhookVerifier | 'unsigned';
   /**
-   * When the handlers of a claimed event are still running this many ms after the request
-   * arrived (default 9000), answer 202 and let them finish in the background, so that the
-   * service, which waits at most 10 s, does not count the delivery as failed. The 202 is only
-   * ever sent once the dedupe store has confirmed the claim: a delivery whose `verify` or
-   * claim is not done by then is answered 503, runs no handler, and the service retries it:
-   * leave them time (a value below what a Redis round trip takes answers every delivery 503).
-   * The service does not retry an answered delivery: a handler failure after the 202 reaches
-   * only `onError`. `false` waits for the handlers always.
+   * Answer 202 when handlers still run this many ms after arrival (default 9000), within the
+   * service's 10 s; `false` always waits. Before the claim is confirmed it answers 503 instead,
+   * so leave the store time. A failure after the 202 reaches only `onError`.
    */
   ackAfterMs?: number | false | undefined;
   /**
-   * The time limit of each call to the dedupe store, in ms (default 2000): a claim not
-   * confirmed by then is answered 503 (a claim that lands later is released at once); a
-   * `complete` or `release` not confirmed by then is retried in the background until it lands
-   * or the lease ends. Keep it below `ackAfterMs`. It bounds a store that hangs, such as an
-   * ioredis client queueing commands while Redis is down.
+   * Time limit of each dedupe store call, in ms (default 2000), below `ackAfterMs`: a late
+   * claim is answered 503; a late `complete` or `release` is retried until the lease ends.
    */
   storeTimeoutMs?: number | undefined;
   /** Largest body accepted, in bytes (default 1 MiB); a larger one is answered 413. */
   maxBodyBytes?: number | undefined;
-  /**
-   * The time the whole body has to arrive in, in ms from the start of its reading (default
-   * 5000): a body that trickles in slower (slow-loris) is answered 408 and cancelled, and
-   * `toNodeListener` closes the connection. Below the service's 10 s limit.
-   */
+  /** Time for the whole body to arrive, in ms (default 5000, below 10 s); else a 408. */
   bodyTimeoutMs?: number | undefined;
 }
 
@@ -109,18 +78,17 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_ACK_AFTER_MS = 9_000;
 /** Default of `bodyTimeoutMs`: 5 s, for an envelope of a few KB. */
 export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
-/** Default of `storeTimeoutMs`: 2 s, well below the 9 s of `ackAfterMs`. */
+/** Default of `storeTimeoutMs`: 2 s. */
 export const DEFAULT_STORE_TIMEOUT_MS = 2_000;
 /** Default of `dedupeLeaseMs`: 10 minutes. */
 export const DEFAULT_DEDUPE_LEASE_MS = 10 * 60_000;
 
-/** The `onError` used when none is given: `console.error` with the event id and type only. */
+/** Logs the event's id and type, never its data (health data). */
 export function defaultOnError(error: unknown, event?: WebhookEvent): void {
   const where = event ? ` (event ${event.id}, ${event.type})` : '';
   console.error(`[@clinic-scheduling/sdk/webhooks] webhook delivery failed${where}:`, error);
 }
 
-/** The opt-out of `verify`, for local tests: {@link WebhookHandlerOptions.verify}. */
 const UNSIGNED = 'unsigned';
 
 function checkVerify(verify: unknown): void {
@@ -134,11 +102,7 @@ function checkVerify(verify: unknown): void {
   );
 }
 
-/**
- * Checks the options of `createWebhookHandler`.
- *
- * @throws ConfigurationError naming the option out of range and what to give instead.
- */
+/** Throws a `ConfigurationError` naming the option out of range and what to give instead. */
 export function checkOptions(options: WebhookHandlerOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw new ConfigurationError(

@@ -1,10 +1,6 @@
 /**
- * Telling an event that is older than what the consumer already knows. Retries deliver events
- * out of order (a failed delivery comes back 1 min to 6 h later, after newer ones), and an
- * integrator's own writes come back as events (spec 6.2 rule 1), possibly after a newer change.
- * The appointment's `updated_at` orders its states; `data.id` keys them. `updated_at` has whole
- * seconds (spec 2.1): two changes within one second share it, and only a read of the
- * appointment tells which of them is current.
+ * Telling a stale event: retries arrive out of order and your own writes echo back (spec 6.2
+ * rule 1). `updated_at` orders an appointment's states, but has whole seconds (spec 2.1).
  *
  * @module
  */
@@ -14,7 +10,7 @@ import type { WebhookEvent } from './events.ts';
 
 const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-/** Epoch ms of the whole seconds, and the fraction digits as written (trailing zeros cut). */
+/** Epoch ms of the whole seconds, and the fraction digits as written: any precision compares. */
 function instant(value: string): [ms: number, fraction: string] {
   const m = INSTANT.exec(value.trim());
   if (!m) return [Date.parse(value), ''];
@@ -26,11 +22,8 @@ function instant(value: string): [ms: number, fraction: string] {
 }
 
 /**
- * Compares two `updated_at` values as instants: offsets are honoured (`10:00:00-03:00` equals
- * `13:00:00Z`) and fractions of a second of any length are compared digit by digit.
- *
- * @returns a negative number when `a` is earlier, 0 when equal, a positive number when later;
- *   `NaN` when either is not an ISO 8601 date-time.
+ * Compares two `updated_at` instants, honouring offsets and fractions of any length: negative
+ * when `a` is earlier, 0 when equal, positive when later, `NaN` when either is not a date-time.
  */
 export function compareUpdatedAt(a: string, b: string): number {
   const [aMs, aFraction] = instant(a);
@@ -44,15 +37,9 @@ export function compareUpdatedAt(a: string, b: string): number {
 }
 
 /**
- * Where an event (or an appointment read from the API) stands against the newest state the
- * guard has recorded for the same appointment:
- * - `newer`: later than anything recorded, or the appointment is unknown: apply it;
- * - `same`: the very state already recorded (same `updated_at`, same data): a redelivery, or
- *   the echo of your own write; applying it again changes nothing;
- * - `unordered`: the same `updated_at` as the recorded state but other data: two changes
- *   within one second, which `updated_at` cannot order. Neither apply nor skip it: read the
- *   appointment ({@link StaleEventGuard.resolve} does) and apply what the API returns;
- * - `older`: a newer state was recorded already: skip it.
+ * An event against the newest recorded state of its appointment: `newer` (or unknown: apply
+ * it), `same` (a redelivery or echo), `older` (skip it), or `unordered` (same `updated_at`,
+ * other data: read the appointment, as {@link StaleEventGuard.resolve} does).
  */
 export type Freshness = 'newer' | 'same' | 'unordered' | 'older';
 
@@ -61,20 +48,16 @@ export type StaleGuardInput = WebhookEvent | Appointment;
 
 /** Options of {@link StaleEventGuard}. */
 export interface StaleEventGuardOptions {
-  /**
-   * At most this many appointments are remembered (default 100 000); past it the one recorded
-   * longest ago is forgotten, and an old event about it would then read as `newer`.
-   */
+  /** Appointments remembered (default 100 000); past it the oldest is forgotten (then `newer`). */
   maxEntries?: number | undefined;
 }
 
-/** What the guard keeps per appointment: its newest `updated_at` and a digest of its data. */
 interface Recorded {
   updatedAt: string;
   digest: string;
 }
 
-/** JSON with object keys sorted, so that the same data always gives the same text. */
+/** JSON with sorted keys, so that the same data always gives the same text. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
@@ -85,9 +68,8 @@ function canonical(value: unknown): string {
 }
 
 /**
- * A 64-bit digest of the canonical data (two chained 32-bit FNV-1a lanes): 16 characters per
- * appointment instead of the whole record, synchronous, and no runtime crypto needed. A
- * collision (about 2^-64) would read another state as `same`.
+ * Two chained FNV-1a lanes: 16 characters instead of the record, synchronous, no crypto
+ * needed; a collision (about 2^-64) would read another state as `same`.
  */
 function digestOf(appointment: Appointment): string {
   const text = canonical(appointment);
@@ -108,42 +90,26 @@ function appointmentOf(input: StaleGuardInput): Appointment | undefined {
 }
 
 /**
- * Tells whether an event is older than the newest state already seen for its appointment, by
- * `data.id` and `data.updated_at`. Record what you apply, both events and the appointments
- * your own writes return, and skip what {@link StaleEventGuard.isStale} calls stale.
- *
- * It lives in memory. A consumer on several machines, or one that must survive restarts,
- * should keep `updated_at` beside each stored appointment and compare with
- * {@link compareUpdatedAt} instead. Two changes within the same second carry the same
- * `updated_at` and cannot be ordered by it: the guard answers `unordered` for a state that
- * shares the recorded `updated_at` but not its data, and {@link StaleEventGuard.resolve}
- * reads the appointment then.
- *
- * `ping` events and appointments without an id are never stale and are not recorded.
+ * Tells whether an event is older than the newest state seen for its appointment (by `data.id`
+ * and `updated_at`). Record what you apply, your own writes included. It lives in memory:
+ * across machines or restarts, store `updated_at` and use {@link compareUpdatedAt}. `ping`s
+ * and appointments without an id are never stale and never recorded.
  *
  * @example
  * ```ts
  * const guard = new StaleEventGuard();
- * const created = await clinic.appointments.create(body);
- * guard.record(created); // our own write: its echo will read as 'same'
- *
- * createWebhookHandler({
- *   verify,
- *   on: {
- *     'appointment.updated': async (event) => {
- *       // The state to apply: the event's, or the API's when updated_at cannot order them.
- *       const state = await guard.resolve(event, (id) => clinic.appointments.retrieve(id));
- *       if (!state) return; // older, or the state already applied
- *       await db.upsertAppointment(state);
- *       guard.record(state);
- *     },
- *   },
- * });
+ * guard.record(await clinic.appointments.create(body)); // its echo will read as 'same'
+ * // In the 'appointment.updated' handler:
+ * const state = await guard.resolve(event, (id) => clinic.appointments.retrieve(id));
+ * if (state) {
+ *   await db.upsertAppointment(state);
+ *   guard.record(state);
+ * }
  * ```
  */
 export class StaleEventGuard {
   readonly #maxEntries: number;
-  /** appointment id → newest recorded state; insertion order is recording order. */
+  /** Insertion order is recording order: the first key is the one to evict. */
   readonly #newest = new Map<string, Recorded>();
 
   /** @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `maxEntries` is not a positive integer. */
@@ -175,14 +141,8 @@ export class StaleEventGuard {
   }
 
   /**
-   * The state to apply for `input`, or `undefined` when there is nothing to apply: `newer`
-   * gives its own appointment; `older` and `same` give `undefined`; `unordered` calls
-   * `read(id)`, the appointment as the API has it now (such as
-   * `(id) => clinic.appointments.retrieve(id)`), and gives it unless it is the state
-   * recorded already. It records nothing: record the state once you have applied it, so that a
-   * failed apply is retried.
-   *
-   * @throws what `read` throws: let it fail the delivery, and the service retries it.
+   * The state to apply, or `undefined`: `newer` gives its own; `unordered` gives `read(id)`
+   * unless that is the state recorded. It records nothing; `read`'s errors propagate.
    */
   async resolve(
     input: StaleGuardInput,
@@ -197,18 +157,12 @@ export class StaleEventGuard {
     return now === 'newer' || now === 'unordered' ? current : undefined;
   }
 
-  /**
-   * Whether a newer state of the same appointment was recorded already: skip the event. An
-   * `unordered` state is not stale, nor safe to apply: use {@link StaleEventGuard.resolve}.
-   */
+  /** Whether a newer state was recorded already; `unordered` is not stale: use `resolve`. */
   isStale(input: StaleGuardInput): boolean {
     return this.freshness(input) === 'older';
   }
 
-  /**
-   * Remembers the state in `input`, once applied, when it is `newer` than the one recorded,
-   * or `unordered` (the state read from the API after an `unordered` event).
-   */
+  /** Remembers the state in `input`, once applied, when it is `newer` or `unordered`. */
   record(input: StaleGuardInput): void {
     const appointment = appointmentOf(input);
     const freshness = this.freshness(input);

@@ -1,9 +1,6 @@
 /**
- * Webhook deliveries over the network, for the command-line server (Node only). Each
- * delivery resolves the endpoint's host (the host table first, then DNS), checks every
- * address against the service's URL rule, and connects to an address it checked: a name
- * whose DNS answer changes between the check and the connection (DNS rebinding) cannot turn
- * a delivery inward. A redirect is an answer like any other, never followed.
+ * Network deliveries for the command-line server (Node only). Connecting to the very address
+ * checked keeps DNS rebinding from turning a delivery inward; redirects are not followed.
  *
  * @module
  */
@@ -16,7 +13,6 @@ import { WebhookUrlError, type WebhookUrlRuleOptions, webhookUrlProblem } from '
 /** The most of an answer's body read before the connection is dropped. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** How the network deliverer resolves and checks hosts. */
 export interface NetworkDeliveryOptions
   extends Pick<WebhookUrlRuleOptions, 'allowLoopbackHttp' | 'allowHttpHosts'> {
   /** Host name (lower case) → the addresses it resolves to, consulted before DNS. */
@@ -35,12 +31,7 @@ function hostOf(url: URL): string {
     .toLowerCase();
 }
 
-/**
- * Resolves the URL's host and checks the URL with every address it resolves to.
- *
- * @returns the addresses, all checked.
- * @throws WebhookUrlError naming the problem.
- */
+/** The addresses of the URL's host, every one checked; else a `WebhookUrlError`. */
 export async function checkWebhookTarget(
   url: string,
   options: NetworkDeliveryOptions,
@@ -96,10 +87,7 @@ function readAnswer(res: IncomingMessage): Promise<Response> {
   });
 }
 
-/**
- * The `fetch` of the simulator for real network deliveries: the host resolved and checked on
- * every attempt, the connection pinned to a checked address, no redirect followed.
- */
+/** The simulator's `fetch` for real network deliveries, checked again on every attempt. */
 export function createNetworkDelivery(
   options: NetworkDeliveryOptions,
 ): (request: Request) => Promise<Response> {

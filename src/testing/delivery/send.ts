@@ -1,9 +1,6 @@
 /**
- * One delivery attempt (spec 6.3): the URL rule checked again, the envelope POSTed as JSON to
- * a URL endpoint (through the simulator's `fetch`, redirects not followed) or to an
- * in-process handler, the 10 s answer limit in real time, and the outcome classified (a
- * `WebhookUrlError` thrown by the `fetch`, which may resolve the host itself, is
- * `url_rejected`). Never throws.
+ * One delivery attempt (spec 6.3), classified; never throws. A `WebhookUrlError` from a
+ * `fetch` that resolves the host itself is `url_rejected`.
  *
  * @module
  */
@@ -15,7 +12,6 @@ import type { DeliveryAttempt, RegisterEndpointOptions, WebhookTargetHandler } f
 /** Where requests to handler endpoints claim to go (the reserved `.invalid` domain). */
 const HANDLER_URL = 'https://webhook-handler.invalid/';
 
-/** What one attempt needs of its endpoint. */
 export interface AttemptTarget {
   readonly url: string | undefined;
   readonly handler: WebhookTargetHandler | undefined;
@@ -23,10 +19,8 @@ export interface AttemptTarget {
   readonly sign?: RegisterEndpointOptions['sign'];
 }
 
-/** What an attempt records besides where and when. */
 export type AttemptResult = Pick<DeliveryAttempt, 'outcome' | 'status' | 'error' | 'durationMs'>;
 
-/** Sends `envelope` to `endpoint` once and classifies the answer. */
 export async function sendAttempt(
   endpoint: AttemptTarget,
   envelope: WebhookEnvelope,
@@ -65,8 +59,7 @@ export async function sendAttempt(
   const controller = new AbortController();
   const request = new Request(endpoint.url ?? HANDLER_URL, {
     method: 'POST',
-    // The service does not follow a redirect: a 3xx from an allowed URL must not carry the
-    // delivery to an address the rule never checked.
+    // A redirect would carry the delivery to an address the rule never checked.
     redirect: 'manual',
     headers: { ...extra, ...signature, 'content-type': 'application/json' },
     body,

@@ -1,12 +1,6 @@
 /**
- * The webhook delivery of the reference server (spec 6 and 6.3): endpoints registered with
- * the service's URL rule, delivery of each emitted envelope to the endpoints subscribed to its
- * type, retries on the spec's schedule on the server clock, the 10 s answer limit, and the
- * endpoint disabled after 20 consecutive failed deliveries. Options duplicate and reorder
- * deliveries, deterministically from a seed, as an at-least-once service may.
- *
- * It never sends network traffic of its own: an endpoint is either a `handler` called in
- * process, or a `url` dispatched through the `fetch` the caller supplies.
+ * The reference server's webhook delivery (spec 6 and 6.3), retries on the server clock. It
+ * sends no network traffic of its own: only a `handler` or the `fetch` the caller gives.
  *
  * @module
  */
@@ -30,7 +24,7 @@ import type {
   WebhookTargetHandler,
 } from './types.ts';
 
-/** The fixed `message` of a `ping`'s data. The spec does not show the text; this is the reference server's. */
+/** A ping's `message`: the spec does not show the text; this is the reference server's. */
 export const PING_MESSAGE = 'Test event';
 
 const NO_FETCH =
@@ -54,7 +48,6 @@ interface DeliveryRecord extends Delivery {
   cancel: (() => void) | undefined;
 }
 
-/** The random choices of `duplicate` and `reorder`, from checked options. */
 function chaosOf(options: DeliveryChaosOptions) {
   const {
     duplicate = 0,
@@ -71,12 +64,8 @@ function chaosOf(options: DeliveryChaosOptions) {
 }
 
 /**
- * Creates the webhook delivery of a reference server. `createReferenceServer` makes one bound
- * to its clock and events (`api.webhooks`); create one yourself to drive any event source.
- *
- * The 10 s limit is measured in real time: a consumer that takes longer fails the attempt
- * (its request's `signal` is aborted). Use fake timers (`vi.useFakeTimers()`) to test it
- * without waiting.
+ * Creates a webhook delivery simulator; `createReferenceServer` makes one as `api.webhooks`.
+ * The 10 s limit runs in real time (the request's `signal` is aborted): use fake timers.
  *
  * @throws TypeError for a `duplicate` outside 0..1, a bad `reorder.windowMs` or `seed`.
  * @example
@@ -122,14 +111,12 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
     return work;
   };
 
-  /** Sends one request and classifies the answer; never throws. */
   const finish = (delivery: DeliveryRecord, state: DeliveryState) => {
     delivery.state = state;
     delivery.nextAttemptAt = undefined;
     delivery.cancel = undefined;
   };
 
-  /** Runs attempt `n` of a delivery and schedules the next one when it fails. */
   const attempt = async (
     delivery: DeliveryRecord,
     endpoint: EndpointState,
@@ -173,7 +160,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
     }
   };
 
-  /** Attempt `n` at `at` on the clock; `at` now or earlier: right away, asynchronously. */
+  /** An `at` now or earlier runs right away, but asynchronously. */
   const schedule = (delivery: DeliveryRecord, endpoint: EndpointState, n: number, at: number) => {
     if (at <= clock.now()) {
       track(Promise.resolve().then(() => attempt(delivery, endpoint, n)));

@@ -8,8 +8,7 @@ import { formatClinicInstant } from '../time.ts';
 import type { SeedHelpers } from './types.ts';
 
 /**
- * A valid CPF (11 digits, check digits computed), deterministic for a given `n` and random
- * without it. Handy for seeds and test bodies.
+ * A valid 11-digit CPF, deterministic for a given `n` and random without it.
  *
  * @example
  * ```ts
@@ -28,16 +27,13 @@ export function generateCpf(n?: number): string {
   return digits.join('');
 }
 
-/** The calendar date (YYYY-MM-DD) in America/Sao_Paulo `days` after the instant `now`. */
 function clinicDate(now: number, days: number): string {
   return formatClinicInstant(now + days * 86_400_000).slice(0, 10);
 }
 
 /**
- * Seeds a small realistic clinic: rooms (one inactive), professionals (one with no default
- * room, one who does not see patients, one inactive), appointment types (one inactive),
- * patients with valid CPFs (one inactive), a few appointments in the next days (a telehealth
- * one and a patient request among them) and a blocked lunch slot.
+ * Seeds a small realistic clinic with one record of each awkward kind (inactive, no default
+ * room, not seeing patients, telehealth, requested) and a blocked lunch slot.
  */
 export function seedDemo(seed: SeedHelpers, now: number): void {
   const room1 = seed.room({ name: 'Consultório 1' });

@@ -1,23 +1,6 @@
 /**
- * A seed document: the JSON form of `api.seed.*`, for the command-line server's
- * `--seed <file>` and its control API (`POST /__control/seed`), so a test suite in any
- * language can seed every kind of record.
- *
- * ```json
- * { "clinic": 1,
- *   "rooms": [{ "name": "Consultório 1" }],
- *   "professionals": [{ "name": "Dra. Helena Prado", "default_room_id": 1 }],
- *   "appointment_types": [{ "name": "Consulta", "duration_minutes": 30 }],
- *   "patients": [{ "name": "Ana Souza", "cpf": "529.982.247-25" }],
- *   "appointments": [{ "patient_id": 1, "professional_id": 1, "appointment_type_id": 1,
- *                      "start_at": "2026-03-02T14:30:00", "status": "confirmed" }],
- *   "blocked_slots": [{ "professional_id": 1, "start_at": "2026-03-02T12:00:00",
- *                       "end_at": "2026-03-02T13:00:00" }] }
- * ```
- *
- * The kinds are applied in that order (ids are those of a new server: 1, 2, 3...), so later
- * records can refer to earlier ones. A document may also be an array of such objects (one per
- * clinic).
+ * A seed document, the JSON form of `api.seed.*` for `--seed <file>` and `POST /__control/seed`,
+ * so a suite in any language can seed; its format is in docs/testing.md, "A seed document".
  *
  * @module
  */
@@ -32,7 +15,7 @@ export type SeedKind =
   | 'appointments'
   | 'blocked_slots';
 
-/** The kinds of a seed document, in the order they are applied, and their helper. */
+/** In order of application, so that later records can refer to earlier ones. */
 const KINDS: ReadonlyArray<readonly [SeedKind, keyof SeedHelpers]> = [
   ['rooms', 'room'],
   ['professionals', 'professional'],
@@ -49,10 +32,9 @@ export type SeedResult = {
 } & Partial<Record<SeedKind, unknown[]>>;
 
 /**
- * Applies a seed document with the seed helpers of the clinic it names (default 1).
+ * Applies a seed document (or an array, one per clinic) to the clinic it names (default 1).
  *
- * @throws TypeError naming the entry and what is wrong, for a document that is not an object
- *   of known kinds, or a record its helper refuses. Records before the bad one stay.
+ * @throws TypeError naming the bad entry; records before it stay.
  */
 export function applySeedDocument(
   document: unknown,

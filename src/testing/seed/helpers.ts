@@ -1,7 +1,5 @@
 /**
- * `api.seed.*`: puts records of any state straight into a clinic (inactive ones, telehealth
- * and `requested` appointments included), checked with the seed schemas plus the references
- * between records.
+ * `api.seed.*`: records of any state, put straight into a clinic, checked as strictly as requests.
  *
  * @module
  */

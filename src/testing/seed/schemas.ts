@@ -1,7 +1,5 @@
 /**
- * The schemas of the seed inputs: the shared field schemas of the API, plus the fields the API
- * never takes (states, modality, origin, durations), so a seed is checked as strictly as a
- * request is.
+ * Seed input schemas: the API's field schemas plus the fields it never takes (states, modality).
  *
  * @module
  */

@@ -30,15 +30,11 @@ export interface SeedPatientInput {
   active?: boolean;
 }
 
-/**
- * A seeded patient: a snapshot of the stored record, write-only fields (spec 1, fact 6) included.
- * `id` is unique across the server's clinics; `company_id` is the owning clinic, which only its
- * own keys see (spec 5, rule 8).
- */
+/** A snapshot of a seeded patient, write-only fields (spec 1, fact 6) included. */
 export interface SeededPatient {
-  /** The `{id}` of /patients/{id} and the `patient_id` of POST /appointments. */
+  /** Unique across the server's clinics: the `patient_id` of POST /appointments. */
   id: number;
-  /** The owning clinic: 1 through `api.seed`, `id` through `api.clinic(id).seed`. */
+  /** The owning clinic, whose keys alone see it: 1, or `id` through `api.clinic(id).seed`. */
   company_id: number;
   /** The patient object's `name`. */
   name: string;
@@ -164,11 +160,7 @@ export interface SeedAppointmentOptions {
   emitEvent?: boolean;
 }
 
-/**
- * A seeded appointment: a snapshot of the stored record, instants as the API writes them
- * (`YYYY-MM-DDThh:mm:ss±HH:MM`, America/Sao_Paulo offset). The appointment object carries the
- * referenced records as `patient`, `professional`, `appointment_type` and `room` (spec 2.1).
- */
+/** A snapshot of a seeded appointment, instants as the API writes them (Sao Paulo offset). */
 export interface SeededAppointment {
   /** A random UUID v4: the `{id}` of /appointments/{id} and its cancel. */
   id: string;
@@ -225,11 +217,8 @@ export interface SeededBlockedSlot {
 }
 
 /**
- * `api.seed` (and `api.clinic(id).seed`): each helper checks its input, stores the record in
- * the clinic and returns it with its id.
- *
- * @throws TypeError from every helper when the input breaks a field rule or names a record
- *   that the clinic does not have, or when a CPF is already taken in the clinic.
+ * `api.seed` (and `api.clinic(id).seed`): each helper stores a checked record and returns it.
+ * Each throws a `TypeError` for a broken field rule, a record the clinic lacks, a taken CPF.
  */
 export interface SeedHelpers {
   /** @example `api.seed.patient({ name: 'Ana Souza', cpf: generateCpf(1) })` */

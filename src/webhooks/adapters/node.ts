@@ -1,23 +1,18 @@
 /**
- * The adapter of the Fetch-API webhook handler to `node:http` and Express.
+ * The Fetch-API webhook handler on `node:http` and Express.
  *
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClinicError } from '../../core/errors.ts';
 
-/**
- * A `node:http` request listener that also works as Express (or Connect) middleware: when the
- * adapted handler itself fails, the error goes to `next` when there is one, else a bare 500
- * is sent.
- */
+/** A `node:http` listener and Express middleware: a failure goes to `next`, else a bare 500. */
 export type NodeListener = (
   req: IncomingMessage,
   res: ServerResponse,
   next?: (error?: unknown) => void,
 ) => Promise<void>;
 
-/** The parts of an Express request this adapter reads when a body parser ran before it. */
 interface ParsedRequest extends IncomingMessage {
   originalUrl?: string;
   body?: unknown;
@@ -33,32 +28,17 @@ function toBytes(chunk: unknown): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
-/**
- * At most this many bytes of a request body that the handler answered without reading (a 405,
- * 413, 415, 401, 404...) are read and discarded after the answer, so that the keep-alive
- * connection can carry the next request. A larger rest closes the connection instead: it is
- * answered with `Connection: close` when its declared length says so, else the socket is closed
- * once the answer has been sent. 1 MiB, as the webhook handler's default `maxBodyBytes`.
- */
+/** The unread rest discarded to keep a connection alive (as `maxBodyBytes`); past it, close. */
 const DISCARD_LIMIT_BYTES = 1024 * 1024;
 
-/** The request body as the adapter hands it to the Fetch handler. */
 interface NodeBody {
   stream: ReadableStream<Uint8Array>;
-  /** Bytes received from the request so far. */
   received(): number;
-  /**
-   * Stops feeding the stream (the answer was written, or the handler cancelled it); the rest of
-   * the request is left to {@link discardRest}. A reader still waiting gets a `ClinicError`.
-   */
+  /** The rest is left to {@link discardRest}; a reader still waiting gets a `ClinicError`. */
   detach(): void;
 }
 
-/**
- * The request body as a web stream, with backpressure. Cancelling it (the handler refused the
- * body) stops reading; the adapter discards the rest after writing the answer, instead of
- * destroying the socket, so the answer still reaches the sender.
- */
+/** Cancelling stops reading but keeps the socket, so that the answer still reaches the sender. */
 function bodyStream(req: IncomingMessage): NodeBody {
   let finished = false;
   let received = 0;
@@ -110,19 +90,13 @@ function bodyStream(req: IncomingMessage): NodeBody {
   return { stream, received: () => received, detach };
 }
 
-/** Whether the rest of an unread body is known to be over {@link DISCARD_LIMIT_BYTES}. */
 function restTooLarge(req: IncomingMessage, body: NodeBody | undefined): boolean {
   if (req.readableEnded) return false;
   const declared = Number(req.headers['content-length']);
   return Number.isFinite(declared) && declared - (body?.received() ?? 0) > DISCARD_LIMIT_BYTES;
 }
 
-/**
- * Reads and throws away what is left of the request once its answer is written, so that the
- * next request on a keep-alive connection is parsed (an unread body otherwise stays in the
- * socket, and that request is never answered). Bounded: past {@link DISCARD_LIMIT_BYTES} the
- * reading stops and the socket is closed once the answer has been sent.
- */
+/** An unread body left in the socket would keep the next keep-alive request from being parsed. */
 function discardRest(
   req: IncomingMessage,
   res: ServerResponse,
@@ -156,7 +130,6 @@ function discardRest(
   req.resume();
 }
 
-/** The body an Express body parser already read, as bytes; `undefined` when none ran. */
 function parsedBody(req: ParsedRequest): Uint8Array<ArrayBuffer> | undefined {
   if (!req._body && !req.readableEnded) return undefined;
   const { body } = req;
@@ -225,20 +198,10 @@ async function writeResponse(
 }
 
 /**
- * Adapts a Fetch-API handler (such as the one `createWebhookHandler` returns) to
- * `node:http` and Express.
- *
- * Express: mount it before `express.json()`, or with `express.raw({ type: 'application/json' })`,
- * so that `verify` sees the bytes as sent; after `express.json()` the body is re-serialised.
- *
- * A 408 (a body that trickled in past `bodyTimeoutMs`) is answered with `Connection: close`
- * and the connection is closed: the rest of such a body is never waited for.
- *
- * A request answered before its body was read (405, 413, 415, or any handler that does not read
- * it) keeps its keep-alive connection usable: once the answer is written, the rest of the body is
- * read and discarded, up to 1 MiB. A larger rest is not read: the answer says
- * `Connection: close` when the declared length shows it, else the connection is closed once the
- * answer has been sent.
+ * Adapts a Fetch-API handler (such as `createWebhookHandler`'s) to `node:http` and Express.
+ * In Express, mount it before `express.json()` (or with `express.raw`) so that `verify` sees
+ * the bytes as sent. After an early answer the unread rest of a body is discarded, up to
+ * 1 MiB, to keep the connection alive; past that, and after a 408, the connection is closed.
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * {@link MemoryDedupeStore}: the default dedupe store, in the memory of one process.
+ * The default dedupe store, in the memory of one process.
  *
  * @module
  */
@@ -16,48 +16,36 @@ import {
 export interface MemoryDedupeStoreOptions {
   /** How long processed ids are kept, in ms. Default 24 h; must exceed the retry horizon. */
   ttlMs?: number | undefined;
-  /**
-   * At most this many ids are kept (default 100 000); past it the processed id completed
-   * longest ago is dropped. A claim in progress is never dropped: when all entries are claims
-   * in progress, a new claim throws (the handler answers 503 and the service retries). Size it
-   * above the number of events your endpoint receives in `ttlMs`.
-   */
+  /** Ids kept (default 100 000): above the events your endpoint receives in `ttlMs`. */
   maxEntries?: number | undefined;
-  /** The time source, in epoch ms (default `Date.now`); a test can pass a fake one. */
+  /** The clock, in epoch ms (default `Date.now`), for tests. */
   now?: (() => number) | undefined;
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
 
-/** A claim in progress: when its lease ends, and the token of the delivery that holds it. */
 interface Claim {
   expiresAt: number;
   token: string;
 }
 
 /**
- * A {@link DedupeStore} in the memory of one process: the default of `createWebhookHandler`.
- * It suits a consumer that runs as one process; ids are lost on restart, and several processes
- * do not share them (use `RedisDedupeStore` or `PostgresDedupeStore` then).
- *
- * Processed ids expire after `ttlMs`, claims after their lease. The store never holds more than
- * `maxEntries` ids: past it, the processed id completed longest ago is dropped; a claim in
- * progress never is (dropping it would let a duplicate run beside it), so a store full of claims
- * refuses the next one.
+ * The default {@link DedupeStore}, for one process: ids are lost on restart and not shared.
+ * Past `maxEntries` the oldest processed id is dropped, never a claim in progress (a duplicate
+ * would run beside it): a store full of claims refuses the next one.
  */
 export class MemoryDedupeStore implements DedupeStore {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
-  /** Claims in progress by key. */
   readonly #claims = new Map<string, Claim>();
-  /** Processed ids → expiry; insertion order is completion order, so the first is the oldest. */
+  /** Insertion order is completion order: the first is the oldest. */
   readonly #done = new Map<string, number>();
   #nextSweepAt = 0;
 
   /**
-   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `ttlMs` does not exceed the retry horizon or
-   *   `maxEntries` is not a positive integer.
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError}
+   *   for an option out of range.
    */
   constructor(options: MemoryDedupeStoreOptions = {}) {
     this.#ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
@@ -72,17 +60,15 @@ export class MemoryDedupeStore implements DedupeStore {
     this.#now = options.now ?? Date.now;
   }
 
-  /** How many ids the store holds (claims and processed ids), expired ones not yet swept included. */
+  /** Ids held (claims and processed), expired ones not yet swept included. */
   get size(): number {
     return this.#claims.size + this.#done.size;
   }
 
   /**
-   * Claims `id` for processing under `token`, for `leaseMs`: `claimed` (also when `token`
-   * holds it already), `processing` (another token holds it) or `done`.
+   * {@inheritDoc DedupeStore.claim}
    *
-   * @throws {@link "@clinic-scheduling/sdk"!ClinicError | ClinicError} when the store is full of
-   *   claims in progress (raise `maxEntries`).
+   * @throws {@link "@clinic-scheduling/sdk"!ClinicError | ClinicError} when all are claims.
    */
   claim(id: string, leaseMs: number, token: string): ClaimResult {
     const key = dedupeKey(id);

@@ -1,7 +1,5 @@
 /**
- * A {@link DedupeStore} on PostgreSQL, for consumers that run on several machines and already
- * have a database. It needs no PostgreSQL package of its own: it takes the `pg` pool (or any
- * object with the same `query(text, values)`) you already have.
+ * A dedupe store on PostgreSQL for several machines, over the `pg` pool you have.
  *
  * @module
  */
@@ -14,19 +12,15 @@ import {
   dedupeKey,
 } from './contract.ts';
 
-/**
- * What {@link PostgresDedupeStore} needs of a PostgreSQL client: `query(text, values)`
- * resolving with `{ rows }`. A `pg` `Pool` (recommended: it reconnects) or `Client` fits as it
- * is; so do wrappers of other drivers that take `$1`-style parameters.
- */
+/** A `pg` `Pool` (it reconnects) or `Client`, or any driver wrapper taking `$1` parameters. */
 export interface PostgresQueryable {
-  /** Runs one statement with its parameters, and resolves with its rows. */
+  /** Runs one statement with its parameters. */
   query(text: string, values?: unknown[]): Promise<PostgresQueryResult>;
 }
 
 /** What {@link PostgresQueryable.query} resolves with (a `pg` `QueryResult` has it). */
 export interface PostgresQueryResult {
-  /** The rows of the statement, one object per row keyed by column name. */
+  /** One object per row, keyed by column name. */
   rows: Array<Record<string, unknown>>;
 }
 
@@ -34,37 +28,26 @@ export interface PostgresQueryResult {
 export interface PostgresDedupeStoreOptions {
   /** A `pg` `Pool` (or `Client`), connected or lazy. The store never ends it. */
   pool: PostgresQueryable;
-  /**
-   * The table, optionally schema-qualified (default `clinic_scheduling_webhook_events`):
-   * letters, digits and underscores. Create it with {@link PostgresDedupeStore.createTable}
-   * or from {@link PostgresDedupeStore.tableSql} in your migrations.
-   */
+  /** `[schema.]table` of letters, digits, `_` (default `clinic_scheduling_webhook_events`). */
   table?: string;
-  /** How long processed ids are kept, in ms. Default 24 h; must exceed the 8 h 36 min retry horizon. */
+  /** How long processed ids are kept, in ms (default 24 h; above the retry horizon). */
   ttlMs?: number;
   /**
-   * How often, at most, a claim also deletes expired rows (in the background, up to 1000 at a
-   * time), in ms. Default 60 000; `false` never does (run {@link PostgresDedupeStore.sweep}
-   * from a job of your own).
+   * How often, at most, a claim also sweeps up to 1000 expired rows, in ms (default 60 000);
+   * `false` leaves {@link PostgresDedupeStore.sweep} to a job of your own.
    */
   sweepIntervalMs?: number | false;
 }
 
 const DEFAULT_TABLE = 'clinic_scheduling_webhook_events';
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}(?:\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/;
-/** PostgreSQL's code for "relation does not exist". */
+/** "relation does not exist" */
 const UNDEFINED_TABLE = '42P01';
 
 /**
- * A {@link DedupeStore} on PostgreSQL: one row per envelope id (lower-cased) in one table,
- * holding `processing` with the token of the delivery that claimed it, or `done`, and when it
- * expires (the claim's lease, or `ttlMs` after completion), on the database's clock.
- *
- * The claim is one `INSERT ... ON CONFLICT DO UPDATE ... WHERE` on the primary key: of two
- * machines that receive the same event at once, the unique key lets one insert and makes the
- * other wait for it, then find the row held. An expired row (a claim whose process died, or a
- * processed id older than `ttlMs`) is taken over by the next claim. The release deletes the
- * row only while it holds the releasing delivery's token.
+ * A {@link DedupeStore} on PostgreSQL: one row per id, expiring on the database's clock. The
+ * claim is one `INSERT ... ON CONFLICT` on the primary key, so of two concurrent claims one
+ * waits for the other.
  *
  * @example
  * ```ts
@@ -83,9 +66,8 @@ export class PostgresDedupeStore implements DedupeStore {
   #nextSweepAt = 0;
 
   /**
-   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `pool`
-   *   has no `query` function, `table` is not a plain (optionally schema-qualified) name, or
-   *   `ttlMs` does not exceed the retry horizon.
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError}
+   *   for an option out of range.
    */
   constructor(options: PostgresDedupeStoreOptions) {
     const { pool } = options ?? ({} as Partial<PostgresDedupeStoreOptions>);
@@ -115,11 +97,7 @@ export class PostgresDedupeStore implements DedupeStore {
     this.#sweepIntervalMs = sweep;
   }
 
-  /**
-   * The DDL of the table: run it in a migration, or call {@link PostgresDedupeStore.createTable}.
-   *
-   * @param table - the table name (default `clinic_scheduling_webhook_events`).
-   */
+  /** The DDL of the table, for a migration (`table` as in the options). */
   static tableSql(table: string = DEFAULT_TABLE): string {
     return `CREATE TABLE IF NOT EXISTS ${table} (
   id text PRIMARY KEY,
@@ -130,7 +108,7 @@ export class PostgresDedupeStore implements DedupeStore {
 CREATE INDEX IF NOT EXISTS ${table.replace(/\./g, '_')}_expires_at ON ${table} (expires_at);`;
   }
 
-  /** Creates the table and its index when they do not exist (idempotent). */
+  /** Creates the table and its index unless they exist. */
   async createTable(): Promise<void> {
     for (const statement of PostgresDedupeStore.tableSql(this.#table).split(';\n')) {
       await this.#pool.query(statement);
@@ -141,14 +119,14 @@ CREATE INDEX IF NOT EXISTS ${table.replace(/\./g, '_')}_expires_at ON ${table} (
    * {@inheritDoc DedupeStore.claim}
    *
    * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when the
-   *   table does not exist (call `createTable()` or run `PostgresDedupeStore.tableSql()`).
+   *   table does not exist.
    */
   async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
     this.#sweepWhenDue();
     const key = dedupeKey(id);
     const lease = Math.max(1, Math.ceil(leaseMs));
-    // The outer SELECT reads the statement's snapshot: a row that a concurrent claim committed
-    // while this INSERT waited on it is missed there, so the claim is asked again.
+    // The outer SELECT reads the statement's snapshot and can miss a row a concurrent claim
+    // committed meanwhile: ask again.
     for (let attempt = 0; attempt < 5; attempt++) {
       const { rows } = await this.#query(
         `WITH claimed AS (
@@ -188,10 +166,7 @@ ON CONFLICT (id) DO UPDATE SET state = 'done', token = NULL, expires_at = EXCLUD
     );
   }
 
-  /**
-   * Deletes up to `limit` expired rows (claims whose lease ended, processed ids older than
-   * `ttlMs`), and resolves with how many it deleted.
-   */
+  /** Deletes up to `limit` expired rows; resolves with how many. */
   async sweep(limit = 1000): Promise<number> {
     const { rows } = await this.#query(
       `WITH expired AS (

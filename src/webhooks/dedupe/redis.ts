@@ -1,7 +1,5 @@
 /**
- * A {@link DedupeStore} on Redis, for consumers that run on several machines: every instance
- * sees the ids the others have claimed or processed. It needs no Redis package of its own: it
- * takes the client you already have, node-redis or ioredis.
+ * A dedupe store on Redis for several machines, over the node-redis or ioredis client you have.
  *
  * @module
  */
@@ -16,39 +14,30 @@ import {
 
 /** The part of a node-redis (v4 and later) client that the store uses: `sendCommand`. */
 export interface NodeRedisCommandClient {
-  /** Sends one command, such as `['GET', 'key']`, and resolves with its reply. */
+  /** Sends one command, such as `['GET', 'key']`. */
   sendCommand(args: string[]): Promise<unknown>;
 }
 
 /** The part of an ioredis (v5 and later) client that the store uses: `call`. */
 export interface IoRedisCommandClient {
-  /** Sends one command, such as `call('GET', 'key')`, and resolves with its reply. */
+  /** Sends one command, such as `call('GET', 'key')`. */
   call(command: string, ...args: string[]): Promise<unknown>;
 }
 
-/**
- * A Redis client as {@link RedisDedupeStore} needs it: a node-redis client (`createClient()`)
- * or an ioredis one (`new Redis()`) satisfies it as it is. Each command (`EVAL`, `SET`) touches
- * one key.
- */
+/** A node-redis (`createClient()`) or ioredis (`new Redis()`) client; commands touch one key. */
 export type RedisDedupeClient = NodeRedisCommandClient | IoRedisCommandClient;
 
 /** Options of {@link RedisDedupeStore}. */
 export interface RedisDedupeStoreOptions {
-  /** A connected node-redis or ioredis client. The store never connects or quits it. */
+  /** A connected client; the store never connects or quits it. */
   client: RedisDedupeClient;
   /** Prefix of the keys (default `clinic-scheduling:webhook-event:`); the envelope id follows it. */
   prefix?: string | undefined;
-  /** How long processed ids are kept, in ms. Default 24 h; must exceed the 8 h 36 min retry horizon. */
+  /** How long processed ids are kept, in ms (default 24 h; above the retry horizon). */
   ttlMs?: number | undefined;
 }
 
-/**
- * Reads the key; when absent, sets it to `processing:<token>` with the lease. Answers `claimed`,
- * `processing` or `done`; `foreign` for a value this store did not write. The claim of this very token answers
- * `claimed` again: a client that resends the command after a lost reply (ioredis does on
- * reconnection) gets the claim it made. Atomic, one round trip.
- */
+/** Atomic in one round trip; `foreign` marks a value this store did not write. */
 const CLAIM_SCRIPT = `local v = redis.call('GET', KEYS[1])
 if v == 'done' then return v end
 if v == 'processing:' .. ARGV[2] then return 'claimed' end
@@ -57,27 +46,16 @@ if v then return 'foreign' end
 redis.call('SET', KEYS[1], 'processing:' .. ARGV[2], 'PX', ARGV[1])
 return 'claimed'`;
 
-/**
- * Deletes the key only while it holds the claim made under the token: neither a processed id
- * nor a newer delivery's claim is ever forgotten.
- */
+/** Never forgets a processed id nor a newer delivery's claim. */
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == 'processing:' .. ARGV[1] then
   return redis.call('DEL', KEYS[1])
 end
 return 0`;
 
 /**
- * A {@link DedupeStore} on Redis. Each envelope id (lower-cased) is one key holding `processing:<token>` (with
- * the claim's lease as its expiry) or `done` (kept `ttlMs`, 24 h by default). The claim and the
- * release are Lua scripts, so two machines that receive the same event at once cannot both
- * process it, and a delivery only ever releases its own claim.
- *
- * @example
- * ```ts
- * import { createClient } from 'redis';
- * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
- * const handler = createWebhookHandler({ on, dedupe: new RedisDedupeStore({ client: redis }) });
- * ```
+ * A {@link DedupeStore} on Redis: one key per id, `processing:<token>` for the lease or `done`
+ * for `ttlMs`; claim and release are atomic scripts. Pass it as `dedupe` to
+ * `createWebhookHandler`.
  */
 export class RedisDedupeStore implements DedupeStore {
   readonly #send: (args: string[]) => Promise<unknown>;
@@ -85,8 +63,8 @@ export class RedisDedupeStore implements DedupeStore {
   readonly #ttlMs: number;
 
   /**
-   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `client` has neither `call` (ioredis) nor
-   *   `sendCommand` (node-redis), or when `ttlMs` does not exceed the retry horizon.
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError}
+   *   for a client without `call` nor `sendCommand`, or a short `ttlMs`.
    */
   constructor(options: RedisDedupeStoreOptions) {
     const { client } = options ?? ({} as Partial<RedisDedupeStoreOptions>);
@@ -111,8 +89,8 @@ export class RedisDedupeStore implements DedupeStore {
   /**
    * {@inheritDoc DedupeStore.claim}
    *
-   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when the key holds a value this store did not write:
-   *   something else uses the same keys (give the store a `prefix` of its own).
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when another
+   *   writer uses the same keys (give the store a `prefix` of its own).
    */
   async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
     const lease = String(Math.max(1, Math.ceil(leaseMs)));

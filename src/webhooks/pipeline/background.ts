@@ -1,23 +1,17 @@
 /**
- * Work that outlives the answer of a delivery (handlers after an early 202, store calls retried,
- * `onError` calls): counted in `handler.pending` and awaited by `handler.drain()`.
- *
- * Internal: not exported from the package; it may change in any release.
+ * Work that outlives a delivery's answer, behind `handler.pending` and `handler.drain()`. Not API.
  *
  * @module
  */
 
-/** The background work of one webhook handler. */
 export interface Background {
-  /** Keeps `work` counted until it settles; its rejection is swallowed (it was reported). */
+  /** Swallows `work`'s rejection: it was reported already. */
   track(work: Promise<unknown>): void;
-  /** Resolves once nothing is left, work started by work included. */
+  /** Also waits for work started by work. */
   drain(): Promise<void>;
-  /** How many pieces of work are unfinished. */
   readonly size: number;
 }
 
-/** A fresh, empty {@link Background}. */
 export function createBackground(): Background {
   const running = new Set<Promise<unknown>>();
   return {

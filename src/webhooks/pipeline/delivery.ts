@@ -1,10 +1,6 @@
 /**
- * The steps of one delivery once its body has been read: verify, parse, claim, dispatch and
- * settle. Each step returns the answer that ends the delivery, or what the next step needs. No
- * step sets a timer: `createWebhookHandler` (in `./handler.ts`) owns the clock and the answer
- * races, so each step can be tested on its own.
- *
- * Internal: not exported from the package; it may change in any release.
+ * The steps of a delivery after its body is read. No step sets a timer (the handler owns the
+ * clock), so each can be tested on its own. Not API.
  *
  * @module
  */
@@ -14,43 +10,33 @@ import { parseWebhookEvent, type WebhookEvent } from '../events.ts';
 import type { WebhookContext, WebhookHandlers, WebhookVerifier } from '../options.ts';
 import { invoke } from './timed-store.ts';
 
-/** An answer of the handler, before it becomes a `Response`. */
 export interface Answer {
   status: number;
   body: Record<string, unknown>;
   headers?: Record<string, string>;
 }
 
-/** The answer as a JSON `Response`. */
 export function toResponse(answer: Answer): Response {
   return Response.json(answer.body, { status: answer.status, headers: answer.headers });
 }
 
-/** What the steps of every delivery share, fixed when the handler is created. */
 export interface Receiver {
   on: WebhookHandlers;
   onAny?: ((event: WebhookEvent, context: WebhookContext) => unknown) | undefined;
-  /** `'unsigned'`: the integrator opted out of verification (local tests). */
   verify: WebhookVerifier | 'unsigned';
-  /** `undefined` when deduplication is off (`dedupe: false`). */
   store?: DedupeStore | undefined;
   leaseMs: number;
-  /** Tells `onError`; never throws. */
+  /** Never throws. */
   report(error: unknown, event?: WebhookEvent): void;
-  /**
-   * Settles with `call`, or rejects with an error naming `what` when `limitMs` (by default the
-   * store's time limit, `storeTimeoutMs`) passes first.
-   */
+  /** `limitMs` defaults to `storeTimeoutMs`. */
   within<T>(call: Promise<T>, what: string, limitMs?: number): Promise<T>;
-  /** Retries a store call in the background until it lands or the claim's lease ends. */
   persist(call: () => unknown, what: string, event: WebhookEvent): void;
-  /** Keeps background work counted in `pending` and awaited by `drain()`. */
   track(work: Promise<unknown>): void;
 }
 
 const STORE_DOWN = 'The deduplication store is unavailable; retry later.';
 
-/** Runs `verify` (unless opted out): `undefined` when the request may go on, else the 401 answer. */
+/** `undefined` when the request may go on, else the 401. */
 export async function verifyDelivery(
   receiver: Receiver,
   request: Request,
@@ -76,7 +62,6 @@ export async function verifyDelivery(
   return { status: 401, body: { detail: 'The request could not be verified.' } };
 }
 
-/** Parses the envelope: the event, or the 400 answer naming the paths that failed. */
 export function parseDelivery(receiver: Receiver, rawBody: Uint8Array): WebhookEvent | Answer {
   try {
     return parseWebhookEvent(rawBody);
@@ -94,24 +79,16 @@ export function parseDelivery(receiver: Receiver, rawBody: Uint8Array): WebhookE
   }
 }
 
-/**
- * Whether a step's result is the answer that ends the delivery: the only result with a
- * `status` (an event has none, zod dropping unknown members; neither has a claim or an
- * admission).
- */
+/** Only an answer has a `status`: zod drops unknown members from an event. */
 export function isAnswer(value: object): value is Answer {
   return 'status' in value;
 }
 
-/** A claim this delivery holds, under its own token. */
 export interface Claimed {
   token: string;
 }
 
-/**
- * Runs one store call within its time limit; on a failure or a time-out, reports it and hands
- * the call to {@link Receiver.persist}. Resolves once the call landed or was handed over.
- */
+/** A store call that fails or times out is handed to `persist`, never to the answer. */
 async function settleClaim(
   receiver: Receiver,
   event: WebhookEvent,
@@ -127,12 +104,9 @@ async function settleClaim(
 }
 
 /**
- * Claims the event id in the dedupe store under a fresh token: the claim, or the answer when
- * the event was processed already (200 duplicate), is being processed by another delivery
- * (409), or the store failed or did not answer in time (503). A claim confirmed too late (after
- * its time limit, or once `abandoned()` says the delivery was answered), or one that failed (it
- * may have been applied before the connection broke), is released: this delivery will run no
- * handler, and the service retries it.
+ * The claim, or its answer: 200 duplicate, 409 in progress, 503 store down or late. A claim
+ * that fails, lands late or outlives the delivery (`abandoned()`) is released: it may have
+ * been applied, and this delivery will run no handler.
  */
 export async function claimDelivery(
   receiver: Receiver,
@@ -152,9 +126,7 @@ export async function claimDelivery(
     claim = await receiver.within(pending, `claim of event ${id}`);
   } catch (error) {
     receiver.report(error, event);
-    // The claim may have been applied though its answer came late or was lost with the
-    // connection: once the call settles (waited for as long as a claim can hold), release it
-    // under this delivery's token, which is a no-op when it was not applied.
+    // Releasing under this delivery's token is a no-op if the claim was never applied.
     const settled = receiver.within(pending, `late claim of event ${id}`, receiver.leaseMs);
     receiver.track(
       settled.then(
@@ -182,7 +154,6 @@ export async function claimDelivery(
   return { token };
 }
 
-/** Runs `on[event.type]`, then `onAny`; rejects with the first handler's throw. */
 export async function dispatchEvent(
   receiver: Receiver,
   event: WebhookEvent,
@@ -195,12 +166,6 @@ export async function dispatchEvent(
   if (receiver.onAny) await receiver.onAny(event, context);
 }
 
-/**
- * Runs the handlers of a claimed event and settles its claim: complete on success (200
- * processed), release on failure (500 at once, so the service retries; the release goes on in
- * the background). A store call that fails or times out does not change the answer: it is
- * retried in the background.
- */
 export async function processDelivery(
   receiver: Receiver,
   event: WebhookEvent,
@@ -214,8 +179,7 @@ export async function processDelivery(
   } catch (error) {
     receiver.report(error, event);
     if (store) {
-      // In the background: a 500 held up by the store could meet the deadline and become a
-      // 202, and the service would never retry the event.
+      // In the background: a 500 held up by the store could become a 202, never retried.
       const release = () => store.release(dedupeKey(id), claimed.token);
       receiver.track(settleClaim(receiver, event, release, 'release'));
     }
@@ -224,8 +188,7 @@ export async function processDelivery(
       body: { detail: 'A handler failed; the service will retry this delivery.', id },
     };
   }
-  // The handlers succeeded: answer 2xx even when the store cannot record it yet (a retry would
-  // run them again); until `complete` lands, a duplicate finds the claim and gets 409.
+  // 2xx even when `complete` has not landed: until it does, a duplicate gets 409, not a rerun.
   if (store) await settleClaim(receiver, event, () => store.complete(dedupeKey(id)), 'complete');
   return { status: 200, body: { status: 'processed', id } };
 }

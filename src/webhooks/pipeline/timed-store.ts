@@ -1,16 +1,13 @@
 /**
- * Every call to the dedupe store is bounded in time (`storeTimeoutMs`): a store that hangs,
- * such as an ioredis client queueing commands while Redis is down, must not hold the answer.
- * A `complete` or `release` that fails is retried in the background until its lease ends.
- *
- * Internal: not exported from the package; it may change in any release.
+ * Dedupe store calls bounded by `storeTimeoutMs`: a hanging store (ioredis queueing while Redis
+ * is down) must not hold the answer. Not API.
  *
  * @module
  */
 import { ClinicError } from '../../core/errors.ts';
 import type { WebhookEvent } from '../events.ts';
 
-/** Calls `call` now, its result or its throw as a promise. */
+/** A synchronous throw becomes a rejection. */
 export function invoke<T>(call: () => T): Promise<Awaited<T>> {
   try {
     return Promise.resolve(call());
@@ -19,10 +16,6 @@ export function invoke<T>(call: () => T): Promise<Awaited<T>> {
   }
 }
 
-/**
- * Settles with `call`, or rejects with an error naming `what` once `limitMs` passes first;
- * `storeTimeoutMs` is named in the message when it is the limit that ran out.
- */
 export function within<T>(
   call: Promise<T>,
   what: string,
@@ -41,18 +34,13 @@ export function within<T>(
   return Promise.race([call, limit]).finally(() => clearTimeout(timer));
 }
 
-/** What {@link persistUntilLeaseEnds} needs from the handler. */
 export interface PersistContext {
   leaseMs: number;
   storeTimeoutMs: number;
   report(error: unknown, event?: WebhookEvent): void;
 }
 
-/**
- * Retries a store call (with backoff from 100 ms up to `storeTimeoutMs`) until it lands or the
- * claim's lease ends; then reports that it never landed. Each attempt's failure was reported
- * once already, by the caller.
- */
+/** Backs off from 100 ms to `storeTimeoutMs`; reports only the give-up (the caller, the first). */
 export async function persistUntilLeaseEnds(
   context: PersistContext,
   call: () => unknown,
@@ -67,7 +55,7 @@ export async function persistUntilLeaseEnds(
       await within(invoke(call), `${what} of event ${event.id}`, storeTimeoutMs, storeTimeoutMs);
       return;
     } catch {
-      // The next attempt follows.
+      // Retried until the lease ends.
     }
   }
   context.report(
