@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { defineConfig } from 'tsup';
 
 /**
- * The CommonJS build has no top-level await: there, `src/testing/msw-peer.ts` (which awaits
+ * The CommonJS build has no top-level await: there, `src/testing/adapters/msw-peer.ts` (which awaits
  * `import('msw')`) is replaced by `msw-peer.cjs.ts` (which calls `require('msw')`).
  */
-const MSW_PEER_CJS = join(import.meta.dirname, 'src', 'testing', 'msw-peer.cjs.ts');
+const MSW_PEER_CJS = join(import.meta.dirname, 'src', 'testing', 'adapters', 'msw-peer.cjs.ts');
 
 export default defineConfig({
   entry: {
@@ -14,8 +14,8 @@ export default defineConfig({
     'webhooks/index': 'src/webhooks/index.ts',
     'testing/index': 'src/testing/index.ts',
     // The one entry that imports msw (the optional peer): /testing itself never loads it.
-    'testing/msw': 'src/testing/msw.ts',
-    'testing/cli': 'src/testing/cli.ts',
+    'testing/msw': 'src/testing/adapters/msw.ts',
+    'testing/cli': 'src/testing/cli/cli.ts',
   },
   format: ['esm', 'cjs'],
   // Declarations leave out what is marked `@internal` (the client's call helpers, the

@@ -14,8 +14,8 @@
  */
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { createHandlers } from '../src/testing/adapters/msw.ts';
 import { createReferenceServer } from '../src/testing/index.ts';
-import { createHandlers } from '../src/testing/msw.ts';
 import { type BenchRow, median, printRows } from './lib.ts';
 
 const BASE_URL = 'https://bench.clinic.test';

@@ -5,11 +5,9 @@
  *
  * @module
  */
-export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './auth.ts';
-export type { Chaos, ChaosSpec, ChaosStats } from './chaos.ts';
-export { Clock, type ClockStart } from './clock.ts';
-export type { DuplicatePolicy, OriginPolicy, RecordedRequest } from './context.ts';
-export { CONTROL_PREFIX, type ControlOptions, createControlHandler } from './control.ts';
+
+export { type NodeRequestListener, referenceServerListener } from './adapters/node.ts';
+export { CONTROL_PREFIX, type ControlOptions, createControlHandler } from './cli/control.ts';
 export { createDeliverySimulator, PING_MESSAGE } from './delivery/simulator.ts';
 export type {
   AttemptOutcome,
@@ -23,32 +21,6 @@ export type {
   WebhookEndpoint,
   WebhookTargetHandler,
 } from './delivery/types.ts';
-export {
-  type AppointmentEventEnvelope,
-  type AppointmentEventType,
-  createEnvelope,
-  type EventListener,
-  type PingEventEnvelope,
-  type WebhookEnvelope,
-  type WebhookEventType,
-} from './events.ts';
-export {
-  type Fault,
-  type FaultInjector,
-  type FaultSpec,
-  isReferenceNetworkError,
-  ReferenceNetworkError,
-} from './faults.ts';
-export type { ReferenceFetch } from './fetch.ts';
-export {
-  checkInvariants,
-  type InvariantName,
-  type InvariantReport,
-  type InvariantViolation,
-} from './invariants.ts';
-export type { LinkOrigin } from './links.ts';
-export { type NodeRequestListener, referenceServerListener } from './node.ts';
-export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './pagination.ts';
 export { generateCpf } from './seed/demo.ts';
 export { applySeedDocument, type SeedKind, type SeedResult } from './seed/document.ts';
 export type {
@@ -67,6 +39,10 @@ export type {
   SeedProfessionalInput,
   SeedRoomInput,
 } from './seed/types.ts';
+export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './server/auth.ts';
+export type { Chaos, ChaosSpec, ChaosStats } from './server/chaos.ts';
+export { Clock, type ClockStart } from './server/clock.ts';
+export type { DuplicatePolicy, OriginPolicy, RecordedRequest } from './server/context.ts';
 export {
   type ClinicHandle,
   createReferenceServer,
@@ -75,9 +51,34 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   type ReferenceServer,
   type ReferenceServerOptions,
-} from './server.ts';
-export { type ClinicSettings, SCOPES, type Scope } from './store.ts';
-export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './time.ts';
+} from './server/create.ts';
+export {
+  type AppointmentEventEnvelope,
+  type AppointmentEventType,
+  createEnvelope,
+  type EventListener,
+  type PingEventEnvelope,
+  type WebhookEnvelope,
+  type WebhookEventType,
+} from './server/events.ts';
+export {
+  type Fault,
+  type FaultInjector,
+  type FaultSpec,
+  isReferenceNetworkError,
+  ReferenceNetworkError,
+} from './server/faults.ts';
+export type { ReferenceFetch } from './server/fetch.ts';
+export {
+  checkInvariants,
+  type InvariantName,
+  type InvariantReport,
+  type InvariantViolation,
+} from './server/invariants.ts';
+export type { LinkOrigin } from './server/links.ts';
+export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './server/pagination.ts';
+export { type ClinicSettings, SCOPES, type Scope } from './server/store.ts';
+export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './server/time.ts';
 export {
   IPV4_SPECIAL_RANGES,
   IPV6_SPECIAL_RANGES,
@@ -85,4 +86,4 @@ export {
   WebhookUrlError,
   type WebhookUrlRuleOptions,
   webhookUrlProblem,
-} from './webhook-url.ts';
+} from './server/webhook-url.ts';

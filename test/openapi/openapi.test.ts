@@ -10,7 +10,7 @@ import { buildOpenApi, OPENAPI_PATH, renderOpenApi } from '../../scripts/openapi
 import { API_PREFIX } from '../../src/internal/wire.ts';
 import { OPERATION_ROWS } from '../../src/operations.ts';
 import { AppointmentStatus } from '../../src/schemas/index.ts';
-import { defaultSettings } from '../../src/testing/store.ts';
+import { defaultSettings } from '../../src/testing/server/store.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by its keys
 type Json = Record<string, any>;

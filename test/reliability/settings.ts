@@ -91,8 +91,8 @@ export function printReproductionOnFailure(settings: RunSettings, file: string):
 }
 
 /**
- * mulberry32: the seeded generator of `src/testing/random.ts`. Used where a choice depends on
+ * mulberry32: the seeded generator of `src/testing/server/random.ts`. Used where a choice depends on
  * state that fast-check cannot see (which ids exist by now), so that one seed still fixes
  * the whole run.
  */
-export { seededRandom as mulberry32 } from '../../src/testing/random.ts';
+export { seededRandom as mulberry32 } from '../../src/testing/server/random.ts';

@@ -8,9 +8,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import mswPackage from 'msw/package.json' with { type: 'json' };
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createHandlers } from '../../src/testing/adapters/msw.ts';
+import * as mswPeer from '../../src/testing/adapters/msw-peer.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
-import { createHandlers } from '../../src/testing/msw.ts';
-import * as mswPeer from '../../src/testing/msw-peer.ts';
 import { runScenario } from './scenario.ts';
 
 const BASE_URL = 'https://clinic.test';

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { defaultSettings } from '../../src/testing/store.ts';
+import { defaultSettings } from '../../src/testing/server/store.ts';
 import { callCli, killCli, type RunningCli, startCli } from './cli-helpers.ts';
 
 const TOKEN = 'inputs-admin-token';

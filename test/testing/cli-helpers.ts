@@ -1,9 +1,9 @@
-/** Starting the command-line server (`src/testing/cli.ts`) in a child process, for its tests. */
+/** Starting the command-line server (`src/testing/cli/cli.ts`) in a child process, for its tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The CLI's entry file, run by node with its type stripping. */
-export const CLI = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../src/testing/cli/cli.ts', import.meta.url));
 
 /** A running CLI and what it printed. */
 export interface RunningCli {

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { AppointmentStatus } from '../../src/schemas/appointments.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
-import { defaultSettings } from '../../src/testing/store.ts';
+import { defaultSettings } from '../../src/testing/server/store.ts';
 
 const BASE = 'https://clinic.test';
 const P = '/api/public/v1';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ClinicClient } from '../../src/client.ts';
 import type { Appointment } from '../../src/schemas/appointments.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
-import { seededRandom } from '../../src/testing/random.ts';
+import { seededRandom } from '../../src/testing/server/random.ts';
 import type { AppointmentEvent } from '../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import { StaleEventGuard } from '../../src/webhooks/stale.ts';

@@ -1,8 +1,9 @@
 /** A delivery simulator over a clock and a hand-driven event source, for the delivery tests. */
-import { Clock } from '../../src/testing/clock.ts';
+
 import { createDeliverySimulator } from '../../src/testing/delivery/simulator.ts';
 import type { DeliverySimulatorOptions } from '../../src/testing/delivery/types.ts';
-import { createEnvelope, type WebhookEnvelope } from '../../src/testing/events.ts';
+import { Clock } from '../../src/testing/server/clock.ts';
+import { createEnvelope, type WebhookEnvelope } from '../../src/testing/server/events.ts';
 import type { AppointmentEventType } from '../../src/webhooks/events.ts';
 import { appointmentWire } from '../fixtures.ts';
 

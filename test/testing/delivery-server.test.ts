@@ -3,8 +3,8 @@
  * the envelopes of `api.onEvent`.
  */
 import { describe, expect, it } from 'vitest';
-import type { WebhookEnvelope } from '../../src/testing/events.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
+import type { WebhookEnvelope } from '../../src/testing/server/events.ts';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
 

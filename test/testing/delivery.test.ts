@@ -8,7 +8,7 @@ import type {
   DeliverySimulatorOptions,
   WebhookEndpoint,
 } from '../../src/testing/delivery/types.ts';
-import type { WebhookEnvelope } from '../../src/testing/events.ts';
+import type { WebhookEnvelope } from '../../src/testing/server/events.ts';
 import type { AppointmentEventType } from '../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import { setupSimulator } from './delivery-helpers.ts';

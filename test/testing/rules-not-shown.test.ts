@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { APIConnectionError, ClinicClient, ValidationError } from '../../src/index.ts';
 import { PatientCreateParams } from '../../src/schemas/patients.ts';
+import { referenceServerListener as toNodeListener } from '../../src/testing/adapters/node.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
-import { referenceServerListener as toNodeListener } from '../../src/testing/node.ts';
 import { BASE_URL, createAppointment, createBody, NOW, setup } from './helpers.ts';
 
 describe('spec 4.7, 8: lengths are checked on the value as sent', () => {

@@ -9,9 +9,9 @@ import { createServer, request as httpRequest, METHODS } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHandlers } from '../../src/testing/adapters/msw.ts';
+import { referenceServerListener } from '../../src/testing/adapters/node.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
-import { createHandlers } from '../../src/testing/msw.ts';
-import { referenceServerListener } from '../../src/testing/node.ts';
 
 const BASE_URL = 'https://clinic.test';
 const P = '/api/public/v1';

@@ -12,7 +12,7 @@ import {
   IPV6_SPECIAL_RANGES,
   WebhookUrlError,
   webhookUrlProblem,
-} from '../../src/testing/webhook-url.ts';
+} from '../../src/testing/server/webhook-url.ts';
 import { setupSimulator } from './delivery-helpers.ts';
 
 const PUBLIC_V4 = '93.184.216.34';

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { referenceServerListener as toNodeListener } from '../../src/testing/node.ts';
+import { referenceServerListener as toNodeListener } from '../../src/testing/adapters/node.ts';
 import { API, createBody, setup } from './helpers.ts';
 
 const CHUNK = 16 * 1024;

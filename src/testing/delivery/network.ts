@@ -8,7 +8,11 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { WebhookUrlError, type WebhookUrlRuleOptions, webhookUrlProblem } from '../webhook-url.ts';
+import {
+  WebhookUrlError,
+  type WebhookUrlRuleOptions,
+  webhookUrlProblem,
+} from '../server/webhook-url.ts';
 
 /** The most of an answer's body read before the connection is dropped. */
 const MAX_BODY_BYTES = 64 * 1024;

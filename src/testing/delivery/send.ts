@@ -5,8 +5,12 @@
  * @module
  */
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
-import type { WebhookEnvelope } from '../events.ts';
-import { WebhookUrlError, type WebhookUrlRuleOptions, webhookUrlProblem } from '../webhook-url.ts';
+import type { WebhookEnvelope } from '../server/events.ts';
+import {
+  WebhookUrlError,
+  type WebhookUrlRuleOptions,
+  webhookUrlProblem,
+} from '../server/webhook-url.ts';
 import type { DeliveryAttempt, RegisterEndpointOptions, WebhookTargetHandler } from './types.ts';
 
 /** Where requests to handler endpoints claim to go (the reserved `.invalid` domain). */

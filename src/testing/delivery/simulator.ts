@@ -7,10 +7,10 @@
 import { ClinicError } from '../../core/errors.ts';
 import { APPOINTMENT_EVENT_TYPES } from '../../webhooks/events.ts';
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
-import { DeliveryChaos, parseInput } from '../control-inputs.ts';
-import { createEnvelope, type WebhookEnvelope } from '../events.ts';
-import { seededRandom } from '../random.ts';
-import { WebhookUrlError, webhookUrlProblem } from '../webhook-url.ts';
+import { DeliveryChaos, parseInput } from '../server/control-inputs.ts';
+import { createEnvelope, type WebhookEnvelope } from '../server/events.ts';
+import { seededRandom } from '../server/random.ts';
+import { WebhookUrlError, webhookUrlProblem } from '../server/webhook-url.ts';
 import { sendAttempt } from './send.ts';
 import type {
   Delivery,

@@ -4,9 +4,9 @@
  * @module
  */
 import type { AppointmentEventType } from '../../webhooks/events.ts';
-import type { Clock } from '../clock.ts';
-import type { WebhookEnvelope } from '../events.ts';
-import type { WebhookUrlRuleOptions } from '../webhook-url.ts';
+import type { Clock } from '../server/clock.ts';
+import type { WebhookEnvelope } from '../server/events.ts';
+import type { WebhookUrlRuleOptions } from '../server/webhook-url.ts';
 
 /** A ping's `message`: the spec does not show the text. */
 export const PING_MESSAGE = 'Test event';

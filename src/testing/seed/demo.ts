@@ -4,7 +4,7 @@
  * @module
  */
 import { cpfCheckDigits } from '../../schemas/common.ts';
-import { formatClinicInstant } from '../time.ts';
+import { formatClinicInstant } from '../server/time.ts';
 import type { SeedHelpers } from './types.ts';
 
 /**

@@ -4,8 +4,8 @@
  * @module
  */
 import { normalizeCpf } from '../../schemas/common.ts';
-import { createEnvelope } from '../events.ts';
-import { endAtFor, roomFor } from '../rules.ts';
+import { createEnvelope } from '../server/events.ts';
+import { endAtFor, roomFor } from '../server/rules.ts';
 import {
   type AppointmentRecord,
   type AppointmentTypeRecord,
@@ -15,9 +15,9 @@ import {
   type PatientRecord,
   type ProfessionalRecord,
   type RoomRecord,
-} from '../store.ts';
-import { formatClinicInstant } from '../time.ts';
-import { appointmentView } from '../views.ts';
+} from '../server/store.ts';
+import { formatClinicInstant } from '../server/time.ts';
+import { appointmentView } from '../server/views.ts';
 import {
   instant,
   parse,

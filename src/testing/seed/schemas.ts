@@ -21,7 +21,7 @@ import {
   StartAt,
 } from '../../schemas/common.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
-import { parseClinicDateTime } from '../time.ts';
+import { parseClinicDateTime } from '../server/time.ts';
 
 const Active = z.boolean({ error: 'must be true or false' });
 const Name = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' });

@@ -8,9 +8,9 @@ import type {
   AppointmentOrigin,
   AppointmentStatus,
 } from '../../schemas/appointments.ts';
-import type { Clock } from '../clock.ts';
-import type { EventLog } from '../events.ts';
-import type { Store } from '../store.ts';
+import type { Clock } from '../server/clock.ts';
+import type { EventLog } from '../server/events.ts';
+import type { Store } from '../server/store.ts';
 
 /** What `seed.patient` takes. The write-only fields are kept and never returned by the API. */
 export interface SeedPatientInput {

@@ -12,8 +12,8 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClinicError } from '../../../src/core/errors.ts';
+import { referenceServerListener as referenceNodeListener } from '../../../src/testing/adapters/node.ts';
 import { createReferenceServer } from '../../../src/testing/index.ts';
-import { referenceServerListener as referenceNodeListener } from '../../../src/testing/node.ts';
 import { toNodeListener } from '../../../src/webhooks/adapters/node.ts';
 import type { WebhookEvent } from '../../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
@@ -469,7 +469,7 @@ describe('toNodeListener and a body still being read after the answer', () => {
   });
 });
 
-describe("the reference server's node adapter (src/testing/node.ts) keeps the connection too", () => {
+describe("the reference server's node adapter (src/testing/adapters/node.ts) keeps the connection too", () => {
   it('a 401 and a 404 to ~512 KB bodies are followed by an answer on the same socket', async () => {
     const server = createServer();
     servers.push(server);

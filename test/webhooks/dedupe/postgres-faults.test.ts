@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seededRandom as seeded } from '../../../src/testing/random.ts';
+import { seededRandom as seeded } from '../../../src/testing/server/random.ts';
 import { PostgresDedupeStore } from '../../../src/webhooks/dedupe/postgres.ts';
 import type { AppointmentEvent } from '../../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';

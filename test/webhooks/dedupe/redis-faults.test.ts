@@ -8,7 +8,7 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seededRandom as seeded } from '../../../src/testing/random.ts';
+import { seededRandom as seeded } from '../../../src/testing/server/random.ts';
 import { RedisDedupeStore } from '../../../src/webhooks/dedupe/redis.ts';
 import type { AppointmentEvent } from '../../../src/webhooks/events.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { FieldErrors } from '../schemas/errors.ts';
-import { NON_FIELD_ERRORS } from '../schemas/errors.ts';
+import type { FieldErrors } from '../../schemas/errors.ts';
+import { NON_FIELD_ERRORS } from '../../schemas/errors.ts';
 
 /** Headers of every JSON answer. */
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;

@@ -7,10 +7,10 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toNodeListener as fetchToNodeListener } from '../webhooks/adapters/node.ts';
-import { isReferenceNetworkError } from './faults.ts';
-import { fetchAs, type ReferenceFetch } from './fetch.ts';
-import { markSocketRequest } from './request-body.ts';
+import { toNodeListener as fetchToNodeListener } from '../../webhooks/adapters/node.ts';
+import { isReferenceNetworkError } from '../server/faults.ts';
+import { fetchAs, type ReferenceFetch } from '../server/fetch.ts';
+import { markSocketRequest } from '../server/request-body.ts';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;

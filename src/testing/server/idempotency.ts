@@ -12,9 +12,9 @@
  *
  * @module
  */
-import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
-import { IdempotencyKey, LIMITS } from '../schemas/common.ts';
-import { issuesToFields } from '../schemas/errors.ts';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../internal/wire.ts';
+import { IdempotencyKey, LIMITS } from '../../schemas/common.ts';
+import { issuesToFields } from '../../schemas/errors.ts';
 import { badRequest, unprocessable } from './responses.ts';
 import type { ClinicState, IdempotencyEntry } from './store.ts';
 

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Scope } from '../schemas/scopes.ts';
+import type { Scope } from '../../schemas/scopes.ts';
 import { API_KEY_PATTERN, KeyOptions, parseInput } from './control-inputs.ts';
 import { forbidden, unauthorized } from './responses.ts';
 import type { ApiKeyRecord, Store } from './store.ts';

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { OPERATIONS, type OperationName, type OperationRow } from '../operations.ts';
+import { OPERATIONS, type OperationName, type OperationRow } from '../../operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';

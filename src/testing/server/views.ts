@@ -3,11 +3,11 @@
  * what the API never returns (CPF, e-mail, a type's duration, the note...) never leaves.
  * @module
  */
-import type { AppointmentType } from '../schemas/appointment-types.ts';
-import type { Appointment } from '../schemas/appointments.ts';
-import type { Patient } from '../schemas/patients.ts';
-import type { Professional } from '../schemas/professionals.ts';
-import type { Room } from '../schemas/rooms.ts';
+import type { AppointmentType } from '../../schemas/appointment-types.ts';
+import type { Appointment } from '../../schemas/appointments.ts';
+import type { Patient } from '../../schemas/patients.ts';
+import type { Professional } from '../../schemas/professionals.ts';
+import type { Room } from '../../schemas/rooms.ts';
 import type {
   AppointmentRecord,
   AppointmentTypeRecord,

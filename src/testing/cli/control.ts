@@ -9,9 +9,11 @@
  * @module
  */
 import * as z from 'zod';
-import { ClinicError } from '../core/errors.ts';
-import { formatInstant } from '../schemas/common.ts';
-import type { ChaosSpec } from './chaos.ts';
+import { ClinicError } from '../../core/errors.ts';
+import { formatInstant } from '../../schemas/common.ts';
+import type { DeliverySimulator, WebhookEndpoint } from '../delivery/types.ts';
+import { applySeedDocument } from '../seed/document.ts';
+import type { ChaosSpec } from '../server/chaos.ts';
 import {
   ClinicId,
   ClockAdvance,
@@ -22,12 +24,10 @@ import {
   ListEnvelopePatch,
   parseInput,
   SettingsPatch,
-} from './control-inputs.ts';
-import type { DeliverySimulator, WebhookEndpoint } from './delivery/types.ts';
-import type { FaultSpec } from './faults.ts';
-import { checkInvariants } from './invariants.ts';
-import { applySeedDocument } from './seed/document.ts';
-import type { ReferenceServer } from './server.ts';
+} from '../server/control-inputs.ts';
+import type { ReferenceServer } from '../server/create.ts';
+import type { FaultSpec } from '../server/faults.ts';
+import { checkInvariants } from '../server/invariants.ts';
 
 /** The prefix of every control route. */
 export const CONTROL_PREFIX = '/__control';

@@ -8,8 +8,8 @@
  * @module
  */
 import * as z from 'zod';
-import { AppointmentStatus } from '../schemas/appointments.ts';
-import { SCOPES } from '../schemas/scopes.ts';
+import { AppointmentStatus } from '../../schemas/appointments.ts';
+import { SCOPES } from '../../schemas/scopes.ts';
 import type { ListEnvelopeSettings } from './pagination.ts';
 import type { ClinicSettings } from './store.ts';
 

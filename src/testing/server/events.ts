@@ -1,5 +1,5 @@
 /** Webhook envelopes (spec 6.1) the reference server emits on appointment changes. @module */
-import type { Appointment } from '../schemas/appointments.ts';
+import type { Appointment } from '../../schemas/appointments.ts';
 import type {
   AppointmentEvent,
   AppointmentEventType,
@@ -8,7 +8,7 @@ import type {
   WebhookEvent,
   WebhookEventOf,
   WebhookEventType,
-} from '../webhooks/events.ts';
+} from '../../webhooks/events.ts';
 import { BoundedLog } from './context.ts';
 import { formatClinicInstant } from './time.ts';
 

@@ -6,6 +6,12 @@
  *
  * @module
  */
+
+import { createDeliverySimulator } from '../delivery/simulator.ts';
+import type { DeliverySimulator, DeliverySimulatorOptions } from '../delivery/types.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { createSeedHelpers } from '../seed/helpers.ts';
+import type { SeedHelpers } from '../seed/types.ts';
 import {
   type IssueApiKeyOptions,
   issueApiKey as issueKey,
@@ -22,17 +28,12 @@ import {
   type ServerContext,
   WriteJournal,
 } from './context.ts';
-import { createDeliverySimulator } from './delivery/simulator.ts';
-import type { DeliverySimulator, DeliverySimulatorOptions } from './delivery/types.ts';
 import { type EventListener, EventLog, type WebhookEnvelope } from './events.ts';
 import { type FaultInjector, FaultRegistry } from './faults.ts';
 import { createFetch, type ReferenceFetch } from './fetch.ts';
 import { registerContext } from './invariants.ts';
 import type { LinkOrigin } from './links.ts';
 import { CursorSigner, type ListEnvelopeMode, type ListEnvelopeSettings } from './pagination.ts';
-import { seedDemo } from './seed/demo.ts';
-import { createSeedHelpers } from './seed/helpers.ts';
-import type { SeedHelpers } from './seed/types.ts';
 import { guardListEnvelope } from './settings.ts';
 import { type ClinicSettings, Store } from './store.ts';
 

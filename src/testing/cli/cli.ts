@@ -22,13 +22,13 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { referenceServerListener } from '../adapters/node.ts';
+import { checkWebhookTarget, createNetworkDelivery } from '../delivery/network.ts';
+import { applySeedDocument } from '../seed/document.ts';
+import { Instant, IpAddress, parseInput } from '../server/control-inputs.ts';
+import { createReferenceServer, DEFAULT_LOG_LIMIT } from '../server/create.ts';
+import { WebhookUrlError } from '../server/webhook-url.ts';
 import { CONTROL_PREFIX, createControlHandler } from './control.ts';
-import { Instant, IpAddress, parseInput } from './control-inputs.ts';
-import { checkWebhookTarget, createNetworkDelivery } from './delivery/network.ts';
-import { referenceServerListener } from './node.ts';
-import { applySeedDocument } from './seed/document.ts';
-import { createReferenceServer, DEFAULT_LOG_LIMIT } from './server.ts';
-import { WebhookUrlError } from './webhook-url.ts';
 
 const OPTIONS = {
   port: { type: 'string', short: 'p' },

@@ -150,4 +150,4 @@ export const DEFAULT_LOG_BYTES = 8 * 1024 * 1024;
 /** The default largest request body: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-export { API_PREFIX } from '../internal/wire.ts';
+export { API_PREFIX } from '../../internal/wire.ts';

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { brandErrors } from '../core/brand.ts';
-import { ClinicError } from '../core/errors.ts';
+import { brandErrors } from '../../core/brand.ts';
+import { ClinicError } from '../../core/errors.ts';
 
 /** Thrown by `register` (and recorded at delivery) when a URL fails the service's rule. */
 export class WebhookUrlError extends ClinicError {

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { isJsonContentType } from '../internal/utils.ts';
-import { IDEMPOTENCY_HEADER } from '../internal/wire.ts';
-import type { BodyKind } from '../operations.ts';
+import { isJsonContentType } from '../../internal/utils.ts';
+import { IDEMPOTENCY_HEADER } from '../../internal/wire.ts';
+import type { BodyKind } from '../../operations.ts';
 import type { ServerContext } from './context.ts';
 import { ApiProblem, badBody, badRequest } from './responses.ts';
 import { coerceFormFields } from './rules.ts';

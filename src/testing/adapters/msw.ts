@@ -4,9 +4,9 @@
  * @module
  */
 import type { HttpHandler } from 'msw';
-import { API_PREFIX } from './context.ts';
-import { isReferenceNetworkError } from './faults.ts';
-import type { ReferenceFetch } from './fetch.ts';
+import { API_PREFIX } from '../server/context.ts';
+import { isReferenceNetworkError } from '../server/faults.ts';
+import type { ReferenceFetch } from '../server/fetch.ts';
 import { HttpResponse, http } from './msw-peer.ts';
 
 /**

@@ -10,12 +10,12 @@
  * @module
  */
 import type * as z from 'zod';
-import { OPERATIONS, type OperationRow } from '../operations.ts';
-import { AppointmentCreateParams, AppointmentUpdateParams } from '../schemas/appointments.ts';
-import { normalizeCpf } from '../schemas/common.ts';
-import type { FieldErrors } from '../schemas/errors.ts';
-import { issuesToFields } from '../schemas/errors.ts';
-import { PatientCreateParams, PatientUpdateParams } from '../schemas/patients.ts';
+import { OPERATIONS, type OperationRow } from '../../operations.ts';
+import { AppointmentCreateParams, AppointmentUpdateParams } from '../../schemas/appointments.ts';
+import { normalizeCpf } from '../../schemas/common.ts';
+import type { FieldErrors } from '../../schemas/errors.ts';
+import { issuesToFields } from '../../schemas/errors.ts';
+import { PatientCreateParams, PatientUpdateParams } from '../../schemas/patients.ts';
 import { API_PREFIX, type ServerContext } from './context.ts';
 import { type AppointmentEventType, createEnvelope } from './events.ts';
 import { type ListResource, paginate } from './pagination.ts';

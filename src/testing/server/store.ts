@@ -13,12 +13,12 @@ import type {
   AppointmentModality,
   AppointmentOrigin,
   AppointmentStatus,
-} from '../schemas/appointments.ts';
+} from '../../schemas/appointments.ts';
 
-import type { Scope } from '../schemas/scopes.ts';
+import type { Scope } from '../../schemas/scopes.ts';
 import { guardSettings } from './settings.ts';
 
-export { SCOPES, type Scope } from '../schemas/scopes.ts';
+export { SCOPES, type Scope } from '../../schemas/scopes.ts';
 
 /** Fields every stored record has. */
 interface Stored {

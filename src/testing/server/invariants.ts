@@ -8,7 +8,7 @@
  * @module
  */
 import type { ServerContext } from './context.ts';
-import type { ReferenceServer } from './server.ts';
+import type { ReferenceServer } from './create.ts';
 import { formatClinicInstant } from './time.ts';
 
 /** The invariants `checkInvariants` checks. */
