@@ -5,7 +5,7 @@
  */
 import { ConfigurationError, ValidationError } from './core/errors.ts';
 import { AppointmentCreateParams } from './schemas/appointments.ts';
-import { IdempotencyKey } from './schemas/common.ts';
+import { IdempotencyKey } from './schemas/fields/index.ts';
 import { issuesToFields } from './schemas/errors.ts';
 
 /** Options of {@link bookingIntentKey}. */

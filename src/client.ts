@@ -41,7 +41,7 @@ import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
 import { Professionals } from './resources/professionals.ts';
 import { Rooms } from './resources/rooms.ts';
-import { ListQuery, NoListFilters } from './schemas/common.ts';
+import { ListQuery, NoListFilters } from './schemas/fields/index.ts';
 import { issuesToFields } from './schemas/errors.ts';
 import { VERSION } from './version.ts';
 

@@ -89,7 +89,7 @@ export {
   AppointmentUpdateParams,
   AppointmentUpdateStatus,
 } from './schemas/appointments.ts';
-export { Gender, LIMITS, ListQuery, type ListQueryValue, NoListFilters } from './schemas/common.ts';
+export { Gender, LIMITS, ListQuery, type ListQueryValue, NoListFilters } from './schemas/fields/index.ts';
 export type { FieldErrors } from './schemas/errors.ts';
 export {
   Patient,

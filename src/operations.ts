@@ -13,7 +13,7 @@ import {
   AppointmentCreateParams,
   AppointmentUpdateParams,
 } from './schemas/appointments.ts';
-import { AppointmentId, IntegerId, NoListFilters } from './schemas/common.ts';
+import { AppointmentId, IntegerId, NoListFilters } from './schemas/fields/index.ts';
 import {
   Patient,
   PatientCreateParams,

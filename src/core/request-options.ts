@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { ListQuery } from '../schemas/common.ts';
+import type { ListQuery } from '../schemas/fields/index.ts';
 import type { Hooks } from './hooks.ts';
 
 /** Options every method takes as its last argument. They override the client's for one call. */

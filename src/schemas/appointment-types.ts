@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
-import type { NoListFilters } from './common.ts';
+import type { NoListFilters } from './fields/index.ts';
 
 /** An appointment type of the clinic (spec 2.5), such as a consultation or a return visit. */
 export interface AppointmentType {

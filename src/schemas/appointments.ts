@@ -15,7 +15,7 @@ import {
   ResponseDateTime,
   StartAt,
   typeError,
-} from './common.ts';
+} from './fields/index.ts';
 import { Professional } from './professionals.ts';
 import { Room } from './rooms.ts';
 

@@ -6,8 +6,8 @@
  */
 export * from './appointment-types.ts';
 export * from './appointments.ts';
-export * from './common.ts';
 export * from './errors.ts';
+export * from './fields/index.ts';
 export * from './patients.ts';
 export * from './professionals.ts';
 export * from './rooms.ts';

@@ -15,7 +15,7 @@ import {
   PatientName,
   Phone,
   ResponseDateTime,
-} from './common.ts';
+} from './fields/index.ts';
 
 /**
  * A patient as the service returns it (spec 2.2): these six fields only. CPF, e-mail, birth date

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
-import type { NoListFilters } from './common.ts';
+import type { NoListFilters } from './fields/index.ts';
 
 /**
  * A professional of the clinic (spec 2.3). No contact data and no professional-council

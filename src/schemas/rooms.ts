@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
-import type { NoListFilters } from './common.ts';
+import type { NoListFilters } from './fields/index.ts';
 
 /**
  * A room of the clinic (spec 2.4). Only active rooms are returned; a clinic that does not use

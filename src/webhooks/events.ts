@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { Appointment } from '../schemas/appointments.ts';
-import { ResponseDateTime } from '../schemas/common.ts';
+import { ResponseDateTime } from '../schemas/fields/index.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { WebhookPayloadError } from './errors.ts';
 

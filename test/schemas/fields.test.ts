@@ -259,7 +259,7 @@ describe('ids', () => {
 describe('e-mail (WHATWG HTML "valid e-mail address")', () => {
   it('the pattern is the one the standard publishes and zod ships (z.regexes.html5Email)', async () => {
     const { regexes } = await import('zod');
-    const { HTML5_EMAIL } = await import('../../src/schemas/common.ts');
+    const { HTML5_EMAIL } = await import('../../src/schemas/fields/index.ts');
     expect(HTML5_EMAIL.source).toBe(regexes.html5Email.source);
     expect(HTML5_EMAIL.flags).toBe(regexes.html5Email.flags);
   });

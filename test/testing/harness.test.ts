@@ -1,6 +1,6 @@
 /** The test harness of the reference server: options, seeds, clinics, keys, clock, reset, request log, faults. */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { isValidCpf } from '../../src/schemas/common.ts';
+import { isValidCpf } from '../../src/schemas/fields/index.ts';
 import {
   Clock,
   createReferenceServer,

@@ -1,6 +1,6 @@
 /** Spec section 4: endpoints, identifiers, pagination, bodies and rules of each operation. */
 import { describe, expect, test } from 'vitest';
-import { Cpf, Email, phoneNumberKey, StartAt } from '../../src/schemas/common.ts';
+import { Cpf, Email, phoneNumberKey, StartAt } from '../../src/schemas/fields/index.ts';
 import { generateCpf } from '../../src/testing/index.ts';
 import {
   API,

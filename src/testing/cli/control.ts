@@ -10,7 +10,7 @@
  */
 import * as z from 'zod';
 import { ClinicError } from '../../core/errors.ts';
-import { formatInstant } from '../../schemas/common.ts';
+import { formatInstant } from '../../schemas/fields/index.ts';
 import type { DeliverySimulator, WebhookEndpoint } from '../delivery/types.ts';
 import { applySeedDocument } from '../seed/document.ts';
 import type { ChaosSpec } from '../server/chaos.ts';

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { cpfCheckDigits } from '../../schemas/common.ts';
+import { cpfCheckDigits } from '../../schemas/fields/index.ts';
 import { formatClinicInstant } from '../server/time.ts';
 import type { SeedHelpers } from './types.ts';
 

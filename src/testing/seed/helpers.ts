@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { normalizeCpf } from '../../schemas/common.ts';
+import { normalizeCpf } from '../../schemas/fields/index.ts';
 import { createEnvelope } from '../server/events.ts';
 import { endAtFor, roomFor } from '../server/rules.ts';
 import {

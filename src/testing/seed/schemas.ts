@@ -19,7 +19,7 @@ import {
   PatientName,
   Phone,
   StartAt,
-} from '../../schemas/common.ts';
+} from '../../schemas/fields/index.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
 import { parseClinicDateTime } from '../server/time.ts';
 

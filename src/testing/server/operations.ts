@@ -12,7 +12,7 @@
 import type * as z from 'zod';
 import { OPERATIONS, type OperationRow } from '../../operations.ts';
 import { AppointmentCreateParams, AppointmentUpdateParams } from '../../schemas/appointments.ts';
-import { normalizeCpf } from '../../schemas/common.ts';
+import { normalizeCpf } from '../../schemas/fields/index.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
 import { PatientCreateParams, PatientUpdateParams } from '../../schemas/patients.ts';

@@ -7,7 +7,7 @@
  * @module
  */
 import * as z from 'zod';
-import { LIMITS } from '../../schemas/common.ts';
+import { LIMITS } from '../../schemas/fields/index.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
 import { badRequest } from './responses.ts';
 

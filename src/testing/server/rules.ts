@@ -9,7 +9,7 @@
  * @module
  */
 
-import { normalizeCpf, phoneNumberKey } from '../../schemas/common.ts';
+import { normalizeCpf, phoneNumberKey } from '../../schemas/fields/index.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import { badRequest, conflict } from './responses.ts';
 import type {

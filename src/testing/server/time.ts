@@ -4,7 +4,7 @@
  * daylight-saving time are right too.
  * @module
  */
-import { parseStartAt, zoneOffsetOf } from '../../schemas/common.ts';
+import { parseStartAt, zoneOffsetOf } from '../../schemas/fields/index.ts';
 
 /** The zone the spec reads `start_at` in and renders instants in. */
 export const CLINIC_TIME_ZONE = 'America/Sao_Paulo';

@@ -1,0 +1,36 @@
+/** The spec's limits (section 8) and the message of a field's type check. @module */
+
+/** Limits stated in section 8 of the spec. */
+export const LIMITS = {
+  /** `Idempotency-Key` header: at most 255 characters. */
+  idempotencyKeyLength: 255,
+  /** Idempotency replay window: 24 hours. */
+  idempotencyWindowMs: 24 * 60 * 60 * 1000,
+  /** Appointment `note`: at most 2000 characters. */
+  noteLength: 2000,
+  /** Patient `name`: at most 255 characters. */
+  patientNameLength: 255,
+  /** Patient `phone`: at most 40 characters. */
+  patientPhoneLength: 40,
+  /** Patient `cpf`: at most 20 characters. */
+  patientCpfLength: 20,
+  /** Patient `email`: at most 100 characters. */
+  patientEmailLength: 100,
+  /** List page size: default 50. */
+  defaultPageSize: 50,
+  /** List page size: maximum 100. */
+  maxPageSize: 100,
+} as const;
+
+/**
+ * A zod error option that says "is required" when the value is missing and `message` otherwise,
+ * so a missing field and a wrong one read differently in `ValidationError.fields`. Every field
+ * schema uses it for its type check (a missing patient `name` reads "is required", not "must
+ * be a string").
+ */
+export function typeError(message: string) {
+  return {
+    /** The message of an issue: `is required` for a missing value, else `message`. */
+    error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message),
+  };
+}
