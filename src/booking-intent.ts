@@ -5,8 +5,8 @@
  */
 import { ConfigurationError, ValidationError } from './core/errors.ts';
 import { AppointmentCreateParams } from './schemas/appointments.ts';
-import { IdempotencyKey } from './schemas/fields/index.ts';
 import { issuesToFields } from './schemas/errors.ts';
+import { IdempotencyKey } from './schemas/fields/index.ts';
 
 /** Options of {@link bookingIntentKey}. */
 export interface BookingIntentKeyOptions {

@@ -41,8 +41,8 @@ import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
 import { Professionals } from './resources/professionals.ts';
 import { Rooms } from './resources/rooms.ts';
-import { ListQuery, NoListFilters } from './schemas/fields/index.ts';
 import { issuesToFields } from './schemas/errors.ts';
+import { ListQuery, NoListFilters } from './schemas/fields/index.ts';
 import { VERSION } from './version.ts';
 
 /** Options of {@link ClinicClient}. Every one is optional when the environment supplies it. */

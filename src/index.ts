@@ -89,8 +89,14 @@ export {
   AppointmentUpdateParams,
   AppointmentUpdateStatus,
 } from './schemas/appointments.ts';
-export { Gender, LIMITS, ListQuery, type ListQueryValue, NoListFilters } from './schemas/fields/index.ts';
 export type { FieldErrors } from './schemas/errors.ts';
+export {
+  Gender,
+  LIMITS,
+  ListQuery,
+  type ListQueryValue,
+  NoListFilters,
+} from './schemas/fields/index.ts';
 export {
   Patient,
   PatientCreateParams,

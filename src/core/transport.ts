@@ -15,8 +15,8 @@ import ky, {
 import { v4 as uuidv4 } from 'uuid';
 import { checkNumber } from '../internal/utils.ts';
 import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
-import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { issuesToFields } from '../schemas/errors.ts';
+import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { attemptFetch, bodyText, type Call, failureReason } from './attempt.ts';
 import {
   APIConnectionError,

@@ -5,8 +5,8 @@
  */
 import * as z from 'zod';
 import { Appointment } from '../schemas/appointments.ts';
-import { ResponseDateTime } from '../schemas/fields/index.ts';
 import { issuesToFields } from '../schemas/errors.ts';
+import { ResponseDateTime } from '../schemas/fields/index.ts';
 import { WebhookPayloadError } from './errors.ts';
 
 /** The event types of spec 6.2, in the order the spec lists them. */

@@ -9,6 +9,7 @@ import {
   AppointmentOrigin,
   AppointmentStatus,
 } from '../../schemas/appointments.ts';
+import { issuesToFields } from '../../schemas/errors.ts';
 import {
   BirthDate,
   Cpf,
@@ -20,7 +21,6 @@ import {
   Phone,
   StartAt,
 } from '../../schemas/fields/index.ts';
-import { issuesToFields } from '../../schemas/errors.ts';
 import { parseClinicDateTime } from '../server/time.ts';
 
 const Active = z.boolean({ error: 'must be true or false' });

@@ -13,8 +13,8 @@
  * @module
  */
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../internal/wire.ts';
-import { IdempotencyKey, LIMITS } from '../../schemas/fields/index.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
+import { IdempotencyKey, LIMITS } from '../../schemas/fields/index.ts';
 import { badRequest, unprocessable } from './responses.ts';
 import type { ClinicState, IdempotencyEntry } from './store.ts';
 

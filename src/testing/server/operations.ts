@@ -12,9 +12,9 @@
 import type * as z from 'zod';
 import { OPERATIONS, type OperationRow } from '../../operations.ts';
 import { AppointmentCreateParams, AppointmentUpdateParams } from '../../schemas/appointments.ts';
-import { normalizeCpf } from '../../schemas/fields/index.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
+import { normalizeCpf } from '../../schemas/fields/index.ts';
 import { PatientCreateParams, PatientUpdateParams } from '../../schemas/patients.ts';
 import { API_PREFIX, type ServerContext } from './context.ts';
 import { type AppointmentEventType, createEnvelope } from './events.ts';

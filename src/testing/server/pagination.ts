@@ -7,8 +7,8 @@
  * @module
  */
 import * as z from 'zod';
-import { LIMITS } from '../../schemas/fields/index.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
+import { LIMITS } from '../../schemas/fields/index.ts';
 import { badRequest } from './responses.ts';
 
 /** The list endpoints (spec 4), by the name used in `listEnvelope`. */

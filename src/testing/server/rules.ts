@@ -9,8 +9,8 @@
  * @module
  */
 
-import { normalizeCpf, phoneNumberKey } from '../../schemas/fields/index.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
+import { normalizeCpf, phoneNumberKey } from '../../schemas/fields/index.ts';
 import { badRequest, conflict } from './responses.ts';
 import type {
   AppointmentRecord,
