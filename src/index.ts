@@ -76,7 +76,8 @@ export { Appointments } from './resources/appointments.ts';
 export { Patients } from './resources/patients.ts';
 export { Professionals } from './resources/professionals.ts';
 export { Rooms } from './resources/rooms.ts';
-// The objects and inputs of the spec: each an interface and, under the same name, its zod schema.
+// The objects and inputs of the spec: each an interface and, under the same name, its zod schema
+// (the list queries and `AppointmentPatient` are types only).
 export { AppointmentType, type AppointmentTypeListParams } from './schemas/appointment-types.ts';
 export {
   Appointment,

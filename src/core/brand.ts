@@ -44,3 +44,11 @@ export function brandErrors(
     Object.defineProperty(cls, Symbol.hasInstance, { value: hasBrandedInstance });
   }
 }
+
+/**
+ * The name a class was branded with, inherited by the classes derived from it: what
+ * `ClinicError` sets as `name`, so that every error is named once, in its `brandErrors` call.
+ */
+export function brandedName(cls: object): string {
+  return (cls as { [BRAND_NAME]: string })[BRAND_NAME];
+}

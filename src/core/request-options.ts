@@ -43,7 +43,7 @@ export interface ListRequestOptions extends RequestOptions {
    * `next` links, which carry them on): a filter or page size your service documents beyond
    * the spec, such as `{ page_size: 100 }`. The SDK cannot tell whether the service honours
    * one: a service that ignores a filter returns every item, so check what comes back. A key
-   * also in the typed query is taken from here. `null` and `undefined` leave a key out.
+   * also in the typed query is taken from here. `undefined` leaves a key out; `null` sends it empty.
    */
   extraQuery?: ListQuery | undefined;
 }

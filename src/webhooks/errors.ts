@@ -14,8 +14,6 @@ import type { FieldErrors } from '../schemas/errors.ts';
  * handler, which answers 400, 408, 413 or 415. It never holds the values (health data).
  */
 export class WebhookPayloadError extends ClinicError {
-  /** `'WebhookPayloadError'`, which survives minification. */
-  override name = 'WebhookPayloadError';
   /** Dotted paths of the failed members (`data.patient.id`); empty when the body is not JSON. */
   readonly paths: string[];
   /** Path → messages for each failed member. */
@@ -29,18 +27,12 @@ export class WebhookPayloadError extends ClinicError {
 }
 
 /** Passed to `onError` when `verify` did not return `true` (a 401); `cause` is its throw. */
-export class WebhookVerificationError extends ClinicError {
-  /** `'WebhookVerificationError'`, which survives minification. */
-  override name = 'WebhookVerificationError';
-}
+export class WebhookVerificationError extends ClinicError {}
 
 /**
  * Passed to `onError` when a delivery was answered 503 and ran no handler because `verify` or
  * the claim of its event was not done by `ackAfterMs`; the service retries it.
  */
-export class WebhookNotProcessedError extends ClinicError {
-  /** `'WebhookNotProcessedError'`, which survives minification. */
-  override name = 'WebhookNotProcessedError';
-}
+export class WebhookNotProcessedError extends ClinicError {}
 
 brandErrors({ WebhookPayloadError, WebhookVerificationError, WebhookNotProcessedError });

@@ -32,8 +32,6 @@ export interface APIErrorInit {
  * for 409); an unexpected body still maps by status.
  */
 export class APIError extends ClinicError {
-  /** `'APIError'`: the class name, which survives minification. */
-  override name = 'APIError';
   /** HTTP status. */
   readonly status: number;
   /** Response headers. */
@@ -76,8 +74,6 @@ export class APIError extends ClinicError {
 
 /** 400: invalid fields. `fields` is the body: field name → messages. */
 export class BadRequestError extends APIError {
-  /** `'BadRequestError'`: the class name, which survives minification. */
-  override name = 'BadRequestError';
   /** Field name → messages, as the service sent them (strings are wrapped in an array). */
   readonly fields: FieldErrors;
 
@@ -90,10 +86,7 @@ export class BadRequestError extends APIError {
 }
 
 /** 401: the API key is missing, unknown or revoked. Check `CLINIC_API_KEY`. */
-export class AuthenticationError extends APIError {
-  /** `'AuthenticationError'`: the class name, which survives minification. */
-  override name = 'AuthenticationError';
-}
+export class AuthenticationError extends APIError {}
 
 /**
  * The scope the spec says an endpoint needs, or `undefined` where the spec does not show it.
@@ -113,8 +106,6 @@ export function requiredScopeFor(method: string, path: string): Scope | undefine
  * and appointment-types endpoints).
  */
 export class PermissionDeniedError extends APIError {
-  /** `'PermissionDeniedError'`: the class name, which survives minification. */
-  override name = 'PermissionDeniedError';
   /** The scope the spec says this endpoint needs, when it says (else `undefined`). */
   readonly requiredScope: Scope | undefined;
 
@@ -134,21 +125,13 @@ export class PermissionDeniedError extends APIError {
 }
 
 /** 404: no such record in the key's clinic (or an id of the wrong form). */
-export class NotFoundError extends APIError {
-  /** `'NotFoundError'`: the class name, which survives minification. */
-  override name = 'NotFoundError';
-}
+export class NotFoundError extends APIError {}
 
 /** 409: the request conflicts with the clinic's state. `code` tells which conflict. */
-export class ConflictError extends APIError {
-  /** `'ConflictError'`: the class name, which survives minification. */
-  override name = 'ConflictError';
-}
+export class ConflictError extends APIError {}
 
 /** 409 `slot_blocked`: the time is blocked in the professional's agenda. Pick another time. */
 export class SlotBlockedError extends ConflictError {
-  /** `'SlotBlockedError'`: the class name, which survives minification. */
-  override name = 'SlotBlockedError';
   /** Always `'slot_blocked'`: the 409 body's `code` that selects this class. */
   declare readonly code: 'slot_blocked';
 }
@@ -158,33 +141,24 @@ export class SlotBlockedError extends ConflictError {
  * room for that time. Pass `room_id`.
  */
 export class RoomRequiredError extends ConflictError {
-  /** `'RoomRequiredError'`: the class name, which survives minification. */
-  override name = 'RoomRequiredError';
   /** Always `'room_required'`: the 409 body's `code` that selects this class. */
   declare readonly code: 'room_required';
 }
 
 /** 409 `patient_cpf_exists`: the CPF belongs to another patient of the clinic. */
 export class PatientCpfExistsError extends ConflictError {
-  /** `'PatientCpfExistsError'`: the class name, which survives minification. */
-  override name = 'PatientCpfExistsError';
   /** Always `'patient_cpf_exists'`: the 409 body's `code` that selects this class. */
   declare readonly code: 'patient_cpf_exists';
 }
 
 /** 422: the service understood the request but will not process it. */
-export class UnprocessableEntityError extends APIError {
-  /** `'UnprocessableEntityError'`: the class name, which survives minification. */
-  override name = 'UnprocessableEntityError';
-}
+export class UnprocessableEntityError extends APIError {}
 
 /**
  * 422 on a request that carried an `Idempotency-Key`: the key was already used with another
  * body or on another endpoint (within 24 hours). Use a new key for a new request.
  */
 export class IdempotencyKeyReuseError extends UnprocessableEntityError {
-  /** `'IdempotencyKeyReuseError'`: the class name, which survives minification. */
-  override name = 'IdempotencyKeyReuseError';
   /** The key that was refused. */
   override readonly idempotencyKey: string;
 
@@ -202,8 +176,6 @@ export class IdempotencyKeyReuseError extends UnprocessableEntityError {
 
 /** 429: too many requests. `retryAfterMs` comes from `Retry-After`, when sent. */
 export class RateLimitError extends APIError {
-  /** `'RateLimitError'`: the class name, which survives minification. */
-  override name = 'RateLimitError';
   /** How long the service asked to wait, from `Retry-After` (seconds or HTTP date). */
   readonly retryAfterMs: number | undefined;
 
@@ -219,8 +191,6 @@ export class RateLimitError extends APIError {
  * thrown at once, with `retryAfterMs` set, for the caller to schedule.
  */
 export class InternalServerError extends APIError {
-  /** `'InternalServerError'`: the class name, which survives minification. */
-  override name = 'InternalServerError';
   /** How long the service asked to wait, from `Retry-After` (a 503's, typically), when sent. */
   readonly retryAfterMs: number | undefined;
 

@@ -7,12 +7,15 @@
  */
 
 import type { FieldErrors } from '../../schemas/errors.ts';
-import { brandErrors } from '../brand.ts';
+import { brandErrors, brandedName } from '../brand.ts';
 
 /** The base class of every error thrown by the SDK. Catch it to catch them all. */
 export class ClinicError extends Error {
-  /** `'ClinicError'`: the class name, which survives minification. */
-  override name = 'ClinicError';
+  /**
+   * The class's name (`'SlotBlockedError'`...), from its `brandErrors` call, so it survives
+   * minification. A class you derive from an SDK error keeps its parent's unless it sets its own.
+   */
+  declare name: string;
   /**
    * The Idempotency-Key the failed call sent; retry with `{ idempotencyKey: err.idempotencyKey }`
    * to replay instead of booking twice.
@@ -23,6 +26,11 @@ export class ClinicError extends Error {
    * and when nothing was sent (a {@link ValidationError}, say).
    */
   declare readonly idempotencyKey?: string;
+
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = brandedName(new.target);
+  }
 }
 
 /**
@@ -54,10 +62,7 @@ export function withIdempotencyKey<E>(error: E, key: string | undefined): E {
  * `StaleEventGuard`) throw it for an option out of range. The message says what to fix and
  * never repeats the key nor a header's value.
  */
-export class ConfigurationError extends ClinicError {
-  /** `'ConfigurationError'`: the class name, which survives minification. */
-  override name = 'ConfigurationError';
-}
+export class ConfigurationError extends ClinicError {}
 
 /**
  * Thrown before anything is sent when an input breaks a rule of the spec (a required field
@@ -74,8 +79,6 @@ export class ConfigurationError extends ClinicError {
  * ```
  */
 export class ValidationError extends ClinicError {
-  /** `'ValidationError'`: the class name, which survives minification. */
-  override name = 'ValidationError';
   /** Field name (dotted for nested fields) → messages; `non_field_errors` for the whole input. */
   readonly fields: FieldErrors;
 
@@ -93,8 +96,6 @@ export class ValidationError extends ClinicError {
  * health data. `validateResponses: false` accepts any shape.
  */
 export class ResponseValidationError extends ClinicError {
-  /** `'ResponseValidationError'`: the class name, which survives minification. */
-  override name = 'ResponseValidationError';
   /** The paths of the response members that did not match, such as `results.3.start_at`. */
   readonly paths: string[];
   /** HTTP method of the request. */
@@ -125,9 +126,6 @@ export class ResponseValidationError extends ClinicError {
  * {@link ClinicError} with what was thrown as `cause`, and is never retried.
  */
 export class APIConnectionError extends ClinicError {
-  /** `'APIConnectionError'`: the class name, which survives minification. */
-  override name = 'APIConnectionError';
-
   constructor(message = 'Connection error: no response was received.', options?: ErrorOptions) {
     super(message, options);
   }
@@ -135,9 +133,6 @@ export class APIConnectionError extends ClinicError {
 
 /** Thrown when an attempt took longer than `timeout` (per attempt, default 30 s) and no retry was left. */
 export class APIConnectionTimeoutError extends APIConnectionError {
-  /** `'APIConnectionTimeoutError'`: the class name, which survives minification. */
-  override name = 'APIConnectionTimeoutError';
-
   constructor(message = 'Request timed out.', options?: ErrorOptions) {
     super(message, options);
   }
@@ -145,9 +140,6 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 
 /** Thrown when the caller's `AbortSignal` aborted the request (also during a retry wait). */
 export class APIUserAbortError extends ClinicError {
-  /** `'APIUserAbortError'`: the class name, which survives minification. */
-  override name = 'APIUserAbortError';
-
   constructor(message = 'Request was aborted.', options?: ErrorOptions) {
     super(message, options);
   }
@@ -162,8 +154,6 @@ export class APIUserAbortError extends ClinicError {
  * `cause` holds the read-back's error; `response` is the write's answer.
  */
 export class ReadBackError extends ClinicError {
-  /** `'ReadBackError'`: the class name, which survives minification. */
-  override name = 'ReadBackError';
   /** HTTP method of the write that succeeded. */
   readonly method: string;
   /** URL path of the write that succeeded. */

@@ -2,13 +2,13 @@
 import * as z from 'zod';
 import type { Assert, Equals } from '../../internal/type-equality.ts';
 
-/** A value a list query can carry: `null` and `undefined` leave the key out. */
+/** A value a list query can carry: `undefined` leaves the key out, `null` sends it empty. */
 export type ListQueryValue = string | number | boolean | null | undefined;
 
 /**
  * Query parameters sent as given, with no check but their value types: the `extraQuery` of a
  * list call, for a parameter your service documents beyond the spec (the page size, whose name
- * the spec does not show, or a filter). `null` and `undefined` leave a key out.
+ * the spec does not show, or a filter). `undefined` leaves a key out; `null` sends it empty.
  */
 export interface ListQuery {
   /** Any query parameter your service accepts, such as a page size. */
