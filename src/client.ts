@@ -32,9 +32,9 @@ import {
   type RawResponse,
   Transport,
 } from './core/transport.ts';
-import { checkMaxEmptyPages } from './core/walk.ts';
 import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
+import { checkMaxEmptyPages } from './internal/walk.ts';
 import { type OperationRow, type PathId, pathOf } from './operations.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';

@@ -5,6 +5,7 @@
  * @module
  */
 import { isRecord } from '../internal/utils.ts';
+import { Walk } from '../internal/walk.ts';
 import type { WithResponse } from './api-promise.ts';
 import {
   APIUserAbortError,
@@ -17,7 +18,6 @@ import {
 import type { RequestOptions } from './request-options.ts';
 import type { Checked } from './response-check.ts';
 import type { RawResponse } from './transport.ts';
-import { Walk } from './walk.ts';
 
 /** The largest `limit` that {@link Paginator.toArray} accepts. */
 export const TO_ARRAY_MAX_LIMIT = 10_000;

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import { brandErrors } from '../core/brand.ts';
+
 import { ClinicError } from '../core/errors.ts';
+import { brandErrors } from '../internal/brand.ts';
 import type { FieldErrors } from '../schemas/errors.ts';
 
 /**

@@ -5,10 +5,10 @@
  * @module
  */
 
+import { brandErrors } from '../../internal/brand.ts';
 import { findOperation } from '../../operations.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import type { Scope } from '../../schemas/scopes.ts';
-import { brandErrors } from '../brand.ts';
 import { ClinicError, formatFields, quoteServerText, withIdempotencyKey } from './base.ts';
 
 /** What an {@link APIError} is built from. */

@@ -6,8 +6,8 @@
  * @module
  */
 
+import { brandErrors, brandedName } from '../../internal/brand.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
-import { brandErrors, brandedName } from '../brand.ts';
 
 /** The base class of every error thrown by the SDK. Catch it to catch them all. */
 export class ClinicError extends Error {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { brandErrors } from '../../core/brand.ts';
+import { brandErrors } from '../../internal/brand.ts';
 import { type Chaos, ChaosMode, type ChaosSpec, type FaultAction } from './chaos.ts';
 import { FaultInput, parseInput } from './control-inputs.ts';
 

@@ -5,8 +5,9 @@
  *
  * @module
  */
-import { brandErrors } from '../../core/brand.ts';
+
 import { ClinicError } from '../../core/errors.ts';
+import { brandErrors } from '../../internal/brand.ts';
 
 /** Thrown by `register` (and recorded at delivery) when a URL fails the service's rule. */
 export class WebhookUrlError extends ClinicError {

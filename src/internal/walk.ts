@@ -3,8 +3,9 @@
  * a `next` link back to a recent page, or a run of empty pages. Not API.
  * @module
  */
-import { checkNumber } from '../internal/utils.ts';
-import { ClinicError } from './errors.ts';
+
+import { ClinicError } from '../core/errors.ts';
+import { checkNumber } from './utils.ts';
 
 const DEFAULT_MAX_EMPTY_PAGES = 10;
 const MAX_EMPTY_PAGES_LIMIT = 1_000;
