@@ -4,6 +4,7 @@
  * @module
  */
 import * as z from 'zod';
+import { ResponseReader } from '../core/response-check.ts';
 import { Appointment } from '../schemas/appointments.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { ResponseDateTime } from '../schemas/fields/index.ts';
@@ -93,12 +94,25 @@ export const WebhookEventSchema = z.discriminatedUnion(
   { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` },
 );
 
+// `data` is the open `Appointment` type: a status or modality the spec may add later reaches
+// the handlers as sent (see parseWebhookEvent), so the types must not promise a closed enum.
+type WithAppointment<E> = Omit<E, 'data'> & {
+  /** The full appointment, the same shape as `GET /appointments/{id}` returns. */
+  data: Appointment;
+};
+
 /** An appointment was created; with `data.origin` `api` it may echo your own write. */
-export type AppointmentCreatedEvent = z.infer<typeof AppointmentCreatedEventSchema>;
+export type AppointmentCreatedEvent = WithAppointment<
+  z.infer<typeof AppointmentCreatedEventSchema>
+>;
 /** An appointment changed: time, status, professional, room, modality and so on. */
-export type AppointmentUpdatedEvent = z.infer<typeof AppointmentUpdatedEventSchema>;
+export type AppointmentUpdatedEvent = WithAppointment<
+  z.infer<typeof AppointmentUpdatedEventSchema>
+>;
 /** An appointment was cancelled; `data` is the appointment as it is now. */
-export type AppointmentCancelledEvent = z.infer<typeof AppointmentCancelledEventSchema>;
+export type AppointmentCancelledEvent = WithAppointment<
+  z.infer<typeof AppointmentCancelledEventSchema>
+>;
 /** The web application's test button was used; recognise it by `type` ({@link isPing}). */
 export type PingEvent = z.infer<typeof PingEventSchema>;
 /** An event that carries an appointment in `data`. */
@@ -122,8 +136,19 @@ export type WebhookBody = string | Uint8Array | ArrayBuffer | object;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+const quiet = () => {};
+// A new enum value in `data` must not fail every delivery of it: after 20 failed deliveries the
+// service disables the endpoint. It is read as the client's 'compatible' mode reads answers.
+const compatible = new ResponseReader(
+  'compatible',
+  { error: quiet, warn: quiet, info: quiet, debug: quiet },
+  undefined,
+);
+
 /**
- * Parses a body (text, bytes, `Buffer` or parsed JSON) into a typed event.
+ * Parses a body (text, bytes, `Buffer` or parsed JSON) into a typed event. A value of an
+ * appointment enum the spec does not list (a new status) is passed on as sent; unknown members
+ * are dropped.
  *
  * @throws {@link WebhookPayloadError} when it is not UTF-8 JSON or breaks the envelope's rules.
  *
@@ -150,6 +175,11 @@ export function parseWebhookEvent(body: WebhookBody): WebhookEvent {
   }
   const result = WebhookEventSchema.safeParse(value);
   if (!result.success) {
+    // Only the appointment's enums are open; the envelope's own values (`api_version`) are not.
+    if (result.error.issues.every((issue) => issue.path[0] === 'data')) {
+      const open = compatible.check(WebhookEventSchema, value, { method: 'POST', path: 'webhook' });
+      if (open.ok) return open.data as WebhookEvent;
+    }
     const issues = issuesToFields(result.error.issues);
     const summary = Object.entries(issues)
       .map(

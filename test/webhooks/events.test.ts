@@ -152,3 +152,27 @@ describe('spec 6.2 rule 2: a ping is recognised by type', () => {
     expect(error.paths).toContain('data.appointment_type');
   });
 });
+
+describe('a value the spec may add later (forward-compatible reads)', () => {
+  it('a new status or modality in data reaches the handlers as sent, not as a failed delivery', () => {
+    const event = appointmentEvent('appointment.updated', {
+      status: 'waitlisted',
+      modality: 'home_visit',
+    });
+    const parsed = parseWebhookEvent(JSON.stringify(event));
+    expect(parsed.type).toBe('appointment.updated');
+    expect(isAppointmentEvent(parsed) && parsed.data.status).toBe('waitlisted');
+    expect(isAppointmentEvent(parsed) && parsed.data.modality).toBe('home_visit');
+  });
+
+  it('a structural break, an unknown type or a value that is not an enum word still fails', () => {
+    const event = appointmentEvent('appointment.updated');
+    expect(payloadError({ ...event, data: { ...event.data, start_at: 12 } }).paths).toEqual([
+      'data.start_at',
+    ]);
+    expect(payloadError({ ...event, type: 'appointment.moved' }).paths).toEqual(['type']);
+    expect(payloadError({ ...event, data: { ...event.data, status: 'Ana Souza' } }).paths).toEqual([
+      'data.status',
+    ]);
+  });
+});
