@@ -316,6 +316,7 @@ export class ClinicClient {
     return {
       data,
       response: raw.response,
+      text: raw.text,
       idempotencyKey: raw.idempotencyKey,
       replayed: raw.replayed,
     };

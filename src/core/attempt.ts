@@ -8,8 +8,6 @@
  * - **Abort whatever the fetch.** A custom `fetch` may ignore the signal: the body read stops
  *   at the abort all the same. The caller's own signal is relayed too: ky sends a retry as a
  *   clone of its Request, whose signal undici may untie from the caller's (nodejs/undici#4068).
- * - **The service's wait.** ky reads `Retry-After` in whole seconds or as a date; the SDK also
- *   honours `retry-after-ms` and fractional seconds, read here for the call's `delay` (core/retry.ts).
  * - **No redirect is followed** (`redirect: 'manual'`): neither the body nor the key leaves for
  *   another origin or for a path outside the API; a redirect rejects with a {@link ClinicError}.
  * - **The SDK's own headers and body.** ky's `Request` carries the URL and method only: the
@@ -21,42 +19,31 @@
  * @module
  */
 import type { Input } from 'ky';
-import { APIConnectionError, ClinicError, parseRetryAfter } from './errors.ts';
+import { APIConnectionError, ClinicError } from './errors.ts';
 import { redactHeaders } from './logger.ts';
 import type { CallObserver } from './observe.ts';
 import { errorCode } from './redact.ts';
-import { BodyOverCapError, isTypeError, type RetryState } from './retry.ts';
+import { BodyOverCapError, isTypeError } from './retry.ts';
 
-/** One call, checked and ready to send, and what its attempts learn. */
-export interface Call extends RetryState {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: string | undefined;
-  /** Retries allowed (the call's `maxRetries`). */
-  maxRetries: number;
-  /** Attempts sent so far. */
-  attempts: number;
+/** One call, checked and ready to send: fixed before the first attempt, never written after. */
+export interface Call {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
   /** The largest body read, in bytes (the client's `maxResponseBytes`). */
-  maxResponseBytes: number;
+  readonly maxResponseBytes: number;
   /** The caller's signal, if any. */
-  signal: AbortSignal | undefined;
+  readonly signal: AbortSignal | undefined;
   /** Hooks, log lines and spans of the call. */
-  observer: CallObserver;
-}
-
-/** The text of each body read by an attempt, for the answer ky settles the call with. */
-const texts = new WeakMap<Response, string>();
-
-/** The body text an attempt read from `response`. */
-export function bodyText(response: Response): string {
-  return texts.get(response) ?? '';
+  readonly observer: CallObserver;
 }
 
 /**
  * The `fetch` ky calls for each attempt of `call`: sends with `send` (looked up per attempt, so
- * that MSW started after the client intercepts) and reads the body. Tells the call's observer
- * of each attempt and answer; with `debug`, its log lines carry the headers (key redacted).
+ * that MSW started after the client intercepts), reads the body, and gives ky the answer with
+ * that body in memory. Tells the call's observer of each attempt and answer; with `debug`, its
+ * log lines carry the headers (key redacted).
  */
 export function attemptFetch(
   call: Call,
@@ -66,8 +53,6 @@ export function attemptFetch(
   return async (input) => {
     // ky always passes its Request here; its signal is the caller's joined to ky's timeout.
     const { signal } = input as Request;
-    call.attempts++;
-    call.serverWait = undefined;
     call.observer.request(debug ? redactHeaders(call.headers) : undefined);
     // The abort reaches fetch a microtask later: aborting undici from within ky's timer callback,
     // while a mocked socket (MSW's interceptor) streams a body, trips an internal assertion of
@@ -78,9 +63,9 @@ export function attemptFetch(
     const relay = new AbortController();
     if (signal.aborted) relay.abort(signal.reason);
     else signal.addEventListener('abort', () => queueMicrotask(() => relay.abort(signal.reason)));
-    // A retry's Request is a clone, whose signal undici may stop tying to the caller's once the
-    // original is collected (nodejs/undici#4068): the caller's signal is listened to as well,
-    // and that listener removed when the attempt ends (the caller's signal may serve many calls).
+    // ky 2 still sends a retry as a clone of its Request, whose signal undici may stop tying to
+    // the caller's once the original is collected (nodejs/undici#4068): the caller's signal is
+    // listened to as well, and that listener removed when the attempt ends.
     const caller = call.signal;
     const callerAbort = () => queueMicrotask(() => relay.abort(caller?.reason));
     caller?.addEventListener('abort', callerAbort);
@@ -104,13 +89,30 @@ export function attemptFetch(
     } finally {
       caller?.removeEventListener('abort', callerAbort);
     }
-    // A non-2xx answer over the cap is still its status: an APIError without a body.
-    texts.set(response, text ?? '');
-    // Read from every answer; only a retried one (never a 2xx) waits by it.
-    call.serverWait = parseRetryAfter(response.headers);
     call.observer.response(response, debug);
-    return response;
+    // A non-2xx answer over the cap is still its status: an APIError without a body.
+    return withBody(response, text ?? '');
   };
+}
+
+/** Statuses whose `Response` may not carry a body. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * A copy of `response` (status, status text, headers, `url`) whose unread body is `text`: what
+ * ky reads its body from, and what `asResponse()` gives, so the network is read once.
+ */
+export function withBody(response: Response, text: string): Response {
+  const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    // Copied pair by pair: `new Headers(headers)` of another realm's Headers (MSW's, say) may
+    // drop entries.
+    headers: [...response.headers],
+  });
+  // `url` is not a constructor option; users read it to tell which URL answered.
+  Object.defineProperty(copy, 'url', { value: response.url });
+  return copy;
 }
 
 /**

@@ -1,11 +1,11 @@
 /**
  * The retry policy, stated per operation and handed to ky as its `retry` options: which
- * requests are retried, on what, after how long. ky runs the loop, counts the attempts, waits
- * (aborting the wait with the caller's signal) and times each attempt out.
+ * requests are retried, on what, after how long. ky runs the loop, counts the attempts, reads
+ * `Retry-After`, waits (aborting the wait with the caller's signal) and times each attempt out.
  *
  * @module
  */
-import { type HTTPError, isHTTPError, type RetryOptions } from 'ky';
+import { isHTTPError, type RetryOptions } from 'ky';
 import { APIConnectionError, parseRetryAfter } from './errors.ts';
 
 /**
@@ -26,13 +26,19 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;
 
-/**
- * The backoff before retry number `retry` (0 for the first): 0.5 s doubling up to 8 s, minus up
- * to 25 % jitter so that many clients do not retry in step.
- */
+/** The backoff before retry number `retry` (0 for the first), before jitter: 0.5 s doubling up to 8 s. */
+function baseDelay(retry: number): number {
+  return Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retry, MAX_RETRY_DELAY_MS);
+}
+
+/** The jitter: up to 25 % off a wait, by `spread` (0 to 1), so that many clients do not retry in step. */
+function jitter(wait: number, spread: number): number {
+  return wait * (1 - 0.25 * spread);
+}
+
+/** The backoff before retry number `retry` (0 for the first): {@link baseDelay} minus jitter. */
 export function backoffDelay(retry: number, random = Math.random): number {
-  const base = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retry, MAX_RETRY_DELAY_MS);
-  return base * (1 - 0.25 * random());
+  return jitter(baseDelay(retry), random());
 }
 
 /** Whether `status` may be retried under `policy`. */
@@ -46,59 +52,60 @@ export function isRetryableStatus(policy: RetryPolicy, status: number): boolean 
  * ky's `retry` options for `policy`, built once per client and policy. The policy depends on
  * the operation, not on the method (POST /appointments is retried, POST /patients is not after
  * a lost answer), so every method the SDK sends is listed and the policy picks the statuses and
- * failures. `afterStatusCodes` is empty: the service's wait is read by {@link parseRetryAfter}
- * (the same reading that sets `retryAfterMs`, including `retry-after-ms` and fractional seconds,
- * which ky does not read) and reaches ky through the call's `delay` ({@link callRetry}).
+ * failures. ky reads `Retry-After` on each of them (`afterStatusCodes`).
  */
 export function policyRetry(policy: RetryPolicy): RetryOptions {
+  const statusCodes = Array.from({ length: 200 }, (_, i) => 400 + i).filter((status) =>
+    isRetryableStatus(policy, status),
+  );
   return {
     methods: ['get', 'post', 'patch'],
-    statusCodes: Array.from({ length: 200 }, (_, i) => 400 + i).filter((status) =>
-      isRetryableStatus(policy, status),
-    ),
-    afterStatusCodes: [],
+    statusCodes,
+    afterStatusCodes: statusCodes,
+    maxRetryAfter: MAX_RETRY_AFTER_MS,
+    backoffLimit: MAX_RETRY_DELAY_MS,
     // Whether a timeout is retried is shouldRetry's answer (ky asks it first): true lets its
     // `undefined` mean yes under `safe`.
     retryOnTimeout: true,
     shouldRetry: ({ error }) => {
-      // A wait longer than the cap is not waited out (ky's maxRetryAfter would shorten it):
-      // the caller gets the error at once, with retryAfterMs, and schedules the retry.
-      if (isHTTPError(error)) return beyondCap(error) ? false : undefined;
+      // A wait longer than the cap is not waited out (maxRetryAfter would shorten it): the
+      // caller gets the error at once, with retryAfterMs, and schedules the retry.
+      if (isHTTPError(error)) return beyondCap(error.response.headers) ? false : undefined;
       if (error instanceof BodyOverCapError) return false;
       // No answer: the request may have been processed, so only `safe` sends it again.
       if (policy === 'rate-limit-only') return false;
-      // fetch rejects with a TypeError when the network fails; ky recognises only the messages
-      // of the runtimes it knows, so a custom fetch's TypeError is a network failure too.
-      // A 2xx whose body was cut off (core/attempt.ts) is retried like a lost connection.
+      // ky recognises only the network-failure messages of the runtimes it knows, so a custom
+      // fetch's TypeError is a network failure too; so is a 2xx whose body was cut off.
       return isTypeError(error) || error instanceof APIConnectionError ? true : undefined;
     },
   };
 }
 
 /**
- * The per-call part of ky's `retry` options: the call's `maxRetries`, and the wait before each
- * retry: the service's `Retry-After` when the last answer carried one, else the backoff.
+ * The per-call part of ky's `retry` options: the call's `maxRetries`, and the backoff, whose
+ * jitter is drawn once per call (`spread`) so that the retry log line can say what ky waited.
  */
-export function callRetry(limit: number, state: RetryState): RetryOptions {
+export function callRetry(limit: number, spread: number): RetryOptions {
   return {
     limit,
-    delay: (attempt) => {
-      state.delay = state.serverWait ?? backoffDelay(attempt - 1);
-      return state.delay;
-    },
+    delay: (attempt) => baseDelay(attempt - 1),
+    jitter: (wait) => jitter(wait, spread),
   };
 }
 
-/** What one call's retries need to know between attempts. */
-export interface RetryState {
-  /** The wait the last answer asked for (`Retry-After`), reset before each attempt. */
-  serverWait: number | undefined;
-  /** The wait chosen before the latest retry (for its log line). */
-  delay: number;
+/**
+ * The wait ky chose before retry number `retry` (1 for the first), for its log line: the
+ * answer's `Retry-After` (read as of `answeredAt`), else the call's backoff.
+ */
+export function retryWait(error: Error, retry: number, spread: number, answeredAt: number): number {
+  const asked = isHTTPError(error)
+    ? parseRetryAfter(error.response.headers, answeredAt)
+    : undefined;
+  return asked ?? backoffDelay(retry - 1, () => spread);
 }
 
-function beyondCap(error: HTTPError): boolean {
-  const wait = parseRetryAfter(error.response.headers);
+function beyondCap(headers: Headers): boolean {
+  const wait = parseRetryAfter(headers);
   return wait !== undefined && wait > MAX_RETRY_AFTER_MS;
 }
 

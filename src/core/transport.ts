@@ -17,7 +17,7 @@ import { checkNumber } from '../internal/utils.ts';
 import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
 import { IdempotencyKey } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
-import { attemptFetch, bodyText, type Call, failureReason } from './attempt.ts';
+import { attemptFetch, type Call, failureReason } from './attempt.ts';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -36,7 +36,7 @@ import { attemptErrorType, Observer } from './observe.ts';
 import { parseBody, parseErrorBody } from './parse-body.ts';
 import { Redactor } from './redact.ts';
 import type { AppointmentCreateOptions } from './request-options.ts';
-import { callRetry, isTypeError, policyRetry, type RetryPolicy } from './retry.ts';
+import { callRetry, isTypeError, policyRetry, type RetryPolicy, retryWait } from './retry.ts';
 
 /** One logical request. */
 export interface RequestSpec {
@@ -56,6 +56,8 @@ export interface RequestSpec {
 /** A 2xx answer, its body read. */
 export interface RawResponse {
   response: Response;
+  /** The body as read. */
+  text: string;
   /** Parsed JSON; the text when it is not JSON; `undefined` when empty. */
   body: unknown;
   idempotencyKey: string | undefined;
@@ -126,25 +128,10 @@ export class Transport {
     this.#observer = new Observer(config.logger, config.hooks, config.openTelemetry, (text) =>
       this.#redact.text(text),
     );
+    // The error body's text, as ky read it into `HTTPError.data`: the SDK parses it itself,
+    // depth-bounded and redacted (#apiError).
     const engine = (policy: RetryPolicy) =>
-      ky.create({
-        retry: policyRetry(policy),
-        hooks: {
-          // Runs once ky has waited and is about to send the attempt again.
-          beforeRetry: [
-            ({ options, error, retryCount }) => {
-              const call = options.context.call as Call;
-              call.observer.retry(
-                `clinic-scheduling: ${this.#redact.text(retryReason(error, call))} ` +
-                  `Retry ${retryCount} of ${call.maxRetries}, after ${Math.round(call.delay)} ms.`,
-                call.delay,
-                attemptErrorType(error),
-                isHTTPError(error) ? error.response.status : undefined,
-              );
-            },
-          ],
-        },
-      });
+      ky.create({ retry: policyRetry(policy), parseJson: (text: string) => text });
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
@@ -259,35 +246,52 @@ export class Transport {
       url,
       headers,
       body,
-      attempts: 0,
-      serverWait: undefined,
-      delay: 0,
-      maxRetries,
       maxResponseBytes: this.config.maxResponseBytes,
       signal,
       observer,
     };
+    // The backoff's jitter, drawn once so that the retry log line can say what ky waited.
+    const spread = Math.random();
+    const sent = this.#engines[spec.retry](url, {
+      method: spec.method,
+      timeout,
+      signal,
+      retry: callRetry(maxRetries, spread),
+      fetch: attemptFetch(call, () => this.config.fetch ?? globalThis.fetch, this.config.debug),
+      hooks: {
+        // Runs once ky has waited and is about to send the attempt again.
+        beforeRetry: [
+          ({ error, retryCount }) => {
+            const delay = retryWait(error, retryCount, spread, observer.answeredAt);
+            observer.retry(
+              `clinic-scheduling: ${this.#redact.text(retryReason(error, call))} ` +
+                `Retry ${retryCount} of ${maxRetries}, after ${Math.round(delay)} ms.`,
+              delay,
+              attemptErrorType(error),
+              isHTTPError(error) ? error.response.status : undefined,
+            );
+          },
+        ],
+      },
+    });
     let response: Response;
+    let text: string;
     try {
-      response = await this.#engines[spec.retry](url, {
-        method: spec.method,
-        timeout,
-        signal,
-        retry: callRetry(maxRetries, call),
-        context: { call },
-        fetch: attemptFetch(call, () => this.config.fetch ?? globalThis.fetch, this.config.debug),
-      });
+      // ky's promise settles once: `.text()` reads the body the attempt kept in memory.
+      text = await sent.text();
+      response = await sent;
     } catch (error) {
       const [failure, line] = this.#failure(error, call, timeout, signal);
       // Once anything was sent, the key is what lets the caller replay instead of booking twice.
-      const final = call.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
+      const final = observer.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
       observer.fail(final, line);
       throw final;
     }
     observer.done();
     return {
       response,
-      body: parseBody(bodyText(response)),
+      text,
+      body: parseBody(text),
       idempotencyKey,
       replayed: response.headers.get(REPLAYED_HEADER)?.toLowerCase() === 'true',
       method: spec.method,
@@ -339,13 +343,12 @@ export class Transport {
   }
 
   /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */
-  #apiError({ response }: HTTPError, call: Call): APIError {
+  #apiError({ response, data }: HTTPError, call: Call): APIError {
+    const text = typeof data === 'string' ? data : '';
     return makeAPIError({
       status: response.status,
       headers: this.#redact.headers(response.headers),
-      body: this.#redact.body(
-        parseErrorBody(this.#redact.text(bodyText(response)), MAX_ERROR_BODY_DEPTH),
-      ),
+      body: this.#redact.body(parseErrorBody(this.#redact.text(text), MAX_ERROR_BODY_DEPTH)),
       method: call.method,
       path: call.url.pathname,
       idempotencyKey: call.headers[KEY_HEADER],

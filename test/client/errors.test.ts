@@ -688,7 +688,7 @@ describe('always a ClinicError: deep, huge and oversized bodies (issue 13)', () 
 
   it('a 503 body over maxResponseBytes: InternalServerError without body, retried by its status, each stream cancelled', async () => {
     const { stream, state } = chunks();
-    const { fetch, seen } = answering(503, stream, { 'retry-after-ms': '1' });
+    const { fetch, seen } = answering(503, stream, { 'retry-after': '0' });
     const client = makeClient({ fetch, maxResponseBytes: 100_000, maxRetries: 1 });
     const error = await rejection(client.rooms.retrieve(2));
     expect(error).toBeInstanceOf(InternalServerError);
