@@ -163,6 +163,34 @@ describe('backoff without Retry-After', () => {
   });
 });
 
+describe('the wait a retry reports (onRetry delayMs, the info line)', () => {
+  /** The `delayMs` of each `onRetry` of a call to GET /rooms/2. */
+  async function reported(headers: Record<string, string>, failing: number) {
+    const delays: number[] = [];
+    const times = rooms(() => json({}, 503, headers), failing);
+    const client = makeClient({ hooks: { onRetry: (e) => void delays.push(e.delayMs) } });
+    const outcome = await settle(client.rooms.retrieve(2), { stepMs: 5 });
+    expect(outcome.ok).toBe(true);
+    return { delays, gaps: gaps(times) };
+  }
+
+  it('is the backoff ky waited, jitter included', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.4);
+    const { delays, gaps: waited } = await reported({}, 2);
+    expect(waited).toEqual([450, 900]);
+    expect(delays).toEqual(waited);
+  });
+
+  it('is the Retry-After ky waited, in its date form too', async () => {
+    const { delays, gaps: waited } = await reported(
+      { 'Retry-After': new Date(Date.now() + 3_000).toUTCString() },
+      1,
+    );
+    expect(waited).toEqual([3_000]);
+    expect(delays).toEqual(waited);
+  });
+});
+
 describe('timeout', () => {
   it('an attempt that outlives `timeout` ends in APIConnectionTimeoutError', async () => {
     const times = rooms(async () => {
