@@ -17,6 +17,7 @@ import type { Hooks, OpenTelemetryApi } from './core/hooks.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';
 import type { AppointmentCreateOptions, ListRequestOptions } from './core/request-options.ts';
+import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   MAX_RESPONSE_BYTES,
@@ -24,8 +25,7 @@ import {
   MAX_TIMEOUT_MS,
   type RawResponse,
   Transport,
-} from './core/transport.ts';
-import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
+} from './internal/request.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { type OperationRow, type PathId, pathOf } from './operations.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';

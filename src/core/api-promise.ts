@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { withBody } from './attempt.ts';
+import { withBody } from '../internal/attempt.ts';
 import { requestIdFrom } from './errors.ts';
 
 /** What {@link APIPromise.withResponse} resolves to. */

@@ -5,6 +5,7 @@
  * @module
  */
 import type * as z from 'zod';
+import type { RawResponse } from '../internal/request.ts';
 import { isRecord } from '../internal/utils.ts';
 import type { WithResponse } from './api-promise.ts';
 import {
@@ -15,7 +16,6 @@ import {
   requestIdFrom,
 } from './errors.ts';
 import type { RequestOptions } from './request-options.ts';
-import type { RawResponse } from './transport.ts';
 
 /** The largest `limit` that {@link Paginator.toArray} accepts. */
 export const TO_ARRAY_MAX_LIMIT = 10_000;

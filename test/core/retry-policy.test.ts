@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../src/core/errors.ts';
-import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS } from '../../src/core/retry.ts';
+import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS } from '../../src/internal/retry.ts';
 
 describe('backoffDelay', () => {
   it.each([

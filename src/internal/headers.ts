@@ -6,9 +6,10 @@
  *
  * @module
  */
-import { isRecord } from '../internal/utils.ts';
-import { HEADER_NAME, HEADER_VALUE } from '../internal/wire.ts';
-import { ConfigurationError } from './errors.ts';
+
+import { ConfigurationError } from '../core/errors.ts';
+import { isRecord } from './utils.ts';
+import { HEADER_NAME, HEADER_VALUE } from './wire.ts';
 
 /** A header map whose values may be `undefined` (a header removed for one call). */
 export type Headerish = Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 /**
  * The one request path: the SDK checks the call, prepares its headers and states its retry
  * policy; ky carries it out (attempts, timeouts, waits, `beforeRetry`). Two ky instances per
- * client, one per policy; a call adds its limit, timeout, signal and `fetch` (core/attempt.ts).
+ * client, one per policy; a call adds its limit, timeout, signal and `fetch` (internal/attempt.ts).
  *
  * @module
  */
@@ -13,11 +13,6 @@ import ky, {
   type KyInstance,
 } from 'ky';
 import { v4 as uuidv4 } from 'uuid';
-import { checkNumber } from '../internal/utils.ts';
-import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
-import { IdempotencyKey } from '../schemas/common.ts';
-import { issuesToFields } from '../schemas/errors.ts';
-import { attemptFetch, type Call, failureReason } from './attempt.ts';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -28,15 +23,20 @@ import {
   makeAPIError,
   ValidationError,
   withIdempotencyKey,
-} from './errors.ts';
+} from '../core/errors.ts';
+import type { Hooks, OpenTelemetryApi } from '../core/hooks.ts';
+import { type Logger, logLine } from '../core/logger.ts';
+import type { AppointmentCreateOptions } from '../core/request-options.ts';
+import { IdempotencyKey } from '../schemas/common.ts';
+import { issuesToFields } from '../schemas/errors.ts';
+import { attemptFetch, type Call, failureReason } from './attempt.ts';
+import { parseBody, parseErrorBody } from './body.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
-import type { Hooks, OpenTelemetryApi } from './hooks.ts';
-import { type Logger, logLine } from './logger.ts';
 import { attemptErrorType, Observer } from './observe.ts';
-import { parseBody, parseErrorBody } from './parse-body.ts';
 import { Redactor } from './redact.ts';
-import type { AppointmentCreateOptions } from './request-options.ts';
 import { callRetry, isTypeError, policyRetry, type RetryPolicy, retryWait } from './retry.ts';
+import { checkNumber } from './utils.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './wire.ts';
 
 /** One logical request. */
 export interface RequestSpec {
@@ -361,7 +361,7 @@ function retryReason(error: Error, call: Call): string {
   const path = call.url.pathname;
   if (isHTTPError(error)) return `${call.method} ${path} → ${error.response.status}.`;
   if (isTimeoutError(error)) return `${call.method} ${path} timed out.`;
-  // A 2xx cut off (core/attempt.ts) already says what happened.
+  // A 2xx cut off (internal/attempt.ts) already says what happened.
   if (error instanceof APIConnectionError) return error.message;
   return connectionError(error, call.method, path).message;
 }

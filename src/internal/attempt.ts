@@ -19,8 +19,8 @@
  * @module
  */
 import type { Input } from 'ky';
-import { APIConnectionError, ClinicError } from './errors.ts';
-import { redactHeaders } from './logger.ts';
+import { APIConnectionError, ClinicError } from '../core/errors.ts';
+import { redactHeaders } from '../core/logger.ts';
 import type { CallObserver } from './observe.ts';
 import { errorCode } from './redact.ts';
 import { BodyOverCapError, isTypeError } from './retry.ts';

@@ -9,10 +9,8 @@
  * @module
  */
 import { isHTTPError, isTimeoutError } from 'ky';
-import { findOperation } from '../operations.ts';
-import { VERSION } from '../version.ts';
-import { requestIdFrom } from './errors/api.ts';
-import { ClinicError } from './errors.ts';
+import { requestIdFrom } from '../core/errors/api.ts';
+import { ClinicError } from '../core/errors.ts';
 import type {
   ErrorEvent,
   Hooks,
@@ -23,8 +21,10 @@ import type {
   SpanAttributes,
   TelemetrySpan,
   TelemetryTracer,
-} from './hooks.ts';
-import type { Logger } from './logger.ts';
+} from '../core/hooks.ts';
+import type { Logger } from '../core/logger.ts';
+import { findOperation } from '../operations.ts';
+import { VERSION } from '../version.ts';
 
 /** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of `@opentelemetry/api`, stable in its 1.x. */
 const CLIENT = 2;
