@@ -1,9 +1,4 @@
-/**
- * Parsing a response body's text: JSON when it parses, the text otherwise, with a bound on how
- * deep an error body may nest before it is kept as text (no recursion over a hostile body).
- *
- * @module
- */
+/** A body read with a cap, and parsed with a bound on an error body's nesting. @module */
 
 /** Parses a body's text: JSON when it parses, the text otherwise, `undefined` when empty. */
 export function parseBody(text: string): unknown {
@@ -15,10 +10,7 @@ export function parseBody(text: string): unknown {
   }
 }
 
-/**
- * Parses an error body's text like {@link parseBody}, but keeps it as text when it opens more
- * than `maxDepth` arrays or objects inside one another.
- */
+/** {@link parseBody}, but the text kept when it nests deeper than `maxDepth` (no recursion). */
 export function parseErrorBody(text: string, maxDepth: number): unknown {
   return nestsDeeper(text, maxDepth) ? text : parseBody(text);
 }
@@ -40,3 +32,48 @@ function nestsDeeper(text: string, max: number): boolean {
   }
   return false;
 }
+
+/**
+ * A body's text, at most `cap` bytes (or none, when `Content-Length` says more): then the
+ * stream is cancelled and a 2xx rejects with {@link OverCap}, another status resolves
+ * `undefined`. Stops at `signal`'s abort, even when the `fetch` does not tie the body to it.
+ */
+export async function readText(
+  response: Response,
+  signal: AbortSignal,
+  cap: number,
+): Promise<string | undefined> {
+  if (signal.aborted) {
+    response.body?.cancel().catch(() => {});
+    throw signal.reason;
+  }
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  signal.addEventListener('abort', () => reader.cancel(signal.reason).catch(() => {}));
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    if (declared > cap || size > cap) {
+      reader.cancel().catch(() => {});
+      if (response.ok) throw new OverCap();
+      return undefined;
+    }
+    const { done, value } = await reader.read();
+    if (signal.aborted) throw signal.reason;
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  // Decoded once, at the end: no string is rebuilt per chunk.
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** A 2xx body over `maxResponseBytes`, which attempt.ts turns into the call's error. */
+export class OverCap extends Error {}
