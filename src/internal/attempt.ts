@@ -1,11 +1,6 @@
 /**
- * One attempt, as the `fetch` ky calls: what ky does not do for this SDK. The body is read
- * here, within ky's `timeout`, so a body that stalls is retried like a connection that stalls;
- * the read stops at an abort even when a custom `fetch` ignores the signal; no redirect is
- * followed (neither the body nor the key leaves the API); ky's `Request` carries the URL and
- * method only, so the key is never in it nor in ky's errors.
- *
- * @module
+ * The `fetch` ky calls: the body read within ky's `timeout` (a stalled body is retried), no
+ * redirect followed, and the key never in ky's `Request` (URL and method only). @module
  */
 import type { Input } from 'ky';
 import { APIConnectionError, ClinicError } from '../core/errors.ts';
@@ -26,10 +21,7 @@ export interface Call {
   readonly observer: CallObserver;
 }
 
-/**
- * The `fetch` ky calls for each attempt of `call`: sends with `send` (looked up per attempt, for
- * MSW started after the client), reads the body and gives ky the answer with it in memory.
- */
+/** The `fetch` ky calls per attempt; `send` is looked up each time, for MSW started later. */
 export function attemptFetch(
   call: Call,
   send: () => typeof fetch,
@@ -144,9 +136,7 @@ function redirectError(call: Call, response: Response): ClinicError {
   try {
     const location = response.headers.get('location');
     if (location !== null) target = new URL(location, call.url).origin;
-  } catch {
-    // an unreadable Location: named as not given
-  }
+  } catch {}
   const status = response.type === 'opaqueredirect' ? 'a redirect' : String(response.status);
   return new ClinicError(
     `${call.method} ${call.url.pathname} was answered ${status}, redirecting to ${target}. ` +

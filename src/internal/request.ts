@@ -1,9 +1,6 @@
 /**
- * The one request path: the SDK checks the call, prepares its headers and states its retry
- * policy; ky carries it out (attempts, timeouts, waits, `beforeRetry`). Two ky instances per
- * client, one per policy; a call adds its limit, timeout, signal and `fetch` (internal/attempt.ts).
- *
- * @module
+ * The request path: the SDK checks the call and states its policy; ky carries it out. One ky
+ * instance per retry policy; each call adds options built from its own values. @module
  */
 import ky, {
   type HTTPError,
@@ -56,7 +53,6 @@ export interface RequestSpec {
 /** A 2xx answer, its body read. */
 export interface RawResponse {
   response: Response;
-  /** The body as read. */
   text: string;
   /** Parsed JSON; the text when it is not JSON; `undefined` when empty. */
   body: unknown;
@@ -74,7 +70,6 @@ export interface TransportConfig {
   baseUrl: string;
   timeout: number;
   maxRetries: number;
-  /** The largest response body read, in bytes. */
   maxResponseBytes: number;
   fetch: typeof fetch | undefined;
   headers: Record<string, string>;
@@ -82,13 +77,11 @@ export interface TransportConfig {
   /** Whether debug lines are wanted: they cost a copy of the headers, so only then. */
   debug: boolean;
   userAgent: string;
-  /** The client's hooks. */
   hooks?: Hooks | undefined;
   /** The `@opentelemetry/api` module, when spans are wanted. */
   openTelemetry?: OpenTelemetryApi | undefined;
 }
 
-/** Header maps are keyed by lower-cased name. */
 const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 
 /** The largest `timeout` (ms) accepted, client-wide or per request: what `setTimeout` can wait. */
@@ -110,7 +103,6 @@ export class Transport {
   /** The client's `headers`, names lower-cased and values checked, once. */
   readonly #headers: Headerish;
   readonly #redact: Redactor;
-  /** One ky instance per retry policy. */
   readonly #engines: Record<RetryPolicy, KyInstance>;
   readonly #observer: Observer;
 
@@ -128,8 +120,7 @@ export class Transport {
     this.#observer = new Observer(config.logger, config.hooks, config.openTelemetry, (text) =>
       this.#redact.text(text),
     );
-    // The error body's text, as ky read it into `HTTPError.data`: the SDK parses it itself,
-    // depth-bounded and redacted (#apiError).
+    // `HTTPError.data` stays text: the SDK parses it depth-bounded and redacted (#apiError).
     const engine = (policy: RetryPolicy) =>
       ky.create({ retry: policyRetry(policy), parseJson: (text: string) => text });
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
@@ -165,10 +156,8 @@ export class Transport {
    * key is `options.idempotencyKey`, else the call's `Idempotency-Key` header, else a uuid v4,
    * sent once; once anything was sent, every {@link ClinicError} of the call carries it.
    *
-   * Only a network failure (ky's `NetworkError`, or a `TypeError` from the `fetch` in use) and
-   * the attempt's timeout (body read included) are connection errors, retried under the policy.
-   * Anything else a custom `fetch` throws is a bug, not retried (it would fail again): a plain
-   * {@link ClinicError} whose `cause` is the SDK's copy of it ({@link Redactor.copy}).
+   * Only a network failure (a `TypeError` too) and the attempt's timeout are connection errors;
+   * anything else a custom `fetch` throws is a bug, not retried: a {@link ClinicError}.
    *
    * @throws {@link ConfigurationError} when the call's `timeout`, `maxRetries`, headers or
    *   `idempotencyKey` cannot be used, before anything is sent.

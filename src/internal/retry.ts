@@ -2,16 +2,12 @@
 import { isHTTPError, type RetryOptions } from 'ky';
 import { APIConnectionError, parseRetryAfter } from '../core/errors.ts';
 
-/**
- * When a request may be sent again: `safe` on connection errors, timeouts, 408, 429 and 5xx;
- * `rate-limit-only` on 429 only (POST /patients and cancel, which the service cannot dedupe).
- */
+/** `safe`: retried on connection errors, timeouts, 408, 429, 5xx; `rate-limit-only`: on 429. */
 export type RetryPolicy = 'safe' | 'rate-limit-only';
 
 /**
- * The longest `Retry-After` a call waits out before retrying. When the service asks for longer,
- * the call does not retry: it throws the `RateLimitError` (or `InternalServerError`) at once,
- * with `retryAfterMs` set, so the caller can schedule the retry.
+ * The longest `Retry-After` waited out. Longer, the call throws at once, with `retryAfterMs`
+ * set, so the caller can schedule the retry.
  */
 export const MAX_RETRY_AFTER_MS = 60_000;
 const INITIAL_RETRY_DELAY_MS = 500;
@@ -30,17 +26,13 @@ export function backoffDelay(retry: number, random = Math.random): number {
   return jitter(baseDelay(retry), random());
 }
 
-/** Whether `status` may be retried under `policy`. */
 export function isRetryableStatus(policy: RetryPolicy, status: number): boolean {
   if (status === 429) return true;
   if (policy === 'rate-limit-only') return false;
   return status === 408 || status >= 500;
 }
 
-/**
- * ky's `retry` options for `policy`, once per client. Every method is listed: the policy
- * depends on the operation (POST /appointments is retried, POST /patients is not).
- */
+/** ky's `retry` for `policy`; all methods, as the policy is the operation's, not the method's. */
 export function policyRetry(policy: RetryPolicy): RetryOptions {
   const statusCodes = Array.from({ length: 200 }, (_, i) => 400 + i).filter((status) =>
     isRetryableStatus(policy, status),
@@ -58,8 +50,7 @@ export function policyRetry(policy: RetryPolicy): RetryOptions {
       if (error instanceof BodyOverCapError) return false;
       // No answer: the request may have been processed, so only `safe` sends it again.
       if (policy === 'rate-limit-only') return false;
-      // ky knows the network-failure messages of known runtimes only; a custom fetch's
-      // TypeError, or a 2xx whose body was cut off, is one too.
+      // ky knows known runtimes' messages only: any TypeError, or a 2xx cut off, is one too.
       return isTypeError(error) || error instanceof APIConnectionError ? true : undefined;
     },
   };
@@ -74,10 +65,7 @@ export function callRetry(limit: number, spread: number): RetryOptions {
   };
 }
 
-/**
- * The wait ky took before retry `retry` (from 1), for its log line: `Retry-After` as of
- * `answeredAt`, else the call's backoff.
- */
+/** The wait ky took before retry `retry` (from 1): `Retry-After` as of `answeredAt`, else backoff. */
 export function retryWait(error: Error, retry: number, spread: number, answeredAt: number): number {
   const asked = isHTTPError(error)
     ? parseRetryAfter(error.response.headers, answeredAt)
