@@ -15,6 +15,32 @@ export function parseErrorBody(text: string, maxDepth: number): unknown {
   return nestsDeeper(text, maxDepth) ? text : parseBody(text);
 }
 
+/**
+ * The body of an error from ky's `HTTPError.data` (parsed JSON, or the text of another type):
+ * text parsed as {@link parseErrorBody}; JSON nesting deeper than `maxDepth` back to text.
+ */
+export function errorBody(data: unknown, maxDepth: number): unknown {
+  if (typeof data === 'string') return parseErrorBody(data, maxDepth);
+  if (!deeperThan(data, maxDepth)) return data;
+  try {
+    return JSON.stringify(data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `value` nests more than `max` arrays or objects, walked without recursion. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** Whether the JSON `text` opens more than `max` arrays or objects inside one another. */
 function nestsDeeper(text: string, max: number): boolean {
   let depth = 0;

@@ -27,7 +27,7 @@ import type { AppointmentCreateOptions } from '../core/request-options.ts';
 import { IdempotencyKey } from '../schemas/common.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { attemptFetch, type Call, failureReason } from './attempt.ts';
-import { parseBody, parseErrorBody } from './body.ts';
+import { errorBody, parseBody } from './body.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
 import { attemptErrorType, Observer } from './observe.ts';
 import { Redactor } from './redact.ts';
@@ -120,9 +120,7 @@ export class Transport {
     this.#observer = new Observer(config.logger, config.hooks, config.openTelemetry, (text) =>
       this.#redact.text(text),
     );
-    // `HTTPError.data` stays text: the SDK parses it depth-bounded and redacted (#apiError).
-    const engine = (policy: RetryPolicy) =>
-      ky.create({ retry: policyRetry(policy), parseJson: (text: string) => text });
+    const engine = (policy: RetryPolicy) => ky.create({ retry: policyRetry(policy) });
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
@@ -333,11 +331,11 @@ export class Transport {
 
   /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */
   #apiError({ response, data }: HTTPError, call: Call): APIError {
-    const text = typeof data === 'string' ? data : '';
+    const read = typeof data === 'string' ? this.#redact.text(data) : data;
     return makeAPIError({
       status: response.status,
       headers: this.#redact.headers(response.headers),
-      body: this.#redact.body(parseErrorBody(this.#redact.text(text), MAX_ERROR_BODY_DEPTH)),
+      body: this.#redact.body(errorBody(read, MAX_ERROR_BODY_DEPTH)),
       method: call.method,
       path: call.url.pathname,
       idempotencyKey: call.headers[KEY_HEADER],
