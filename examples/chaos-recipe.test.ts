@@ -112,7 +112,7 @@ test('the booking flow keeps its invariants under chaos (seed 7)', async () => {
   api.faults.chaos({
     seed: 7,
     statusRate: 0.1, // 10 % answered 503, not processed
-    headers: { 'retry-after-ms': '5' },
+    headers: { 'retry-after': '0' },
     loseResponseRate: 0.05, // 5 % processed, response lost
     timeoutRate: 0.02, // 2 % processed, never answered
     latencyMs: [0, 5],

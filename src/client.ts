@@ -16,7 +16,6 @@ import {
 import type { Hooks, OpenTelemetryApi } from './core/hooks.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';
-import { Redactor } from './core/redact.ts';
 import type { AppointmentCreateOptions, ListRequestOptions } from './core/request-options.ts';
 import {
   type Checked,
@@ -24,6 +23,8 @@ import {
   ResponseReader,
   type ResponseValidation,
 } from './core/response-check.ts';
+import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
+import { Redactor } from './internal/redact.ts';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   MAX_RESPONSE_BYTES,
@@ -31,8 +32,7 @@ import {
   MAX_TIMEOUT_MS,
   type RawResponse,
   Transport,
-} from './core/transport.ts';
-import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
+} from './internal/request.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { checkMaxEmptyPages } from './internal/walk.ts';
 import { type OperationRow, type PathId, pathOf } from './operations.ts';
@@ -374,6 +374,7 @@ export class ClinicClient {
     return {
       data,
       response: raw.response,
+      text: raw.text,
       idempotencyKey: raw.idempotencyKey,
       replayed: raw.replayed,
     };

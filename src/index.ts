@@ -68,7 +68,7 @@ export type {
   RequestOptions,
 } from './core/request-options.ts';
 export type { ResponseDrift, ResponseValidation } from './core/response-check.ts';
-export { MAX_RETRY_AFTER_MS } from './core/retry.ts';
+export { MAX_RETRY_AFTER_MS } from './internal/retry.ts';
 // The resources: the classes of `clinic.appointments`, `clinic.patients`, ... (the client
 // makes them; their constructors are internal).
 export { AppointmentTypes } from './resources/appointment-types.ts';

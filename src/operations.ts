@@ -5,7 +5,7 @@
  * @module
  */
 import type * as z from 'zod';
-import type { RetryPolicy } from './core/retry.ts';
+import type { RetryPolicy } from './internal/retry.ts';
 import type { Assert } from './internal/type-equality.ts';
 import { AppointmentType } from './schemas/appointment-types.ts';
 import {
@@ -69,6 +69,7 @@ export interface OperationRow {
   readonly scope: Scope;
   /** Whether spec 5 rule 4 names the scope (else the reference server assumes it, rule 5). */
   readonly scopeStated: boolean;
+  /** When the client retries it (`internal/retry.ts`). */
   readonly retry: RetryPolicy;
   /** Whether a repeated `Idempotency-Key` replays by default (spec 4.4); the client sends one. */
   readonly replay: boolean;

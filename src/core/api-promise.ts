@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { bodyText } from './attempt.ts';
+import { withBody } from '../internal/attempt.ts';
 import { requestIdFrom } from './errors.ts';
 
 /** What {@link APIPromise.withResponse} resolves to. */
@@ -23,8 +23,11 @@ export interface WithResponse<T> {
   replayed: boolean;
 }
 
-/** @internal What the client resolves an {@link APIPromise} with: all but the derived members. */
-export type CallResult<T> = Omit<WithResponse<T>, 'requestId'>;
+/**
+ * @internal What the client resolves an {@link APIPromise} with: all but the derived members,
+ * and the body's text as read, for {@link APIPromise.asResponse}.
+ */
+export type CallResult<T> = Omit<WithResponse<T>, 'requestId'> & { text: string };
 
 /**
  * A `Promise<T>` with two more methods: {@link APIPromise.withResponse} and
@@ -60,7 +63,13 @@ export class APIPromise<T> extends Promise<T> {
    * details. Rejects as awaiting the promise would.
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#inner.then((r) => ({ ...r, requestId: requestIdFrom(r.response.headers) }));
+    return this.#inner.then(({ data, response, idempotencyKey, replayed }) => ({
+      data,
+      response,
+      requestId: requestIdFrom(response.headers),
+      idempotencyKey,
+      replayed,
+    }));
   }
 
   /**
@@ -77,7 +86,7 @@ export class APIPromise<T> extends Promise<T> {
    * ```
    */
   asResponse(): Promise<Response> {
-    return this.#inner.then((r) => unreadCopy(r.response));
+    return this.#inner.then((r) => withBody(r.response, r.text));
   }
 
   #result(): Promise<T> {
@@ -107,22 +116,4 @@ export class APIPromise<T> extends Promise<T> {
   override finally(onfinally?: (() => void) | null | undefined): Promise<T> {
     return this.#result().finally(onfinally);
   }
-}
-
-/** Statuses whose `Response` may not carry a body. */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-
-/**
- * A copy of a response whose body the transport already read, with that body unread. The
- * transport keeps the text it read (`bodyText`), so no second read of the network is needed.
- */
-function unreadCopy(response: Response): Response {
-  const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bodyText(response), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  // `url` is not a constructor option; users read it to tell which URL answered.
-  Object.defineProperty(copy, 'url', { value: response.url });
-  return copy;
 }

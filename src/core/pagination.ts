@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RawResponse } from '../internal/request.ts';
 import { isRecord } from '../internal/utils.ts';
 import { Walk } from '../internal/walk.ts';
 import type { WithResponse } from './api-promise.ts';
@@ -17,7 +18,6 @@ import {
 } from './errors.ts';
 import type { RequestOptions } from './request-options.ts';
 import type { Checked } from './response-check.ts';
-import type { RawResponse } from './transport.ts';
 
 /** The largest `limit` that {@link Paginator.toArray} accepts. */
 export const TO_ARRAY_MAX_LIMIT = 10_000;

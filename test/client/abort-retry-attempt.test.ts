@@ -25,7 +25,7 @@ describe("the caller's abort", () => {
         calls++;
         if (calls === 1) {
           return Promise.resolve(
-            new Response('{}', { status: 503, headers: { 'retry-after-ms': '1' } }),
+            new Response('{}', { status: 503, headers: { 'retry-after': '0' } }),
           );
         }
         setTimeout(gc, 20);

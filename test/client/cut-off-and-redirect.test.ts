@@ -1,5 +1,5 @@
 /**
- * What one attempt makes of a body cut off and of a redirect (core/attempt.ts), through
+ * What one attempt makes of a body cut off and of a redirect (internal/attempt.ts), through
  * `ClinicClient` and a custom `fetch`: a 2xx cut off is an `APIConnectionError` holding the
  * read's error as its cause; an error status cut off is not called answered-and-cut-off; a
  * redirect names the origin it points at, or says the answer gives none. Pinned for the

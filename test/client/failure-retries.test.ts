@@ -1,5 +1,5 @@
 /**
- * Which failures of a custom `fetch` a safe call sends again (core/retry.ts's `shouldRetry`),
+ * Which failures of a custom `fetch` a safe call sends again (internal/retry.ts's `shouldRetry`),
  * through `ClinicClient` on the fake clock: a `TypeError` whatever its message, or an `Error`
  * named `TypeError` (the network failing), a 2xx whose body is cut off; not any other thrown value. Pinned for the
  * mutation score of issue 11 after the move.

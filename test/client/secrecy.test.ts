@@ -517,7 +517,7 @@ describe('no message or log line carries a query string or URL credentials (issu
     server.use(
       http.get(`${API}/patients`, () =>
         json({ error: { code: 'internal_error', message: 'down' } }, 503, {
-          'retry-after-ms': '1',
+          'retry-after': '0',
         }),
       ),
     );

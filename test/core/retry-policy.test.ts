@@ -1,11 +1,11 @@
 /**
  * The pure parts of the retry policy: `backoffDelay` (0.5 s doubling up to 8 s, minus up to
- * 25 % jitter), `isRetryableStatus` per policy, and `parseRetryAfter` (seconds, HTTP date,
- * `retry-after-ms`).
+ * 25 % jitter), `isRetryableStatus` per policy, and `parseRetryAfter` (whole seconds or an HTTP
+ * date, as ky reads it to wait).
  */
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../src/core/errors.ts';
-import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS } from '../../src/core/retry.ts';
+import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS } from '../../src/internal/retry.ts';
 
 describe('backoffDelay', () => {
   it.each([
@@ -60,7 +60,6 @@ describe('parseRetryAfter', () => {
   it.each([
     ['2', 2_000],
     ['0', 0],
-    ['1.5', 1_500],
     [' 3 ', 3_000],
     ['3600', 3_600_000],
   ])('Retry-After: %s → %i ms', (value, ms) => {
@@ -75,8 +74,8 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(h({ 'retry-after': 'Mon, 02 Mar 2026 11:59:00 GMT' }), now)).toBe(0);
   });
 
-  it('retry-after-ms wins over Retry-After', () => {
-    expect(parseRetryAfter(h({ 'retry-after-ms': '250', 'retry-after': '10' }), now)).toBe(250);
+  it('retry-after-ms is not read (the spec does not define it)', () => {
+    expect(parseRetryAfter(h({ 'retry-after-ms': '250', 'retry-after': '10' }), now)).toBe(10_000);
   });
 
   it.each([
@@ -84,6 +83,7 @@ describe('parseRetryAfter', () => {
     [{ 'retry-after': '' }],
     [{ 'retry-after': 'soon' }],
     [{ 'retry-after': '-5' }],
+    [{ 'retry-after': '1.5' }],
     [{ 'retry-after-ms': 'abc' }],
     [{ 'retry-after-ms': '-1' }],
   ])('absent or unreadable (%o) → undefined', (init) => {

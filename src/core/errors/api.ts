@@ -239,19 +239,14 @@ export function makeAPIError(init: APIErrorInit): APIError {
 }
 
 /**
- * Reads `Retry-After` (seconds, or an HTTP date) or `retry-after-ms`, in milliseconds;
- * `undefined` when absent or not of either form (a negative number, say).
+ * Reads `Retry-After` in milliseconds, in its two forms (whole seconds, or an HTTP date), as ky
+ * reads it to wait; `undefined` when absent or of neither form (`-5`, `1.5`).
  *
  * @param now - the current time, for the HTTP-date form.
  */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
-  const ms = headers.get('retry-after-ms');
-  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) {
-    return Number(ms);
-  }
-  // Absent or blank, it is of neither form below: `undefined`.
   const value = headers.get('retry-after') ?? '';
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value) * 1000;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
   // An HTTP date names its day and month; without letters (`-5`, `2026`) it is not one, even
   // where `Date.parse` would read a date into it.
   if (!/[a-z]/i.test(value)) return undefined;

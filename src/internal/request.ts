@@ -1,9 +1,6 @@
 /**
- * The one request path: the SDK checks the call, prepares its headers and states its retry
- * policy; ky carries it out (attempts, timeouts, waits, `beforeRetry`). Two ky instances per
- * client, one per policy; a call adds its limit, timeout, signal and `fetch` (core/attempt.ts).
- *
- * @module
+ * The request path: the SDK checks the call and states its policy; ky carries it out. One ky
+ * instance per retry policy; each call adds options built from its own values. @module
  */
 import ky, {
   type HTTPError,
@@ -13,11 +10,6 @@ import ky, {
   type KyInstance,
 } from 'ky';
 import { v4 as uuidv4 } from 'uuid';
-import { checkNumber } from '../internal/utils.ts';
-import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../internal/wire.ts';
-import { issuesToFields } from '../schemas/errors.ts';
-import { IdempotencyKey } from '../schemas/fields/index.ts';
-import { attemptFetch, bodyText, type Call, failureReason } from './attempt.ts';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -28,15 +20,20 @@ import {
   makeAPIError,
   ValidationError,
   withIdempotencyKey,
-} from './errors.ts';
+} from '../core/errors.ts';
+import type { Hooks, OpenTelemetryApi } from '../core/hooks.ts';
+import { type Logger, logLine } from '../core/logger.ts';
+import type { AppointmentCreateOptions } from '../core/request-options.ts';
+import { issuesToFields } from '../schemas/errors.ts';
+import { IdempotencyKey } from '../schemas/fields/index.ts';
+import { attemptFetch, type Call, failureReason } from './attempt.ts';
+import { errorBody, parseBody } from './body.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
-import type { Hooks, OpenTelemetryApi } from './hooks.ts';
-import { type Logger, logLine } from './logger.ts';
 import { attemptErrorType, Observer } from './observe.ts';
-import { parseBody, parseErrorBody } from './parse-body.ts';
 import { Redactor } from './redact.ts';
-import type { AppointmentCreateOptions } from './request-options.ts';
-import { callRetry, isTypeError, policyRetry, type RetryPolicy } from './retry.ts';
+import { callRetry, isTypeError, policyRetry, type RetryPolicy, retryWait } from './retry.ts';
+import { checkNumber } from './utils.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './wire.ts';
 
 /** One logical request. */
 export interface RequestSpec {
@@ -56,6 +53,7 @@ export interface RequestSpec {
 /** A 2xx answer, its body read. */
 export interface RawResponse {
   response: Response;
+  text: string;
   /** Parsed JSON; the text when it is not JSON; `undefined` when empty. */
   body: unknown;
   idempotencyKey: string | undefined;
@@ -72,7 +70,6 @@ export interface TransportConfig {
   baseUrl: string;
   timeout: number;
   maxRetries: number;
-  /** The largest response body read, in bytes. */
   maxResponseBytes: number;
   fetch: typeof fetch | undefined;
   headers: Record<string, string>;
@@ -80,13 +77,11 @@ export interface TransportConfig {
   /** Whether debug lines are wanted: they cost a copy of the headers, so only then. */
   debug: boolean;
   userAgent: string;
-  /** The client's hooks. */
   hooks?: Hooks | undefined;
   /** The `@opentelemetry/api` module, when spans are wanted. */
   openTelemetry?: OpenTelemetryApi | undefined;
 }
 
-/** Header maps are keyed by lower-cased name. */
 const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 
 /** The largest `timeout` (ms) accepted, client-wide or per request: what `setTimeout` can wait. */
@@ -108,7 +103,6 @@ export class Transport {
   /** The client's `headers`, names lower-cased and values checked, once. */
   readonly #headers: Headerish;
   readonly #redact: Redactor;
-  /** One ky instance per retry policy. */
   readonly #engines: Record<RetryPolicy, KyInstance>;
   readonly #observer: Observer;
 
@@ -126,25 +120,7 @@ export class Transport {
     this.#observer = new Observer(config.logger, config.hooks, config.openTelemetry, (text) =>
       this.#redact.text(text),
     );
-    const engine = (policy: RetryPolicy) =>
-      ky.create({
-        retry: policyRetry(policy),
-        hooks: {
-          // Runs once ky has waited and is about to send the attempt again.
-          beforeRetry: [
-            ({ options, error, retryCount }) => {
-              const call = options.context.call as Call;
-              call.observer.retry(
-                `clinic-scheduling: ${this.#redact.text(retryReason(error, call))} ` +
-                  `Retry ${retryCount} of ${call.maxRetries}, after ${Math.round(call.delay)} ms.`,
-                call.delay,
-                attemptErrorType(error),
-                isHTTPError(error) ? error.response.status : undefined,
-              );
-            },
-          ],
-        },
-      });
+    const engine = (policy: RetryPolicy) => ky.create({ retry: policyRetry(policy) });
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
@@ -178,10 +154,8 @@ export class Transport {
    * key is `options.idempotencyKey`, else the call's `Idempotency-Key` header, else a uuid v4,
    * sent once; once anything was sent, every {@link ClinicError} of the call carries it.
    *
-   * Only a network failure (ky's `NetworkError`, or a `TypeError` from the `fetch` in use) and
-   * the attempt's timeout (body read included) are connection errors, retried under the policy.
-   * Anything else a custom `fetch` throws is a bug, not retried (it would fail again): a plain
-   * {@link ClinicError} whose `cause` is the SDK's copy of it ({@link Redactor.copy}).
+   * Only a network failure (a `TypeError` too) and the attempt's timeout are connection errors;
+   * anything else a custom `fetch` throws is a bug, not retried: a {@link ClinicError}.
    *
    * @throws {@link ConfigurationError} when the call's `timeout`, `maxRetries`, headers or
    *   `idempotencyKey` cannot be used, before anything is sent.
@@ -259,35 +233,52 @@ export class Transport {
       url,
       headers,
       body,
-      attempts: 0,
-      serverWait: undefined,
-      delay: 0,
-      maxRetries,
       maxResponseBytes: this.config.maxResponseBytes,
       signal,
       observer,
     };
+    // The backoff's jitter, drawn once so that the retry log line can say what ky waited.
+    const spread = Math.random();
+    const sent = this.#engines[spec.retry](url, {
+      method: spec.method,
+      timeout,
+      signal,
+      retry: callRetry(maxRetries, spread),
+      fetch: attemptFetch(call, () => this.config.fetch ?? globalThis.fetch, this.config.debug),
+      hooks: {
+        // Runs once ky has waited and is about to send the attempt again.
+        beforeRetry: [
+          ({ error, retryCount }) => {
+            const delay = retryWait(error, retryCount, spread, observer.answeredAt);
+            observer.retry(
+              `clinic-scheduling: ${this.#redact.text(retryReason(error, call))} ` +
+                `Retry ${retryCount} of ${maxRetries}, after ${Math.round(delay)} ms.`,
+              delay,
+              attemptErrorType(error),
+              isHTTPError(error) ? error.response.status : undefined,
+            );
+          },
+        ],
+      },
+    });
     let response: Response;
+    let text: string;
     try {
-      response = await this.#engines[spec.retry](url, {
-        method: spec.method,
-        timeout,
-        signal,
-        retry: callRetry(maxRetries, call),
-        context: { call },
-        fetch: attemptFetch(call, () => this.config.fetch ?? globalThis.fetch, this.config.debug),
-      });
+      // ky's promise settles once: `.text()` reads the body the attempt kept in memory.
+      text = await sent.text();
+      response = await sent;
     } catch (error) {
       const [failure, line] = this.#failure(error, call, timeout, signal);
       // Once anything was sent, the key is what lets the caller replay instead of booking twice.
-      const final = call.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
+      const final = observer.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
       observer.fail(final, line);
       throw final;
     }
     observer.done();
     return {
       response,
-      body: parseBody(bodyText(response)),
+      text,
+      body: parseBody(text),
       idempotencyKey,
       replayed: response.headers.get(REPLAYED_HEADER)?.toLowerCase() === 'true',
       method: spec.method,
@@ -339,13 +330,12 @@ export class Transport {
   }
 
   /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */
-  #apiError({ response }: HTTPError, call: Call): APIError {
+  #apiError({ response, data }: HTTPError, call: Call): APIError {
+    const read = typeof data === 'string' ? this.#redact.text(data) : data;
     return makeAPIError({
       status: response.status,
       headers: this.#redact.headers(response.headers),
-      body: this.#redact.body(
-        parseErrorBody(this.#redact.text(bodyText(response)), MAX_ERROR_BODY_DEPTH),
-      ),
+      body: this.#redact.body(errorBody(read, MAX_ERROR_BODY_DEPTH)),
       method: call.method,
       path: call.url.pathname,
       idempotencyKey: call.headers[KEY_HEADER],
@@ -358,7 +348,7 @@ function retryReason(error: Error, call: Call): string {
   const path = call.url.pathname;
   if (isHTTPError(error)) return `${call.method} ${path} → ${error.response.status}.`;
   if (isTimeoutError(error)) return `${call.method} ${path} timed out.`;
-  // A 2xx cut off (core/attempt.ts) already says what happened.
+  // A 2xx cut off (internal/attempt.ts) already says what happened.
   if (error instanceof APIConnectionError) return error.message;
   return connectionError(error, call.method, path).message;
 }

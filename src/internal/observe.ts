@@ -9,10 +9,8 @@
  * @module
  */
 import { isHTTPError, isTimeoutError } from 'ky';
-import { findOperation } from '../operations.ts';
-import { VERSION } from '../version.ts';
-import { requestIdFrom } from './errors/api.ts';
-import { ClinicError } from './errors.ts';
+import { requestIdFrom } from '../core/errors/api.ts';
+import { ClinicError } from '../core/errors.ts';
 import type {
   ErrorEvent,
   Hooks,
@@ -23,8 +21,10 @@ import type {
   SpanAttributes,
   TelemetrySpan,
   TelemetryTracer,
-} from './hooks.ts';
-import type { Logger } from './logger.ts';
+} from '../core/hooks.ts';
+import type { Logger } from '../core/logger.ts';
+import { findOperation } from '../operations.ts';
+import { VERSION } from '../version.ts';
 
 /** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of `@opentelemetry/api`, stable in its 1.x. */
 const CLIENT = 2;
@@ -83,6 +83,7 @@ export class CallObserver {
   #attempt = 0;
   readonly #started = Date.now();
   #attemptStarted = 0;
+  #answeredAt = 0;
   #status: number | undefined;
   #attemptStatus: number | undefined;
   #requestId: string | undefined;
@@ -107,6 +108,16 @@ export class CallObserver {
     this.hooks = hooks;
     this.attributes = attributes;
     this.#span = observer.tracer?.startSpan(facts.operation, { kind: CLIENT, attributes });
+  }
+
+  /** Attempts sent so far. */
+  get attempts(): number {
+    return this.#attempt;
+  }
+
+  /** When the latest answer arrived (`Date.now()`), for the date form of its `Retry-After`. */
+  get answeredAt(): number {
+    return this.#answeredAt;
   }
 
   /** The facts of the current attempt. */
@@ -145,6 +156,7 @@ export class CallObserver {
 
   /** The attempt was answered (any status), its body read. */
   response(response: Response, debug: boolean): void {
+    this.#answeredAt = Date.now();
     this.#status = this.#attemptStatus = response.status;
     const id = requestIdFrom(response.headers);
     this.#requestId = id === undefined ? undefined : this.observer.redact(id);

@@ -1,23 +1,13 @@
-/**
- * The request headers of a call: names lower-cased, values checked before anything is sent, and
- * the merge of the SDK's defaults, the client's `headers` and the call's.
- *
- * Not API: nothing here is exported by an entry point (see src/internal/README.md).
- *
- * @module
- */
-import { isRecord } from '../internal/utils.ts';
-import { HEADER_NAME, HEADER_VALUE } from '../internal/wire.ts';
-import { ConfigurationError } from './errors.ts';
+/** A call's headers: names lower-cased, values checked before sending, maps merged. @module */
+
+import { ConfigurationError } from '../core/errors.ts';
+import { isRecord } from './utils.ts';
+import { HEADER_NAME, HEADER_VALUE } from './wire.ts';
 
 /** A header map whose values may be `undefined` (a header removed for one call). */
 export type Headerish = Record<string, string | undefined>;
 
-/**
- * Lower-cases header names; with duplicates, the last one wins.
- *
- * @throws {@link ConfigurationError} when `headers` is not an object.
- */
+/** Lower-cases names, the last duplicate winning. @throws {@link ConfigurationError} */
 export function lowerCaseNames(
   headers: Record<string, string> | undefined,
   where: string,
@@ -30,11 +20,7 @@ export function lowerCaseNames(
   return out;
 }
 
-/**
- * Headers that fetch sets itself, refuses, or that would change how the connection is used:
- * a fetch implementation either throws a `TypeError` on them (read as a network failure and
- * retried) or drops them silently.
- */
+/** Headers fetch manages: it throws a `TypeError` on them (a network failure) or drops them. */
 const MANAGED = new Set([
   'connection',
   'content-length',
@@ -48,11 +34,8 @@ const MANAGED = new Set([
 ]);
 
 /**
- * Checks header names and values before anything is sent, so that fetch never refuses them
- * (a `TypeError` that would read as a network failure, and whose message repeats the value),
- * nor the headers it manages itself.
- *
- * @throws {@link ConfigurationError} naming the header, never repeating its value.
+ * Checks headers before sending: fetch's refusal would read as a network failure and repeat
+ * the value. @throws {@link ConfigurationError} naming the header, never its value.
  */
 export function checkHeaders(headers: Headerish, where: string): void {
   for (const [name, value] of Object.entries(headers)) {
@@ -81,10 +64,7 @@ export function checkHeaders(headers: Headerish, where: string): void {
   }
 }
 
-/**
- * Merges headers by lower-cased name, later maps winning; an `undefined` value removes a
- * header (a client default, say) for this call.
- */
+/** Merges by name, later maps winning; `undefined` removes a header for this call. */
 export function mergeHeaders(...maps: Headerish[]): Record<string, string> {
   const merged: Headerish = Object.assign({}, ...maps);
   const out: Record<string, string> = {};
