@@ -94,25 +94,30 @@ export const WebhookEventSchema = z.discriminatedUnion(
   { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` },
 );
 
-// `data` is the open `Appointment` type: a status or modality the spec may add later reaches
-// the handlers as sent (see parseWebhookEvent), so the types must not promise a closed enum.
-type WithAppointment<E> = Omit<E, 'data'> & {
-  /** The full appointment, the same shape as `GET /appointments/{id}` returns. */
+/** An appointment was created; with `data.origin` `api` it may echo your own write. */
+export type AppointmentCreatedEvent = Omit<
+  z.infer<typeof AppointmentCreatedEventSchema>,
+  'data'
+> & {
+  /** The appointment, its enums open: a value the spec may add later arrives as sent. */
   data: Appointment;
 };
-
-/** An appointment was created; with `data.origin` `api` it may echo your own write. */
-export type AppointmentCreatedEvent = WithAppointment<
-  z.infer<typeof AppointmentCreatedEventSchema>
->;
 /** An appointment changed: time, status, professional, room, modality and so on. */
-export type AppointmentUpdatedEvent = WithAppointment<
-  z.infer<typeof AppointmentUpdatedEventSchema>
->;
+export type AppointmentUpdatedEvent = Omit<
+  z.infer<typeof AppointmentUpdatedEventSchema>,
+  'data'
+> & {
+  /** The appointment as it is now. */
+  data: Appointment;
+};
 /** An appointment was cancelled; `data` is the appointment as it is now. */
-export type AppointmentCancelledEvent = WithAppointment<
-  z.infer<typeof AppointmentCancelledEventSchema>
->;
+export type AppointmentCancelledEvent = Omit<
+  z.infer<typeof AppointmentCancelledEventSchema>,
+  'data'
+> & {
+  /** The appointment, cancelled. */
+  data: Appointment;
+};
 /** The web application's test button was used; recognise it by `type` ({@link isPing}). */
 export type PingEvent = z.infer<typeof PingEventSchema>;
 /** An event that carries an appointment in `data`. */
