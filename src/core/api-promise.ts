@@ -46,10 +46,8 @@ export class APIPromise<T> extends Promise<T> {
     }));
   }
 
-  /**
-   * The checked `Response` with a fresh unread copy of its body, as sent. After a PATCH or cancel
-   * answered without the record, the write's response, not the read-back's.
-   */
+  /** The checked `Response` with a fresh unread copy of its body, as sent. After a PATCH or cancel
+   * answered without the record, the write's response, not the read-back's. */
   asResponse(): Promise<Response> {
     return this.#inner.then((r) => withBody(r.response, r.text));
   }

@@ -1,7 +1,5 @@
-/**
- * Hook events and the slice of `@opentelemetry/api` used. Events carry only facts the SDK builds:
- * never the API key, a header, a body, a query string or patient data. @module
- */
+/** Hook events and the slice of `@opentelemetry/api` used. Events carry only facts the SDK builds:
+ * never the API key, a header, a body, a query string or patient data. @module */
 import type { ClinicError } from './errors.ts';
 
 /** The facts every hook and structured log line carries. */

@@ -1,7 +1,5 @@
-/**
- * Log levels, level filtering and redaction. Lines never carry a body (health data) nor the API
- * key (`Authorization` is always redacted). @module
- */
+/** Log levels, level filtering and redaction. Lines never carry a body (health data) nor the API
+ * key (`Authorization` is always redacted). @module */
 import type { APIError } from './errors.ts';
 import type { ErrorEvent, RetryEvent } from './hooks.ts';
 
@@ -16,10 +14,8 @@ export interface LogFields extends Partial<Omit<ErrorEvent, 'error'>>, Partial<R
   hook?: string;
 }
 
-/**
- * Where log lines go: each method is called as `(message, fields)` ({@link LogFields}), like
- * `console`; for pino, swap them (docs/observability.md).
- */
+/** Where log lines go: each method is called as `(message, fields)` ({@link LogFields}), like
+ * `console`; for pino, swap them (docs/observability.md). */
 export interface Logger {
   /** Level `error`: unused, since a failed call is reported by throwing. */
   error(message: string, ...rest: unknown[]): void;

@@ -74,10 +74,8 @@ export class Page<T> {
     return this.previous !== null;
   }
 
-  /**
-   * Fetches the next page. Rejects with {@link ClinicError} on the last page, or when `next` is
-   * this page's own URL or leaves this list (the key is never sent elsewhere).
-   */
+  /** Fetches the next page. Rejects with {@link ClinicError} on the last page, or when `next` is
+   * this page's own URL or leaves this list (the key is never sent elsewhere). */
   getNextPage(): Promise<Page<T>> {
     if (this.next === null) {
       return Promise.reject(new ClinicError('This is the last page; check hasNextPage() first.'));
@@ -145,10 +143,8 @@ async function* walkItems<T>(
   }
 }
 
-/**
- * What every list method returns: `await` it for the first {@link Page}, `for await` it for
- * every item (one page held at a time). Nothing is sent until it is awaited or iterated.
- */
+/** What every list method returns: `await` it for the first {@link Page}, `for await` it for
+ * every item (one page held at a time). Nothing is sent until it is awaited or iterated. */
 export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
   readonly #source: PageSource<T>;
   readonly #path: string;
@@ -219,10 +215,8 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
     }));
   }
 
-  /**
-   * At most `limit` items (required, 1 to 10 000, else a `ConfigurationError`): an unbounded list
-   * could exhaust memory; walk a larger one with `for await`.
-   */
+  /** At most `limit` items (required, 1 to 10 000, else a `ConfigurationError`): an unbounded list
+   * could exhaust memory; walk a larger one with `for await`. */
   async toArray(options: { limit: number }): Promise<T[]> {
     const limit: unknown = options?.limit;
     if (
@@ -299,10 +293,8 @@ function readPage<T>(
   return { results: parsed, next: next as string | null, previous: previous as string | null };
 }
 
-/**
- * A page link made absolute, if it stays on the API root (the key goes nowhere else)
- * and on its own list. Messages never quote the query (a filter may hold a CPF).
- */
+/** A page link made absolute, if it stays on the API root (the key goes nowhere else)
+ * and on its own list. Messages never quote the query (a filter may hold a CPF). */
 export function checkPageUrl(
   url: string,
   base: string,

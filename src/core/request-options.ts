@@ -1,7 +1,5 @@
-/**
- * Per-call options. Each member takes an explicit `undefined` (`exactOptionalPropertyTypes`),
- * meaning "not given": the client's setting applies. @module
- */
+/** Per-call options. Each member takes an explicit `undefined` (`exactOptionalPropertyTypes`),
+ * meaning "not given": the client's setting applies. @module */
 import type { ListQuery } from '../schemas/fields/index.ts';
 import type { Hooks } from './hooks.ts';
 
@@ -21,18 +19,14 @@ export interface RequestOptions {
 
 /** A list call's options: {@link RequestOptions} and `extraQuery`, for unspecified parameters. */
 export interface ListRequestOptions extends RequestOptions {
-  /**
-   * Sent as given on the first page (`next` links carry them on), e.g. `{ page_size: 100 }`; a
-   * service may ignore one. Wins over the typed query; `undefined` omits, `null` sends empty.
-   */
+  /** Sent as given on the first page (`next` links carry them on), e.g. `{ page_size: 100 }`; a
+   * service may ignore one. Wins over the typed query; `undefined` omits, `null` sends empty. */
   extraQuery?: ListQuery | undefined;
 }
 
 /** The options of `appointments.create`: {@link RequestOptions} and the `Idempotency-Key`. */
 export interface AppointmentCreateOptions extends RequestOptions {
-  /**
-   * At most 255 header-safe characters; default: a uuid v4 per call, reused on retries. Pass an
-   * earlier call's `err.idempotencyKey` to replay it: nothing is booked twice.
-   */
+  /** At most 255 header-safe characters; default: a uuid v4 per call, reused on retries. Pass an
+   * earlier call's `err.idempotencyKey` to replay it: nothing is booked twice. */
   idempotencyKey?: string | undefined;
 }

@@ -22,10 +22,8 @@ export interface APIErrorInit {
   idempotencyKey?: string | undefined;
 }
 
-/**
- * The service answered with a non-2xx status. Subclasses are chosen by status (and by `code`
- * for 409); an unexpected body still maps by status.
- */
+/** The service answered with a non-2xx status. Subclasses are chosen by status (and by `code`
+ * for 409); an unexpected body still maps by status. */
 export class APIError extends ClinicError {
   /** HTTP status. */
   readonly status: number;
@@ -157,10 +155,8 @@ export class RateLimitError extends APIError {
   }
 }
 
-/**
- * 5xx, after the retries; thrown at once when `Retry-After` asks for more than
- * `MAX_RETRY_AFTER_MS`, with `retryAfterMs` set for the caller to schedule.
- */
+/** 5xx, after the retries; thrown at once when `Retry-After` asks for more than
+ * `MAX_RETRY_AFTER_MS`, with `retryAfterMs` set for the caller to schedule. */
 export class InternalServerError extends APIError {
   /** How long the service asked to wait, from `Retry-After` (a 503's, typically), when sent. */
   readonly retryAfterMs: number | undefined;

@@ -6,10 +6,8 @@ import type { FieldErrors } from '../../schemas/errors.ts';
 export class ClinicError extends Error {
   /** The class's name (`'SlotBlockedError'`...); set by `brandErrors`, so it survives minifying. */
   declare name: string;
-  /**
-   * The key a failed `appointments.create` sent, once anything was sent: pass it back as
-   * `{ idempotencyKey }` to replay instead of booking twice. `undefined` on other errors.
-   */
+  /** The key a failed `appointments.create` sent, once anything was sent: pass it back as
+   * `{ idempotencyKey }` to replay instead of booking twice. `undefined` on other errors. */
   declare readonly idempotencyKey?: string;
 
   constructor(message?: string, options?: ErrorOptions) {
@@ -31,10 +29,8 @@ export function withIdempotencyKey<E>(error: E, key: string | undefined): E {
   return error;
 }
 
-/**
- * A missing or malformed setting (client, per-call option, webhook constructor), refused before
- * anything is sent. The message says what to fix and never repeats the key nor a header value.
- */
+/** A missing or malformed setting (client, per-call option, webhook constructor), refused before
+ * anything is sent. The message says what to fix and never repeats the key nor a header value. */
 export class ConfigurationError extends ClinicError {}
 
 /** An input that breaks a spec rule, refused unsent; `fields` is shaped like a 400 body. */
@@ -48,10 +44,8 @@ export class ValidationError extends ClinicError {
   }
 }
 
-/**
- * A 2xx body not of the spec's shape (a new enum value counts only in `'strict'` mode).
- * `paths` names the failing members; values are never included (they may be health data).
- */
+/** A 2xx body not of the spec's shape (a new enum value counts only in `'strict'` mode).
+ * `paths` names the failing members; values are never included (they may be health data). */
 export class ResponseValidationError extends ClinicError {
   /** The paths of the response members that did not match, such as `results.3.start_at`. */
   readonly paths: string[];
@@ -72,10 +66,8 @@ export class ResponseValidationError extends ClinicError {
   }
 }
 
-/**
- * No response (refused, reset, DNS), after the retries; `cause` is the network error. Anything
- * else a custom `fetch` throws is a plain {@link ClinicError}, never retried.
- */
+/** No response (refused, reset, DNS), after the retries; `cause` is the network error. Anything
+ * else a custom `fetch` throws is a plain {@link ClinicError}, never retried. */
 export class APIConnectionError extends ClinicError {
   constructor(message = 'Connection error: no response was received.', options?: ErrorOptions) {
     super(message, options);
@@ -96,10 +88,8 @@ export class APIUserAbortError extends ClinicError {
   }
 }
 
-/**
- * A PATCH or cancel **succeeded**, but the `GET` reading the record back failed (`cause`). The
- * change was made: do not repeat it; `retrieve` the record later.
- */
+/** A PATCH or cancel **succeeded**, but the `GET` reading the record back failed (`cause`). The
+ * change was made: do not repeat it; `retrieve` the record later. */
 export class ReadBackError extends ClinicError {
   /** HTTP method of the write that succeeded. */
   readonly method: string;
@@ -144,10 +134,8 @@ function escapeCharacter(char: string): string {
   return SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
-/**
- * @internal `text` safe to quote: unsafe characters escaped so it cannot forge a line, cut at
- * `max` with `…` (never inside an escape or surrogate pair).
- */
+/** @internal `text` safe to quote: unsafe characters escaped so it cannot forge a line, cut at
+ * `max` with `…` (never inside an escape or surrogate pair). */
 export function quoteServerText(text: string, max = MAX_QUOTED_LENGTH): string {
   let out = '';
   let cut = 0;
