@@ -155,7 +155,7 @@ export class RateLimitError extends APIError {
   }
 }
 
-/** 5xx, after the retries; thrown at once when `Retry-After` asks for more than
+/** 5xx, after any retries; thrown at once when `Retry-After` asks for more than
  * `MAX_RETRY_AFTER_MS`, with `retryAfterMs` set for the caller to schedule. */
 export class InternalServerError extends APIError {
   /** How long the service asked to wait, from `Retry-After` (a 503's, typically), when sent. */
@@ -249,7 +249,7 @@ function defaultMessage(init: APIErrorInit, code?: string, detail?: string): str
   return `${parts.join(' ')}${text ? `: ${quoteServerText(text)}` : ''} (${init.method} ${init.path})`;
 }
 
-// `instanceof` across the ESM and CommonJS builds and across copies of the package (docs/errors.md).
+// `instanceof` across the ESM and CJS builds and across package copies (docs/errors.md).
 brandErrors({
   APIError,
   BadRequestError,

@@ -66,7 +66,7 @@ export class ResponseValidationError extends ClinicError {
   }
 }
 
-/** No response (refused, reset, DNS), after the retries; `cause` is the network error. Anything
+/** No response (refused, reset, DNS), after any retries; `cause` is the network error. Anything
  * else a custom `fetch` throws is a plain {@link ClinicError}, never retried. */
 export class APIConnectionError extends ClinicError {
   constructor(message = 'Connection error: no response was received.', options?: ErrorOptions) {
@@ -156,7 +156,7 @@ export function formatFields(fields: FieldErrors): string {
     .join(', ');
 }
 
-// `instanceof` across the ESM and CommonJS builds and across copies of the package (docs/errors.md).
+// `instanceof` across the ESM and CJS builds and across package copies (docs/errors.md).
 brandErrors({
   ClinicError,
   ConfigurationError,
