@@ -1,8 +1,4 @@
-/**
- * An `Idempotency-Key` for one booking intent.
- *
- * @module
- */
+/** An `Idempotency-Key` for one booking intent. @module */
 import { ConfigurationError, ValidationError } from './core/errors.ts';
 import { AppointmentCreateParams } from './schemas/appointments.ts';
 import { issuesToFields } from './schemas/errors.ts';
@@ -10,32 +6,15 @@ import { IdempotencyKey } from './schemas/fields/index.ts';
 
 /** Options of {@link bookingIntentKey}. */
 export interface BookingIntentKeyOptions {
-  /**
-   * Your id of the booking request, such as `booking-42` (new when they book again after a
-   * cancel): at most 190 characters a header carries.
-   */
+  /** Your booking request id, e.g. `booking-42` (new after a cancel); ≤ 190 header-safe chars. */
   scope: string;
 }
 
 /** `scope:` and 64 hex digits must fit the spec's 255 characters. */
 const MAX_SCOPE_LENGTH = 255 - 1 - 64;
 
-/**
- * An `Idempotency-Key` for `appointments.create`: `scope` and a SHA-256 of the body as sent. A
- * retry of the same intent replays; any change of the body (another slot after a 409) gets a
- * new key instead of a 422 `IdempotencyKeyReuseError`. A `Date` hashes as its `+00:00`
- * instant; the same instant written with another offset is another key.
- *
- * @example
- * ```ts
- * const body = { patient_id: 7, professional_id: 3, appointment_type_id: 1, start_at };
- * const idempotencyKey = await bookingIntentKey(body, { scope: `booking-${request.id}` });
- * await clinic.appointments.create(body, { idempotencyKey });
- * ```
- * @throws {@link ValidationError} when `body` breaks a rule of the spec (as `create` would).
- * @throws {@link ConfigurationError} when `scope` is empty, over 190 characters, or holds text
- *   a header cannot carry.
- */
+/** An `Idempotency-Key` for `appointments.create`: `scope` and a SHA-256 of the body as sent, so
+ * a retry replays and a changed body gets a new key. A `Date` hashes as its `+00:00` instant. */
 export async function bookingIntentKey(
   body: AppointmentCreateParams,
   options: BookingIntentKeyOptions,

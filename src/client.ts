@@ -1,9 +1,4 @@
-/**
- * {@link ClinicClient}: configuration, environment defaults, the resources, and `_call`, the
- * one internal helper every resource method goes through with its row of the operation table.
- *
- * @module
- */
+/** {@link ClinicClient}: configuration, the resources, and `_call`, which runs a row. @module */
 import type * as z from 'zod';
 import { APIPromise, type CallResult } from './core/api-promise.ts';
 import {
@@ -47,67 +42,38 @@ import { VERSION } from './version.ts';
 
 /** Options of {@link ClinicClient}. Every one is optional when the environment supplies it. */
 export interface ClientOptions {
-  /**
-   * The API key, `<key_prefix>_live_<key_id>.<secret>`. Default: env `CLINIC_API_KEY`.
-   * It gives access to health data: keep it in server-side configuration, never in code.
-   */
+  /** The API key, `<key_prefix>_live_<key_id>.<secret>` (default: env `CLINIC_API_KEY`). */
   apiKey?: string | undefined;
-  /**
-   * The service host root, such as `https://clinic.example.com`; the client appends
-   * `/api/public/v1` itself. Default: env `CLINIC_BASE_URL`.
-   */
+  /** The host root, without `/api/public/v1` (default: env `CLINIC_BASE_URL`). */
   baseUrl?: string | undefined;
   /** Per-attempt timeout in milliseconds. Default 30 000. */
   timeout?: number | undefined;
-  /** How many times a failed request may be retried (see the retry policy). Default 2. */
+  /** How many times a failed request may be retried. Default 2. */
   maxRetries?: number | undefined;
-  /**
-   * The largest response body read, in bytes (1 to 256 MiB; default 10 MiB, ten times the
-   * spec's largest answer). Reading stops once over, so memory stays bounded: a 2xx over it
-   * rejects with `APIConnectionError` (it may have been processed; not retried), a non-2xx
-   * with the `APIError` of its status, without `body`. See docs/reliability.md.
-   */
+  /** The largest response body read, in bytes: 1 to 256 MiB, default 10 MiB. */
   maxResponseBytes?: number | undefined;
-  /**
-   * The `fetch` to send requests with: default the global one, looked up at each request so
-   * that MSW (started after the client) still intercepts. It is called as `fetch(url, init)`,
-   * `init` holding the method, the headers, the body and an `AbortSignal`. Pass the reference
-   * server's `api.fetch` to test without MSW.
-   */
+  /** The `fetch` to use, called as `fetch(url, init)`. Default: the global one, looked up per
+   * request so MSW started later still intercepts. */
   fetch?: typeof fetch | undefined;
-  /**
-   * Headers added to every request. `Authorization` cannot be set here. A header HTTP cannot
-   * carry (a line break, a control character, a character beyond Latin-1 in its value) is
-   * refused with `ConfigurationError` at construction.
-   */
+  /** Headers for every request, not `Authorization`; HTTP must be able to carry them. */
   headers?: Record<string, string> | undefined;
-  /** How responses are checked ({@link ResponseValidation}). Default `'compatible'`; `true` is `'strict'`. */
+  /** How responses are checked ({@link ResponseValidation}); default `'compatible'`. */
   validateResponses?: ResponseValidation | boolean | undefined;
   /** Called once per {@link ResponseDrift} after its `warn` log line; what it throws is ignored. */
   onDrift?: ((drift: ResponseDrift) => void) | undefined;
-  /** A list walk ends (`ClinicError`) at this many empty pages in a row with a `next` (1 to 1,000; default 10). */
+  /** A list walk fails at this many empty pages in a row with a `next` (1 to 1,000; default 10). */
   maxEmptyPages?: number | undefined;
-  /** How much to log: `off`, `error`, `warn` (default), `info`, `debug`. Default: env `CLINIC_LOG`. */
+  /** How much to log: `off`, `error`, `warn` (default), `info`, `debug` (env `CLINIC_LOG`). */
   logLevel?: LogLevel | undefined;
-  /**
-   * Where to log. Default `console`. Each line comes with its fields as the second argument
-   * (`LogFields`). The key is never logged; bodies are never logged.
-   */
+  /** Where to log (default `console`); never the key nor a body. */
   logger?: Logger | undefined;
   /** Functions called as each call progresses (see {@link Hooks}); a call's own run after. */
   hooks?: Hooks | undefined;
-  /**
-   * The `@opentelemetry/api` module (`import * as otel from '@opentelemetry/api'`): each call
-   * then makes a span, each attempt a child span, through the tracer provider the application
-   * registered. Without it, the SDK loads nothing of OpenTelemetry. See docs/observability.md.
-   */
+  /** The `@opentelemetry/api` module, for a span per call and per attempt. */
   openTelemetry?: OpenTelemetryApi | undefined;
-  /**
-   * Allow construction in a browser. The spec forbids API keys in client-side code: anyone who
-   * opens the page can read the key and the clinic's health data with it. Leave it off.
-   */
+  /** Allow a browser, where anyone could read the key (the spec forbids it). Leave it off. */
   dangerouslyAllowBrowser?: boolean | undefined;
-  /** Allow `http://` to a host that is not this machine (localhost, 127.0.0.0/8...): the key would go in clear. */
+  /** Allow `http://` to a host other than this machine: the key would travel in clear. */
   dangerouslyAllowHttp?: boolean | undefined;
 }
 
@@ -138,8 +104,6 @@ interface AnyArgs {
  *
  * @example
  * ```ts
- * import { ClinicClient } from '@clinic-scheduling/sdk';
- *
  * const clinic = new ClinicClient(); // reads CLINIC_API_KEY and CLINIC_BASE_URL
  * for await (const room of clinic.rooms.list()) console.log(room.name);
  * ```
@@ -177,10 +141,7 @@ export class ClinicClient {
   /** @internal */
   readonly _transport: Transport;
 
-  /**
-   * @throws {@link ConfigurationError} when the key or base URL is missing or malformed, an
-   *   option is out of range, or in a browser without `dangerouslyAllowBrowser`.
-   */
+  /** @throws {@link ConfigurationError} for a missing or malformed option. */
   constructor(options: ClientOptions = {}) {
     if (typeof options !== 'object' || options === null) {
       throw new ConfigurationError('ClinicClient takes an options object.');
@@ -247,16 +208,7 @@ export class ClinicClient {
     this.appointmentTypes = new AppointmentTypes(this);
   }
 
-  /**
-   * A new client with the same configuration except `overrides`. An option given as
-   * `undefined` is not given: the parent client's setting applies (as with
-   * `exactOptionalPropertyTypes`), never the default.
-   *
-   * @example
-   * ```ts
-   * const patient = clinic.withOptions({ timeout: 5_000, maxRetries: 0 });
-   * ```
-   */
+  /** A new client with this configuration and `overrides`; an `undefined` override keeps ours. */
   withOptions(overrides: ClientOptions): this {
     const given = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined);
     // A subclass gets an instance of itself, as openai-node's withOptions does.
@@ -267,10 +219,7 @@ export class ClinicClient {
     return child;
   }
 
-  /**
-   * @internal Runs one row of the operation table. A list's invalid query rejects only when
-   * the paginator is awaited or iterated (sending nothing).
-   */
+  /** @internal Runs one operation row; an invalid list query rejects only when awaited. */
   _call<R extends OperationRow>(op: R, args: CallArgs<R>): CallReturn<R> {
     const call = args as AnyArgs;
     return (
@@ -278,8 +227,7 @@ export class ClinicClient {
     ) as CallReturn<R>;
   }
 
-  // `options.extraQuery` joins the checked query, checked only for its value types: the escape
-  // for a parameter the spec does not show.
+  // `extraQuery` is the escape for unspecified parameters: only its value types are checked.
   #list(op: OperationRow, { query, options }: AnyArgs): Paginator<unknown> {
     const listOptions = options as ListRequestOptions | undefined;
     let checked: Record<string, unknown> | undefined;
@@ -323,8 +271,8 @@ export class ClinicClient {
     );
   }
 
-  // A key the spec does not show for this list is sent as given, as the service may accept it,
-  // but said once: a service that ignores a filter answers with every item.
+  // An unspecified key is sent (the service may accept it) but warned of once: ignored, it
+  // would silently return every item.
   #listQuery(op: OperationRow, query: unknown): Record<string, unknown> {
     const schema = op.query ?? NoListFilters;
     if (!isRecord(query)) return parseInput(schema, query, 'query') as Record<string, unknown>;
@@ -380,11 +328,7 @@ export class ClinicClient {
     };
   }
 
-  /**
-   * Reads the record back with `op` after a write whose 2xx body was not the record.
-   *
-   * @throws {@link ReadBackError} when that read fails in any way: the write succeeded.
-   */
+  // After a write whose 2xx body was not the record; any failure is a ReadBackError.
   async #readBack(
     op: OperationRow,
     id: unknown,
@@ -409,11 +353,7 @@ export class ClinicClient {
     }
   }
 
-  /**
-   * Checks a 2xx body against `schema` in the client's mode, reporting drift as met on
-   * `where` (method and path template). Without validation a body is taken as is, except a
-   * write's (`refetch`) that does not even look like a record.
-   */
+  // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not even a record.
   #check(schema: z.ZodType, body: unknown, where: Where, refetch = false): Checked<unknown> {
     if (this.validateResponses) return this.#reader.check(schema, body, where);
     if (refetch && !(isRecord(body) && 'id' in body && 'status' in body)) {
@@ -433,14 +373,8 @@ export class ClinicClient {
   }
 }
 
-/** A response's method and path template, as drift reports name them. */
 type Where = { method: string; path: string };
 
-/**
- * Checks an input with its schema.
- *
- * @throws {@link ValidationError} with `fields` in the 400 shape.
- */
 function parseInput(schema: z.ZodType, value: unknown, what: string, field?: string): unknown {
   const result = schema.safeParse(value);
   if (result.success) return result.data;

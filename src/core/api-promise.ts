@@ -1,8 +1,4 @@
-/**
- * {@link APIPromise}: what single-object methods return.
- *
- * @module
- */
+/** {@link APIPromise}: what single-object methods return. @module */
 import { withBody } from '../internal/attempt.ts';
 import { requestIdFrom } from './errors.ts';
 
@@ -12,37 +8,18 @@ export interface WithResponse<T> {
   data: T;
   /** The raw `Response` (its body already read). */
   response: Response;
-  /**
-   * The `x-request-id` (or `request-id`) response header, when the service sent one: quote it
-   * when you report a problem to the clinic's support.
-   */
+  /** The `x-request-id` (or `request-id`) response header: quote it to the clinic's support. */
   requestId: string | undefined;
   /** The `Idempotency-Key` sent with the request (create calls), else `undefined`. */
   idempotencyKey: string | undefined;
-  /** `true` when the service answered `Idempotent-Replayed: true` (a replay of an earlier create). */
+  /** `true` when the service answered `Idempotent-Replayed: true` (an earlier create replayed). */
   replayed: boolean;
 }
 
-/**
- * @internal What the client resolves an {@link APIPromise} with: all but the derived members,
- * and the body's text as read, for {@link APIPromise.asResponse}.
- */
+/** @internal {@link WithResponse} less derived members, plus the body text for `asResponse`. */
 export type CallResult<T> = Omit<WithResponse<T>, 'requestId'> & { text: string };
 
-/**
- * A `Promise<T>` with two more methods: {@link APIPromise.withResponse} and
- * {@link APIPromise.asResponse}. Await it (or use `then`, `catch`, `finally`, which have the
- * signatures of `Promise<T>`) for the result.
- *
- * @example
- * ```ts
- * const appointment = await clinic.appointments.retrieve(id);
- * const { data, response, requestId, idempotencyKey, replayed } = await clinic.appointments
- *   .create(body)
- *   .withResponse();
- * const name = await clinic.rooms.retrieve(1).then((room) => room.name).catch((e: Error) => e.message);
- * ```
- */
+/** A `Promise<T>` with {@link APIPromise.withResponse} and {@link APIPromise.asResponse}. */
 export class APIPromise<T> extends Promise<T> {
   #inner: Promise<CallResult<T>>;
   #data: Promise<T> | undefined;
@@ -58,10 +35,7 @@ export class APIPromise<T> extends Promise<T> {
     return Promise;
   }
 
-  /**
-   * Resolves to the result together with the raw response, the request id and the idempotency
-   * details. Rejects as awaiting the promise would.
-   */
+  /** The result with the raw response, request id and idempotency details. */
   withResponse(): Promise<WithResponse<T>> {
     return this.#inner.then(({ data, response, idempotencyKey, replayed }) => ({
       data,
@@ -72,19 +46,8 @@ export class APIPromise<T> extends Promise<T> {
     }));
   }
 
-  /**
-   * Resolves to the `Response` of the call, once it succeeded and its body was checked, with
-   * its body unread: `await response.json()` or `.text()` gives the bytes as the service sent
-   * them (each call of `asResponse()` gives a fresh copy). Status, status text, headers and
-   * `url` are the original's. After a PATCH or cancel answered without the record, it is the
-   * response of the write, not of the read-back.
-   *
-   * @example
-   * ```ts
-   * const response = await clinic.rooms.retrieve(1).asResponse();
-   * const raw: unknown = await response.json();
-   * ```
-   */
+  /** The checked `Response` with a fresh unread copy of its body, as sent. After a PATCH or cancel
+   * answered without the record, the write's response, not the read-back's. */
   asResponse(): Promise<Response> {
     return this.#inner.then((r) => withBody(r.response, r.text));
   }
@@ -94,8 +57,7 @@ export class APIPromise<T> extends Promise<T> {
     return this.#data;
   }
 
-  // The three signatures below are those of Promise<T> in TypeScript's lib, `reason: any`
-  // included, so that code written for a Promise (`.catch((e: Error) => ...)`) compiles.
+  // Promise<T>'s own signatures (`reason: any`), so `.catch((e: Error) => ...)` compiles.
 
   // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a Promise by design.
   override then<TResult1 = T, TResult2 = never>(

@@ -1,9 +1,5 @@
-/**
- * The hooks' events and the slice of `@opentelemetry/api` the SDK uses. Every fact is one the
- * SDK builds itself: never the API key, a header, a body, a query string or patient data.
- *
- * @module
- */
+/** Hook events and the slice of `@opentelemetry/api` used. Events carry only facts the SDK builds:
+ * never the API key, a header, a body, a query string or patient data. @module */
 import type { ClinicError } from './errors.ts';
 
 /** The facts every hook and structured log line carries. */
@@ -54,17 +50,7 @@ export interface ErrorEvent extends RequestEvent {
   error: ClinicError;
 }
 
-/**
- * Observers of a call: what they return is ignored, and one that throws or rejects is logged at
- * `warn` while the call goes on.
- *
- * @example
- * ```ts
- * const clinic = new ClinicClient({
- *   hooks: { onRetry: ({ operation }) => metrics.increment('clinic.retry', { operation }) },
- * });
- * ```
- */
+/** Observers of a call: return values are ignored; a hook that throws is logged at `warn`. */
 export interface Hooks {
   /** Before each attempt is sent (the first one and every retry). */
   onRequest?: ((event: RequestEvent) => unknown) | undefined;

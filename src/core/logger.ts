@@ -1,22 +1,12 @@
-/**
- * Logging: levels, the default console logger, and redaction. Log lines carry the method, path,
- * status, timing and attempt of each request; never a body (it may hold health data) and never
- * the API key (the `Authorization` header is always redacted).
- *
- * @module
- */
+/** Log levels, level filtering and redaction. Lines never carry a body (health data) nor the API
+ * key (`Authorization` is always redacted). @module */
 import type { APIError } from './errors.ts';
 import type { ErrorEvent, RetryEvent } from './hooks.ts';
 
 /** How much the client logs. `debug` also logs each attempt's (redacted) request headers. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-/**
- * The fields of a log line, its second argument: the facts the hook of the same moment
- * receives (operation, method, path template, attempt, status, delay, duration, request id,
- * the call's `Idempotency-Key`), plus the redacted request `headers` of a debug attempt line
- * and the `hook` that threw on a warning. Never the API key, a body or a query string.
- */
+/** A log line's second argument: the same-moment hook event's facts, plus `headers` or `hook`. */
 export interface LogFields extends Partial<Omit<ErrorEvent, 'error'>>, Partial<RetryEvent> {
   /** A debug attempt line's request headers, `Authorization` masked. */
   headers?: Record<string, string>;
@@ -24,41 +14,16 @@ export interface LogFields extends Partial<Omit<ErrorEvent, 'error'>>, Partial<R
   hook?: string;
 }
 
-/**
- * Where log lines go. Any object with these four methods works: each is called as
- * `(message, fields)` ({@link LogFields}), the order of `console` and winston. For pino, whose
- * order is `(fields, message)`, swap them:
- *
- * @example
- * ```ts
- * import pino from 'pino';
- * const log = pino();
- * const clinic = new ClinicClient({
- *   logLevel: 'info',
- *   logger: {
- *     error: (message, fields) => log.error(fields, message),
- *     warn: (message, fields) => log.warn(fields, message),
- *     info: (message, fields) => log.info(fields, message),
- *     debug: (message, fields) => log.debug(fields, message),
- *   },
- * });
- * ```
- */
+/** Where log lines go: each method is called as `(message, fields)` ({@link LogFields}), like
+ * `console`; for pino, swap them (docs/observability.md). */
 export interface Logger {
-  /** Level `error`. The SDK reports a failed call by throwing, and logs nothing at this level. */
+  /** Level `error`: unused, since a failed call is reported by throwing. */
   error(message: string, ...rest: unknown[]): void;
-  /**
-   * Level `warn` (the default level): a hook that threw, or a response that departs from the
-   * spec without breaking it (a new enum value, a new member), once per field and value. A
-   * failed call is reported by throwing; the SDK does not print it too (quiet by default).
-   */
+  /** Level `warn` (default): a hook that threw; a new enum value or member, once per value. */
   warn(message: string, ...rest: unknown[]): void;
   /** Level `info`: each retry, with its reason and wait. */
   info(message: string, ...rest: unknown[]): void;
-  /**
-   * Level `debug`: each attempt with its request headers (key redacted), status and timing, and
-   * each failed call's status, code and request id (never its body).
-   */
+  /** Level `debug`: each attempt (redacted headers, status, timing) and each failed call. */
   debug(message: string, ...rest: unknown[]): void;
 }
 
@@ -84,7 +49,6 @@ export function levelLogger(logger: Logger, level: LogLevel): Logger {
   };
 }
 
-/** Header names whose values never reach a log line. */
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
 
 /** A copy of `headers` as a plain object, with `Authorization` (and cookies) redacted. */
@@ -96,11 +60,7 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return out;
 }
 
-/**
- * The log line of an {@link APIError}: status, method, path, code and request id only. Never
- * `detail` nor any text of the body. `code` and the request id are logged only when they look
- * like identifiers, since a body or header may put anything there.
- */
+/** An {@link APIError}'s log line, no body text; `code` and request id only if identifier-like. */
 export function logLine(error: APIError): string {
   const code = error.code !== undefined && IDENTIFIER.test(error.code) ? ` ${error.code}` : '';
   const id =

@@ -1,9 +1,4 @@
-/**
- * {@link Paginator} and {@link Page}: every list method returns a `Paginator`, which is both
- * awaitable (the first page) and async-iterable (every item, page by page).
- *
- * @module
- */
+/** {@link Paginator} and {@link Page}: what every list method returns. @module */
 import type { RawResponse } from '../internal/request.ts';
 import { isRecord } from '../internal/utils.ts';
 import { Walk } from '../internal/walk.ts';
@@ -24,22 +19,16 @@ export const TO_ARRAY_MAX_LIMIT = 10_000;
 
 /** @internal What a paginator needs to fetch one page. */
 export interface PageSource<T> {
-  /** Sends GET to `urlOrPath` (a path with query, or an already checked absolute URL). */
+  /** GET `urlOrPath`: a path with query, or an already checked absolute URL. */
   fetch(urlOrPath: string, query: Record<string, unknown> | undefined): Promise<RawResponse>;
-  /**
-   * Resolves a `next`/`previous` URL against `base` (the URL of the page that gave it) and
-   * checks that it stays on the API's origin and path; returns it absolute.
-   *
-   * @param which - which link it is, for the error.
-   * @param page - the method and path of the page that gave it, for the error.
-   */
+  /** {@link checkPageUrl} bound to the client's API root. */
   checkPageUrl(
     url: string,
     base: string,
     which: PageLink,
     page: { method: string; path: string },
   ): string;
-  /** Checks one item, or `undefined` when responses are not validated. */
+  /** Checks one item; `undefined` when responses are not validated. */
   check: ((item: unknown) => Checked<T>) | undefined;
   options: RequestOptions | undefined;
   /** A walk ends at this many empty pages in a row that still have a `next` link. */
@@ -49,10 +38,7 @@ export interface PageSource<T> {
 /** The two links of a page. */
 export type PageLink = 'next' | 'previous';
 
-/**
- * One page of a list. `results` holds its items; `next` and `previous` are the URLs of the
- * neighbouring pages (carrying a `cursor`), or `null`.
- */
+/** One page of a list: its `results` and the `next`/`previous` page URLs (or `null`). */
 export class Page<T> {
   /** The items of this page. */
   readonly results: T[];
@@ -63,9 +49,7 @@ export class Page<T> {
   /** The raw response of this page. */
   readonly response: Response;
   readonly #source: PageSource<T>;
-  /** The URL this page was requested with. */
   readonly #url: string;
-  /** The method and path of this page's request, for errors. */
   readonly #request: { method: string; path: string };
 
   /** @internal */
@@ -90,13 +74,8 @@ export class Page<T> {
     return this.previous !== null;
   }
 
-  /**
-   * Fetches the next page. A relative `next` is resolved against this page's URL.
-   *
-   * @throws {@link ClinicError} when there is no next page (check {@link Page.hasNextPage}),
-   *   when `next` points at another host or path (the key is never sent there), or when it is
-   *   this page's own URL (following it would loop forever).
-   */
+  /** Fetches the next page. Rejects with {@link ClinicError} on the last page, or when `next` is
+   * this page's own URL or leaves this list (the key is never sent elsewhere). */
   getNextPage(): Promise<Page<T>> {
     if (this.next === null) {
       return Promise.reject(new ClinicError('This is the last page; check hasNextPage() first.'));
@@ -104,11 +83,7 @@ export class Page<T> {
     return this.#follow(this.next, 'next');
   }
 
-  /**
-   * Fetches the previous page.
-   *
-   * @throws {@link ClinicError} when there is no previous page or it points elsewhere.
-   */
+  /** Fetches the previous page; rejects as {@link Page.getNextPage} does. */
   getPreviousPage(): Promise<Page<T>> {
     if (this.previous === null) {
       return Promise.reject(
@@ -118,13 +93,7 @@ export class Page<T> {
     return this.#follow(this.previous, 'previous');
   }
 
-  /**
-   * @internal The next page of `walk`, this page being its latest; remembers the next page's
-   * URL.
-   *
-   * @throws {@link ClinicError} when `next` returns to a page of the walk, or when this page is
-   *   the `maxEmptyPages`th in a row without items.
-   */
+  /** @internal The next page of `walk`; throws on a loop or `maxEmptyPages` empty pages. */
   async _nextInWalk(walk: Walk): Promise<Page<T>> {
     walk.visit(this.#url);
     walk.leave({ empty: this.results.length === 0, ...this.#request }, this.#source.maxEmptyPages);
@@ -159,10 +128,7 @@ export class Page<T> {
   }
 }
 
-/**
- * The items of `page` and of every page after it. `page` is reassigned as the walk moves on, so
- * a page already walked is not kept alive by the walk.
- */
+// `page` is reassigned as the walk moves on, so a walked page is not kept alive.
 async function* walkItems<T>(
   page: Page<T> | undefined,
   signal: AbortSignal | undefined,
@@ -177,24 +143,8 @@ async function* walkItems<T>(
   }
 }
 
-/**
- * What every list method returns.
- *
- * - `await paginator` gives the first {@link Page};
- * - `for await (const item of paginator)` gives every item, fetching one page at a time (only
- *   one page is held in memory; `break` stops fetching; the request `signal` aborts it);
- * - `paginator.pages()` gives the pages;
- * - `paginator.toArray({ limit })` collects at most `limit` items.
- *
- * Nothing is sent until the paginator is awaited or iterated.
- *
- * @example
- * ```ts
- * for await (const room of clinic.rooms.list()) console.log(room.name);
- * const first = await clinic.rooms.list();
- * const all = await clinic.patients.list({ name: 'Silva' }).toArray({ limit: 500 });
- * ```
- */
+/** What every list method returns: `await` it for the first {@link Page}, `for await` it for
+ * every item (one page held at a time). Nothing is sent until it is awaited or iterated. */
 export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
   readonly #source: PageSource<T>;
   readonly #path: string;
@@ -231,14 +181,9 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
     return this.then(undefined, onrejected);
   }
 
-  /**
-   * Every page, in order, one at a time. Once the walk is past the first page, the paginator
-   * lets go of it (a later `await` of the paginator fetches it again), so a long walk holds one
-   * page at a time.
-   */
+  /** Every page, in order; past the first, the paginator lets it go (a later `await` refetches). */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> | undefined = await (this.#first ?? this.#fetchFirst());
-    // A next link back to a recent page, or a run of empty pages, ends the walk.
     const walk = new Walk();
     while (page) {
       yield page;
@@ -259,16 +204,7 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
     }
   }
 
-  /**
-   * The first page with its raw response and request id, as `withResponse()` of a
-   * single-object call gives them (`idempotencyKey` is `undefined` and `replayed` `false`:
-   * lists carry neither). The page is the one `await paginator` gives, fetched once.
-   *
-   * @example
-   * ```ts
-   * const { data: page, requestId } = await clinic.rooms.list().withResponse();
-   * ```
-   */
+  /** The first page with its raw response and request id, as `APIPromise.withResponse` gives. */
   withResponse(): Promise<WithResponse<Page<T>>> {
     return this.then((page) => ({
       data: page,
@@ -279,15 +215,8 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
     }));
   }
 
-  /**
-   * Collects items into an array, fetching pages until `limit` items are held or the list
-   * ends.
-   *
-   * @param options.limit - required, at most 10 000: an unbounded list could exhaust memory;
-   *   iterate with `for await` to walk a larger one.
-   * @throws {@link ConfigurationError} when `limit` is missing, not a positive integer or over
-   *   10 000 (nothing is sent).
-   */
+  /** At most `limit` items (required, 1 to 10 000, else a `ConfigurationError`): an unbounded list
+   * could exhaust memory; walk a larger one with `for await`. */
   async toArray(options: { limit: number }): Promise<T[]> {
     const limit: unknown = options?.limit;
     if (
@@ -364,12 +293,8 @@ function readPage<T>(
   return { results: parsed, next: next as string | null, previous: previous as string | null };
 }
 
-/**
- * Resolves a `next`/`previous` URL against the URL of the page that gave it, and checks that it
- * stays on the API's origin and path, so the bearer key is never sent to another host, and on
- * the list that gave it (a trailing `/` aside), so no other list's items are read as its own. Messages
- * name the origin and path, never the query (a filter may hold a CPF).
- */
+/** A page link made absolute, if it stays on the API root (the key goes nowhere else)
+ * and on its own list. Messages never quote the query (a filter may hold a CPF). */
 export function checkPageUrl(
   url: string,
   base: string,
@@ -392,7 +317,6 @@ export function checkPageUrl(
   }
   const list = (path: string) => path.replace(/\/+$/, '');
   if (list(target.pathname) !== list(page.path)) {
-    // Another list of the same API: its items would be read as this list's.
     throw new ClinicError(
       `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +
         `${quoteServerText(target.pathname)}, another list; a page link stays on its own list.`,

@@ -1,13 +1,5 @@
-/**
- * The options every method takes as its last argument, and the one option only
- * `appointments.create` takes.
- *
- * Every member accepts `undefined` explicitly (`timeout?: number | undefined`), so a project
- * with `exactOptionalPropertyTypes` can pass a value that may be absent (`{ timeout:
- * cfg.timeout }`); `undefined` means "not given": the client's setting applies.
- *
- * @module
- */
+/** Per-call options. Each member takes an explicit `undefined` (`exactOptionalPropertyTypes`),
+ * meaning "not given": the client's setting applies. @module */
 import type { ListQuery } from '../schemas/fields/index.ts';
 import type { Hooks } from './hooks.ts';
 
@@ -17,44 +9,24 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** How many times a failed request may be retried (default: the client's, 2). */
   maxRetries?: number | undefined;
-  /**
-   * Aborts the call, including any retry wait: the call rejects with `APIUserAbortError`. Any
-   * other value than an `AbortSignal` is refused with a `ConfigurationError`, nothing sent.
-   */
+  /** Aborts the call, retry waits included, with `APIUserAbortError`. */
   signal?: AbortSignal | undefined;
-  /**
-   * Extra request headers. `Authorization` cannot be overridden here. A value HTTP cannot carry
-   * (a line break, a control character, a character beyond Latin-1) is refused with
-   * `ConfigurationError` before anything is sent.
-   */
+  /** Extra headers, not `Authorization`; a value HTTP cannot carry is a `ConfigurationError`. */
   headers?: Record<string, string> | undefined;
   /** Hooks for this call, called after the client's own (see {@link Hooks}). */
   hooks?: Hooks | undefined;
 }
 
-/**
- * The options of a list call: {@link RequestOptions} and `extraQuery`, the one way to send a
- * query parameter the spec does not show (the list's typed query takes only the spec's
- * filters).
- */
+/** A list call's options: {@link RequestOptions} and `extraQuery`, for unspecified parameters. */
 export interface ListRequestOptions extends RequestOptions {
-  /**
-   * Query parameters sent as given, on the first page (the next pages follow the service's
-   * `next` links, which carry them on): a filter or page size your service documents beyond
-   * the spec, such as `{ page_size: 100 }`. The SDK cannot tell whether the service honours
-   * one: a service that ignores a filter returns every item, so check what comes back. A key
-   * also in the typed query is taken from here. `undefined` leaves a key out; `null` sends it empty.
-   */
+  /** Sent as given on the first page (`next` links carry them on), e.g. `{ page_size: 100 }`; a
+   * service may ignore one. Wins over the typed query; `undefined` omits, `null` sends empty. */
   extraQuery?: ListQuery | undefined;
 }
 
 /** The options of `appointments.create`: {@link RequestOptions} and the `Idempotency-Key`. */
 export interface AppointmentCreateOptions extends RequestOptions {
-  /**
-   * The `Idempotency-Key` (at most 255 characters, text a header carries unchanged). By default
-   * a uuid v4 is made once per call and reused on every retry. Pass the key of an earlier call
-   * (`err.idempotencyKey`) to replay it: the service returns the appointment that call created,
-   * if any, and books nothing twice.
-   */
+  /** At most 255 header-safe characters; default: a uuid v4 per call, reused on retries. Pass an
+   * earlier call's `err.idempotencyKey` to replay it: nothing is booked twice. */
   idempotencyKey?: string | undefined;
 }

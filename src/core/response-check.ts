@@ -1,25 +1,15 @@
-/**
- * `validateResponses`: how a 2xx body is checked and drift reported. The schemas stay strict
- * (the reference server produces by them); the leniency is the client's reading only.
- * @module
- */
+/** How a 2xx body is checked and drift reported. The schemas stay strict (the reference server
+ * produces by them); the leniency is the client's reading only. @module */
 import type * as z from 'zod';
 import { isRecord } from '../internal/utils.ts';
 import { ConfigurationError, quoteServerText } from './errors.ts';
 import type { Logger } from './logger.ts';
 
-/**
- * How responses are checked. `'compatible'` (default): a structural break throws
- * `ResponseValidationError`; a value outside a known enum is passed on, an unknown member
- * dropped, each reported once ({@link ResponseDrift}). `'strict'` (or `true`): an unknown enum
- * value throws too. `false`: nothing is checked or reported.
- */
+/** `'compatible'` (default): a break throws, a new enum value or member is passed on or dropped
+ * and reported ({@link ResponseDrift}); `'strict'`: a new enum value throws too; `false`: none. */
 export type ResponseValidation = 'strict' | 'compatible' | false;
 
-/**
- * A departure from the spec that breaks no structure, reported once per client family for each
- * `kind`, `path`, `field` and `value`. Never a record's data: of a member, only its name.
- */
+/** A departure from the spec that breaks nothing, reported once per client family; no data. */
 export interface ResponseDrift {
   /** `enum_value`: a value outside the spec's list; `member`: a member the spec does not list. */
   kind: 'enum_value' | 'member';
@@ -50,7 +40,6 @@ export class ResponseReader {
   readonly #logger: Logger;
   readonly #onDrift: ((drift: ResponseDrift) => void) | undefined;
 
-  /** @throws {@link ConfigurationError} when `validateResponses` or `onDrift` is malformed. */
   constructor(validate: unknown, logger: Logger, onDrift: unknown) {
     if (validate === undefined || validate === true) this.mode = validate ? 'strict' : 'compatible';
     else if (validate === false || validate === 'strict' || validate === 'compatible') {
@@ -73,7 +62,6 @@ export class ResponseReader {
     this.#seen = parent.#seen;
   }
 
-  /** Checks `body` as an answer to `where` (validation on). */
   check<T>(
     schema: z.ZodType<T>,
     body: unknown,

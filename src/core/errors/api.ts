@@ -1,9 +1,4 @@
-/**
- * The errors of a non-2xx answer of the service: {@link APIError} and its subclasses, chosen by
- * status and, for 409, by `code` ({@link makeAPIError}).
- *
- * @module
- */
+/** {@link APIError} and its subclasses, for a non-2xx answer ({@link makeAPIError}). @module */
 
 import { brandErrors } from '../../internal/brand.ts';
 import { findOperation } from '../../operations.ts';
@@ -27,25 +22,16 @@ export interface APIErrorInit {
   idempotencyKey?: string | undefined;
 }
 
-/**
- * The service answered with a non-2xx status. Subclasses are chosen by status (and by `code`
- * for 409); an unexpected body still maps by status.
- */
+/** The service answered with a non-2xx status. Subclasses are chosen by status (and by `code`
+ * for 409); an unexpected body still maps by status. */
 export class APIError extends ClinicError {
   /** HTTP status. */
   readonly status: number;
   /** Response headers. */
   readonly headers: Headers;
-  /**
-   * The parsed response body (or its text when it was not JSON; `undefined` when empty), in
-   * full, the API key removed.
-   */
+  /** The parsed body in full (its text when not JSON; `undefined` when empty), key removed. */
   readonly body: unknown;
-  /**
-   * `detail` of the body, when it has one: the service's text in full, line breaks and
-   * control characters included. Escape it before writing it to a log line; `message` quotes
-   * at most its first 300 characters, control characters escaped (`\n`, `\u001b`).
-   */
+  /** The body's `detail`, unescaped and in full: escape it before logging (`message` does). */
   readonly detail: string | undefined;
   /** `code` of the body (409, 422), when it has one. */
   readonly code: string | undefined;
@@ -88,23 +74,13 @@ export class BadRequestError extends APIError {
 /** 401: the API key is missing, unknown or revoked. Check `CLINIC_API_KEY`. */
 export class AuthenticationError extends APIError {}
 
-/**
- * The scope the spec says an endpoint needs, or `undefined` where the spec does not show it.
- *
- * @param method - HTTP method.
- * @param path - URL path.
- */
+/** The scope the spec says `method` `path` needs, or `undefined` where it does not show one. */
 export function requiredScopeFor(method: string, path: string): Scope | undefined {
   const operation = findOperation(method, path);
   return operation?.scopeStated ? operation.scope : undefined;
 }
 
-/**
- * 403: the service refused the key on this endpoint. The spec does not show when it answers 403
- * (spec 5, rule 6); a missing scope is the likely cause. `requiredScope` is set where the spec
- * names the endpoint's scope (POST /appointments, PATCH /patients/{id}, the professionals, rooms
- * and appointment-types endpoints).
- */
+/** 403: the key was refused here; likely a missing scope (spec 5, rule 6 does not say when). */
 export class PermissionDeniedError extends APIError {
   /** The scope the spec says this endpoint needs, when it says (else `undefined`). */
   readonly requiredScope: Scope | undefined;
@@ -132,32 +108,26 @@ export class ConflictError extends APIError {}
 
 /** 409 `slot_blocked`: the time is blocked in the professional's agenda. Pick another time. */
 export class SlotBlockedError extends ConflictError {
-  /** Always `'slot_blocked'`: the 409 body's `code` that selects this class. */
+  /** Always `'slot_blocked'`, the 409 body's `code`. */
   declare readonly code: 'slot_blocked';
 }
 
-/**
- * 409 `room_required`: the clinic requires a room and the professional's grid has no default
- * room for that time. Pass `room_id`.
- */
+/** 409 `room_required`: the clinic requires a room and none is the default then. Pass `room_id`. */
 export class RoomRequiredError extends ConflictError {
-  /** Always `'room_required'`: the 409 body's `code` that selects this class. */
+  /** Always `'room_required'`, the 409 body's `code`. */
   declare readonly code: 'room_required';
 }
 
 /** 409 `patient_cpf_exists`: the CPF belongs to another patient of the clinic. */
 export class PatientCpfExistsError extends ConflictError {
-  /** Always `'patient_cpf_exists'`: the 409 body's `code` that selects this class. */
+  /** Always `'patient_cpf_exists'`, the 409 body's `code`. */
   declare readonly code: 'patient_cpf_exists';
 }
 
 /** 422: the service understood the request but will not process it. */
 export class UnprocessableEntityError extends APIError {}
 
-/**
- * 422 on a request that carried an `Idempotency-Key`: the key was already used with another
- * body or on another endpoint (within 24 hours). Use a new key for a new request.
- */
+/** 422 with an `Idempotency-Key`: the key was used with another body or endpoint (24 h). */
 export class IdempotencyKeyReuseError extends UnprocessableEntityError {
   /** The key that was refused. */
   override readonly idempotencyKey: string;
@@ -185,11 +155,8 @@ export class RateLimitError extends APIError {
   }
 }
 
-/**
- * 5xx: the service failed. Safe requests were already retried `maxRetries` times, unless the
- * service asked (with `Retry-After`) for a longer wait than `MAX_RETRY_AFTER_MS`: then it is
- * thrown at once, with `retryAfterMs` set, for the caller to schedule.
- */
+/** 5xx, after any retries; thrown at once when `Retry-After` asks for more than
+ * `MAX_RETRY_AFTER_MS`, with `retryAfterMs` set for the caller to schedule. */
 export class InternalServerError extends APIError {
   /** How long the service asked to wait, from `Retry-After` (a 503's, typically), when sent. */
   readonly retryAfterMs: number | undefined;
@@ -206,11 +173,7 @@ const CONFLICTS: Record<string, new (init: APIErrorInit) => ConflictError> = {
   patient_cpf_exists: PatientCpfExistsError,
 };
 
-/**
- * Builds the {@link APIError} subclass for a non-2xx response: by status, and for 409 by
- * `code`; a 422 on a request that carried an `Idempotency-Key` is an
- * {@link IdempotencyKeyReuseError}.
- */
+/** The {@link APIError} subclass of a non-2xx answer: by status, by `code` for 409. */
 export function makeAPIError(init: APIErrorInit): APIError {
   const { status } = init;
   switch (status) {
@@ -238,17 +201,11 @@ export function makeAPIError(init: APIErrorInit): APIError {
   }
 }
 
-/**
- * Reads `Retry-After` in milliseconds, in its two forms (whole seconds, or an HTTP date), as ky
- * reads it to wait; `undefined` when absent or of neither form (`-5`, `1.5`).
- *
- * @param now - the current time, for the HTTP-date form.
- */
+/** `Retry-After` in ms, read as ky reads it (whole seconds or an HTTP date), else `undefined`. */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
   const value = headers.get('retry-after') ?? '';
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  // An HTTP date names its day and month; without letters (`-5`, `2026`) it is not one, even
-  // where `Date.parse` would read a date into it.
+  // Date.parse reads a date into `-5` or `2026`; a real HTTP date has letters.
   if (!/[a-z]/i.test(value)) return undefined;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
@@ -281,7 +238,6 @@ function toFieldErrors(body: unknown): FieldErrors {
   return Object.fromEntries(entries);
 }
 
-/** The most characters of a `code` that a message quotes: codes are short identifiers. */
 const MAX_QUOTED_CODE_LENGTH = 64;
 
 /** `status code: detail (METHOD path)`, the service's parts quoted (bounded, escaped). */
@@ -293,7 +249,7 @@ function defaultMessage(init: APIErrorInit, code?: string, detail?: string): str
   return `${parts.join(' ')}${text ? `: ${quoteServerText(text)}` : ''} (${init.method} ${init.path})`;
 }
 
-// `instanceof` across the ESM and CommonJS builds and across copies of the package (docs/errors.md).
+// `instanceof` across the ESM and CJS builds and across package copies (docs/errors.md).
 brandErrors({
   APIError,
   BadRequestError,
