@@ -261,7 +261,7 @@ export class ClinicClient {
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
         check: this.validateResponses
-          ? (value) => this.#check(op.response, value, { method: 'GET', path: op.path })
+          ? (value) => this.#check(op.response, value, { method: 'GET', path: this.#template(op) })
           : undefined,
         options,
         maxEmptyPages: this.maxEmptyPages,
@@ -308,7 +308,7 @@ export class ClinicClient {
       idempotent: op.replay,
       options: args.options,
     });
-    const where = { method: op.method, path: op.path };
+    const where = { method: op.method, path: this.#template(op) };
     const checked = this.#check(op.response, raw.body, where, op.readBack !== undefined);
     let data: unknown;
     if (checked.ok) data = checked.data;
@@ -343,7 +343,10 @@ export class ClinicClient {
         retry: op.retry,
         options,
       });
-      const checked = this.#check(op.response, fresh.body, { method: op.method, path: op.path });
+      const checked = this.#check(op.response, fresh.body, {
+        method: op.method,
+        path: this.#template(op),
+      });
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {
@@ -354,6 +357,11 @@ export class ClinicClient {
   }
 
   // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not even a record.
+  /** The row's path as hooks, logs and spans name it: `/api/public/v1/appointments/{id}`. */
+  #template(op: OperationRow): string {
+    return `${this._transport.apiRoot.pathname}${op.path}`;
+  }
+
   #check(schema: z.ZodType, body: unknown, where: Where, refetch = false): Checked<unknown> {
     if (this.validateResponses) return this.#reader.check(schema, body, where);
     if (refetch && !(isRecord(body) && 'id' in body && 'status' in body)) {

@@ -308,6 +308,12 @@ export function checkPageUrl(
   } catch {
     throw new ResponseValidationError([which], page.method, page.path);
   }
+  if (target.username || target.password) {
+    throw new ClinicError(
+      `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it carries ` +
+        'credentials (a user name or password); the SDK never sends them. Report it to the service.',
+    );
+  }
   if (target.origin !== apiRoot.origin || !target.pathname.startsWith(`${apiRoot.pathname}/`)) {
     throw new ClinicError(
       `Refused to follow the ${which} page URL of ${page.method} ${page.path}: it points at ` +

@@ -15,7 +15,7 @@ export interface ResponseDrift {
   kind: 'enum_value' | 'member';
   /** The request's method, such as `GET`. */
   method: string;
-  /** The operation's path template, such as `/appointments/{id}` (no id, no query). */
+  /** The operation's path template, as hooks name it: `/api/public/v1/appointments/{id}`. */
   path: string;
   /** The member's dotted path within one object, such as `status` or `patient.email`. */
   field: string;

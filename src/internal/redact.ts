@@ -27,25 +27,30 @@ export class Redactor {
     return copy ?? headers;
   }
 
-  /** `error` redacted, its `cause` (never searched: it may hold anything) a {@link Redactor.copy}. */
-  error<E extends Error>(error: E): E {
+  /**
+   * `error` redacted, its `cause` (never searched: it may hold anything) a {@link Redactor.copy};
+   * `url`'s query is taken out too, since a thrown message may quote it (a CPF, a name).
+   */
+  error<E extends Error>(error: E, url?: URL): E {
+    const clean = (text: string) => withoutQuery(this.text(text), url);
     // The stack first: V8 writes it on its first read, from the message of that moment.
-    error.stack &&= this.text(error.stack);
-    error.message = this.text(error.message);
-    if (error.cause !== undefined) error.cause = this.copy(error.cause);
+    error.stack &&= clean(error.stack);
+    error.message = clean(error.message);
+    if (error.cause !== undefined) error.cause = this.copy(error.cause, url);
     return error;
   }
 
   /** A plain `Error` with a thrown value's name, message, stack and first `code`, redacted. */
-  copy(value: unknown): Error {
+  copy(value: unknown, url?: URL): Error {
+    const clean = (text: string) => withoutQuery(this.text(text), url);
     const [name, message, stack] = ['name', 'message', 'stack'].map((key) => read(value, key));
     const primitive = typeof value !== 'object' && typeof value !== 'function';
     const text = typeof message === 'string' ? message : primitive ? String(value) : '';
-    const copy = new Error(this.text(text));
-    if (typeof name === 'string') copy.name = this.text(name);
-    copy.stack = typeof stack === 'string' ? this.text(stack) : `${copy.name}: ${copy.message}`;
+    const copy = new Error(clean(text));
+    if (typeof name === 'string') copy.name = clean(name);
+    copy.stack = typeof stack === 'string' ? clean(stack) : `${copy.name}: ${copy.message}`;
     const code = errorCode(value);
-    if (code !== undefined) Object.assign(copy, { code: this.text(code) });
+    if (code !== undefined) Object.assign(copy, { code: clean(code) });
     return copy;
   }
 
@@ -58,6 +63,25 @@ export class Redactor {
       Object.entries(body).map(([name, value]) => [this.text(name), this.body(value)]),
     );
   }
+}
+
+// Values shorter than this (a page size) are too common to take out of a text.
+const MIN_QUERY_VALUE = 3;
+
+/** `text` without `url`'s query string or any of its values, raw or encoded. */
+function withoutQuery(text: string, url: URL | undefined): string {
+  if (!url || url.search === '') return text;
+  const forms = new Set([url.search.slice(1)]);
+  for (const value of url.searchParams.values()) {
+    if (value.length < MIN_QUERY_VALUE) continue;
+    forms.add(value);
+    forms.add(encodeURIComponent(value));
+    forms.add(new URLSearchParams([['', value]]).toString().slice(1));
+  }
+  let out = text;
+  for (const form of [...forms].sort((a, b) => b.length - a.length))
+    out = out.split(form).join('[query]');
+  return out;
 }
 
 function read(value: unknown, key: string): unknown {

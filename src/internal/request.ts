@@ -325,7 +325,7 @@ export class Transport {
         { cause: error },
       );
     }
-    this.#redact.error(failure);
+    this.#redact.error(failure, call.url);
     return [failure, `clinic-scheduling: ${failure.message}`];
   }
 

@@ -97,7 +97,7 @@ describe("validateResponses: 'compatible' (the default)", () => {
       {
         kind: 'enum_value',
         method: 'GET',
-        path: '/appointments',
+        path: '/api/public/v1/appointments',
         field: 'status',
         value: 'waitlisted',
       },
@@ -151,7 +151,7 @@ describe("validateResponses: 'compatible' (the default)", () => {
       {
         kind: 'enum_value',
         method: 'GET',
-        path: '/appointments/{id}',
+        path: '/api/public/v1/appointments/{id}',
         field: 'status',
         value: 'waitlisted',
       },
@@ -175,8 +175,13 @@ describe("validateResponses: 'compatible' (the default)", () => {
     const [item] = await clinic.appointments.list().toArray({ limit: 1 });
     expect(item?.patient).toEqual({ id: 7, name: 'Ana', phone: null });
     expect(drifts).toEqual([
-      { kind: 'member', method: 'GET', path: '/patients', field: 'cpf' },
-      { kind: 'member', method: 'GET', path: '/appointments', field: 'patient.email' },
+      { kind: 'member', method: 'GET', path: '/api/public/v1/patients', field: 'cpf' },
+      {
+        kind: 'member',
+        method: 'GET',
+        path: '/api/public/v1/appointments',
+        field: 'patient.email',
+      },
     ]);
     const output = [...lines, inspect(drifts)].join('\n');
     for (const value of ['52998224725', '11144477735', 'a@x.io']) {
@@ -258,7 +263,7 @@ describe("validateResponses: 'strict' and true", () => {
     );
     expect(await clinic.rooms.retrieve(2)).toEqual({ id: 2, name: 'Sala 2' });
     expect(drifts).toEqual([
-      { kind: 'member', method: 'GET', path: '/rooms/{id}', field: 'floor' },
+      { kind: 'member', method: 'GET', path: '/api/public/v1/rooms/{id}', field: 'floor' },
     ]);
   });
 });

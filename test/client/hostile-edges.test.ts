@@ -11,6 +11,7 @@ import {
   ClinicClient,
   ClinicError,
   ConfigurationError,
+  NotFoundError,
   ReadBackError,
 } from '../../src/index.ts';
 import { API_KEY, APPOINTMENT_ID, appointmentWire, roomWire, SECRET } from './helpers.ts';
@@ -271,5 +272,50 @@ describe('ReadBackError.response: headers redacted like every error', () => {
       .catch((e: unknown) => e)) as ReadBackError;
     expect(error).toBeInstanceOf(ReadBackError);
     expect(error.response.status).toBe(204);
+  });
+});
+
+describe('a request id is a short token, or none', () => {
+  it('an id over 128 characters or with white space is not taken', async () => {
+    for (const id of [`Ana Souza CPF 529.982.247-25 ${'X'.repeat(200)}`, 'a b', 'x'.repeat(129)]) {
+      const { fetch } = fakeFetch(() => json({ detail: 'no' }, 404, { 'x-request-id': id }));
+      const error = await client(fetch)
+        .rooms.retrieve(2)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as NotFoundError).requestId).toBeUndefined();
+    }
+    const { fetch } = fakeFetch(() =>
+      json({ detail: 'no' }, 404, { 'x-request-id': 'req_8f3a-1' }),
+    );
+    const error = await client(fetch)
+      .rooms.retrieve(2)
+      .catch((e: unknown) => e);
+    expect((error as NotFoundError).requestId).toBe('req_8f3a-1');
+  });
+});
+
+describe("a thrown message that quotes the request's query", () => {
+  it('keeps no CPF, name or phone of the query in the error, its cause or its stack', async () => {
+    const fetch = async (input: string | URL | Request) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const decoded = decodeURIComponent(url);
+      throw new TypeError(`fetch failed for ${url} (${decoded})`);
+    };
+    const query = { cpf: '529.982.247-25', name: 'Ana Souza', phone: '11987654321' };
+    const seen: unknown[] = [];
+    const error = await client(fetch as typeof globalThis.fetch, {
+      maxRetries: 0,
+      hooks: { onError: (event: { error: unknown }) => seen.push(event.error) },
+    })
+      .patients.list(query)
+      .toArray({ limit: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClinicError);
+    const text = inspect(error, { depth: 10 }) + inspect(seen, { depth: 10 });
+    for (const value of [...Object.values(query), '529.982.247', 'Ana+Souza', 'Ana%20Souza']) {
+      expect(text).not.toContain(value);
+    }
+    expect(text).toContain('[query]');
   });
 });

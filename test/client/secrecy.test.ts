@@ -576,7 +576,7 @@ describe('no message or log line carries a query string or URL credentials (issu
     expectNoQuery([(error as Error).message, ...lines]);
   });
 
-  it('a next link with credentials and the query: ConfigurationError naming the path only', async () => {
+  it('a next link with credentials and the query: refused, naming the path only', async () => {
     server.use(
       http.get(`${API}/patients`, () =>
         json({
@@ -588,7 +588,7 @@ describe('no message or log line carries a query string or URL credentials (issu
     );
     const { client, lines } = debugClient();
     const error = await rejection(client.patients.list(query).toArray({ limit: 10 }));
-    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toBeInstanceOf(ClinicError);
     expectNoQuery([(error as Error).message, ...lines]);
   });
 });

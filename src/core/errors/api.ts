@@ -214,8 +214,12 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
 
 /** @internal The `x-request-id` (or `request-id`) header of a response, when present. */
 export function requestIdFrom(headers: Headers): string | undefined {
-  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+  const id = headers.get('x-request-id') ?? headers.get('request-id');
+  // It reaches hooks, logs and spans: an id is a short token, anything else may be patient data.
+  return id !== null && REQUEST_ID.test(id) ? id : undefined;
 }
+
+const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
 function stringMember(body: unknown, key: string): string | undefined {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
