@@ -1,10 +1,5 @@
-/**
- * `@clinic-scheduling/sdk/testing`: a stateful, in-memory Clinic Scheduling API v1 for tests,
- * with a node:http adapter. It does not need msw: its MSW handlers come from
- * `@clinic-scheduling/sdk/testing/msw`. See the testing guide (docs/testing.md).
- *
- * @module
- */
+/** `@clinic-scheduling/sdk/testing`: an in-memory, stateful API v1 for tests, without msw (its
+ * handlers are in `@clinic-scheduling/sdk/testing/msw`); see docs/testing.md. @module */
 
 export { type NodeRequestListener, referenceServerListener } from './adapters/node.ts';
 export { CONTROL_PREFIX, type ControlOptions, createControlHandler } from './cli/control.ts';

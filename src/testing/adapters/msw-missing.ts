@@ -3,10 +3,7 @@
 /** "Cannot find package 'msw'" (Node ESM, Bun), "Cannot find module 'msw'" (CommonJS). */
 const MSW_NOT_FOUND = /Cannot find (?:package|module) ["']msw["']/;
 
-/**
- * One naming `npm i -D msw` when msw is not installed; else the original error (a broken msw
- * install, a missing dependency of msw).
- */
+/** An error naming `npm i -D msw` when msw is missing; else the original (a broken install). */
 export function mswLoadError(error: unknown): unknown {
   if (!(error instanceof Error) || !MSW_NOT_FOUND.test(error.message)) return error;
   return new Error(

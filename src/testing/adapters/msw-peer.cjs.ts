@@ -1,8 +1,5 @@
-/**
- * `msw-peer.ts` for the CommonJS build, which has no top-level await: `require` loads msw's
- * CommonJS build, the same one as the user's own `require('msw/node')`.
- * @module
- */
+/** `msw-peer.ts` for CommonJS (no top-level await), loading the msw the user's `require` gets.
+ * @module */
 import type * as Msw from 'msw';
 import { mswLoadError } from './msw-missing.ts';
 

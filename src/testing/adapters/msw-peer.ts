@@ -1,8 +1,5 @@
-/**
- * msw, the optional peer, for `msw.ts`: an error naming `npm i -D msw` when it is missing. The ES
- * build's loader (top-level await); tsup.config.ts swaps in `msw-peer.cjs.ts` for CommonJS.
- * @module
- */
+/** Loads msw, the optional peer, or says `npm i -D msw`; tsup swaps in `msw-peer.cjs.ts` for CJS.
+ * @module */
 import type * as Msw from 'msw';
 import { mswLoadError } from './msw-missing.ts';
 

@@ -1,11 +1,5 @@
-/**
- * The node:http adapter of the reference server: the SDK's Fetch-API → node:http adapter (the
- * one `@clinic-scheduling/sdk/webhooks` uses), plus what a server under test needs: an injected
- * network fault drops the connection. Only types are imported from node:http, so this module
- * loads anywhere.
- *
- * @module
- */
+/** The reference server over node:http (the webhooks adapter, plus network faults dropping the
+ * connection); only node:http types are imported, so it loads anywhere. @module */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeListener as fetchToNodeListener } from '../../webhooks/adapters/node.ts';
 import { isReferenceNetworkError } from '../server/faults.ts';
@@ -17,7 +11,7 @@ export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) =>
 
 const carriable = new Map<string, boolean>();
 
-/** Whether a Fetch `Request` can carry `method` (TRACE, TRACK and CONNECT it cannot). */
+/** TRACE, TRACK and CONNECT a Fetch `Request` cannot carry. */
 function isCarriable(method: string): boolean {
   let known = carriable.get(method);
   if (known === undefined) {
@@ -32,18 +26,14 @@ function isCarriable(method: string): boolean {
   return known;
 }
 
-/** The names of the headers `req` carried more than once (node keeps only the first of some). */
+/** Node keeps only the first of some repeated headers, so read them here. */
 function repeated(req: IncomingMessage): string[] {
   return Object.entries(req.headersDistinct)
     .filter(([, values]) => values !== undefined && values.length > 1)
     .map(([name]) => name);
 }
 
-/**
- * Answers a request whose method a Fetch `Request` cannot carry: the core answers it as that
- * method (401 without a valid key, 404 with one: it is none of the 15 operations); its body,
- * if any, is discarded.
- */
+/** The core answers an uncarriable method as sent (401, else 404); its body is discarded. */
 async function answerUncarried(
   fetch: ReferenceFetch,
   req: IncomingMessage,
@@ -69,21 +59,8 @@ async function answerUncarried(
 }
 
 /**
- * Adapts a reference server (or its `fetch`) to a `node:http` request listener. (Not to be
- * confused with `toNodeListener(handler)` of `@clinic-scheduling/sdk/webhooks`, which adapts
- * a webhook handler.) A
- * `networkError` or `loseResponse` fault destroys the socket, so the client sees a real
- * connection error; any other failure of the server answers 500 `{detail}`. A request answered
- * before its body was read (a 401, a 404) keeps its keep-alive connection usable: the SDK's
- * adapter discards the rest of the body after the answer (up to 1 MiB; past it the connection
- * is closed).
- *
- * @example
- * ```ts
- * import { createServer } from 'node:http';
- * const api = createReferenceServer({ baseUrl: 'http://127.0.0.1:4010' });
- * createServer(referenceServerListener(api)).listen(4010, '127.0.0.1');
- * ```
+ * A `node:http` listener over a reference server (or its `fetch`): network faults destroy the
+ * socket, other failures answer 500. Use: `createServer(referenceServerListener(api))`.
  */
 export function referenceServerListener(
   api: { fetch: ReferenceFetch } | ReferenceFetch,

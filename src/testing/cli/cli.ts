@@ -1,22 +1,6 @@
 #!/usr/bin/env node
-/**
- * `clinic-scheduling-mock`: the reference server on a real socket (node:http), for test suites
- * in any language.
- *
- * ```sh
- * npx -p @clinic-scheduling/sdk clinic-scheduling-mock --port 4010 --seed demo
- * CLINIC_MOCK_PORT=4010 CLINIC_MOCK_JSON=1 npx -p @clinic-scheduling/sdk clinic-scheduling-mock
- * ```
- *
- * Every option is also an environment variable (`--log-limit` → `CLINIC_MOCK_LOG_LIMIT`; the
- * option wins). Prints the base URL, a full-access API key (unless one was given) and the
- * admin token of the control API (`/__control/...`, see `control.ts`), as text or, with
- * `--json`, as one JSON line. Stops on SIGINT or SIGTERM, and when the npm process that
- * started it (`npx`) goes away. Webhook deliveries resolve each host, check every address and
- * connect to a checked one (`delivery/network.ts`). It does not load msw.
- *
- * @module
- */
+/** `clinic-scheduling-mock`: the reference server on a socket for suites in any language; options
+ * and output in docs/testing.md. Does not load msw. @module */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -178,7 +162,7 @@ function readSeedFile(path: string): unknown {
   }
 }
 
-/** Stops when npm (`npx`, `npm exec`) exits without passing a signal on: this process is reparented. */
+/** npm (`npx`) can exit without passing a signal on; then this process is reparented. */
 function watchNpmParent(stop: (reason: string) => void): void {
   if (!process.env.npm_command) return;
   const parent = process.ppid;

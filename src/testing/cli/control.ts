@@ -1,13 +1,5 @@
-/**
- * The control API of the command-line server: the in-process helpers of `api` (seed, settings,
- * keys, faults, clock, webhooks, events, requests, reset) over HTTP, so a test suite in any
- * language drives the server as a TypeScript one does. It lives under `/__control/`, a prefix
- * no API path reaches (they all start with `/api/public/v1/`), and answers only requests that
- * carry `Authorization: Bearer <admin token>` (the token the CLI prints). Its requests are not
- * recorded in `requests`. Every answer is JSON; a refusal is `{detail}` with 400, 401 or 404.
- *
- * @module
- */
+/** The CLI's control API: the helpers of `api` over HTTP under `/__control/` (no API path reaches
+ * it), behind an admin token, unrecorded; refusals are `{detail}` 400/401/404. @module */
 import * as z from 'zod';
 import { ClinicError } from '../../core/errors.ts';
 import { formatInstant } from '../../schemas/fields/index.ts';
@@ -40,16 +32,9 @@ export interface ControlOptions {
   readonly token: string;
   /** Runs after `api.reset()` on `POST /__control/reset` (the CLI re-applies its seed file). */
   readonly afterReset?: () => void;
-  /**
-   * The host table that `GET` and `PUT /__control/hosts` read and replace: host name → the
-   * addresses it resolves to, consulted before DNS (the CLI's `--resolve`). `reset` restores
-   * what it held at creation. Without it, those routes answer 404.
-   */
+  /** Host → addresses, before DNS, for `GET`/`PUT /__control/hosts` (else 404); reset restores it. */
   readonly hosts?: Map<string, readonly string[]>;
-  /**
-   * Checks a webhook URL before `POST /__control/webhooks` registers it, for a server that
-   * resolves host names itself (the CLI): rejects with a `WebhookUrlError` to refuse it.
-   */
+  /** Checks a URL before `POST /__control/webhooks`; reject with a `WebhookUrlError` to refuse. */
   readonly checkWebhookUrl?: (url: string) => Promise<unknown>;
 }
 
@@ -67,7 +52,6 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** Reads a JSON body; an empty one is `{}`. */
 async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === '') return {};
@@ -78,7 +62,6 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** Reads a JSON object body (empty: `{}`) and parses it with a strict schema. */
 async function readBody<S extends z.ZodType>(
   request: Request,
   schema: S,
@@ -156,12 +139,7 @@ const now = (api: ReferenceServer) => ({
 
 type Route = (request: Request, url: URL, id: string) => Promise<unknown> | unknown;
 
-/**
- * The control API as a Fetch-API handler. The CLI routes every path under
- * {@link CONTROL_PREFIX} here and every other path to `api.fetch`. Every input is checked
- * (unknown members refused and named, types and ranges checked): a bad one is a 400 `{detail}`
- * and changes nothing.
- */
+/** The control API as a Fetch handler for paths under {@link CONTROL_PREFIX}; bad input is 400. */
 export function createControlHandler(
   options: ControlOptions,
 ): (request: Request) => Promise<Response> {

@@ -1,10 +1,4 @@
-/**
- * API keys and scopes (spec section 5): issuing keys of the form
- * `<key_prefix>_live_<key_id>.<secret>`, authenticating a request (401), checking its scope
- * (403), and masking the secret wherever a request is recorded.
- *
- * @module
- */
+/** API keys and scopes (spec 5): issuing, authenticating (401), scopes (403), masking. @module */
 
 import type { Scope } from '../../schemas/scopes.ts';
 import { API_KEY_PATTERN, KeyOptions, parseInput } from './control-inputs.ts';
@@ -13,12 +7,9 @@ import type { ApiKeyRecord, Store } from './store.ts';
 
 /** Scope presets of spec 5: Read only holds the two read scopes, Full access all four. */
 export const SCOPE_PRESETS = {
-  /** The preset Read only of spec 5: `appointments:read` and `patients:read`. */
+  /** Read only: `appointments:read` and `patients:read`. */
   read_only: ['appointments:read', 'patients:read'],
-  /**
-   * The preset Full access of spec 5: all four scopes. A key issued with neither `scopes` nor
-   * `preset` holds these.
-   */
+  /** Full access: all four scopes; the default of `issueApiKey`. */
   full_access: ['appointments:read', 'appointments:write', 'patients:read', 'patients:write'],
 } as const satisfies Record<string, readonly Scope[]>;
 
@@ -27,37 +18,31 @@ export type ScopePreset = keyof typeof SCOPE_PRESETS;
 
 /** What `api.issueApiKey` takes. Without `scopes` or `preset` the key has full access. */
 export interface IssueApiKeyOptions {
-  /** The scopes the key holds, any subset of the four (an empty list is allowed). */
+  /** The scopes the key holds, any subset of the four (even none). */
   scopes?: readonly Scope[];
   /** A preset of spec 5 instead of a list. */
   preset?: ScopePreset;
   /** The `<key_prefix>` part of the key: 1 to 32 letters and digits. Default `csk`. */
   prefix?: string;
-  /**
-   * This exact key, in the spec's format `<key_prefix>_live_<key_id>.<secret>`, instead of a
-   * random one: a test suite in another language (or a container) that must know its key in
-   * advance (the CLI's `--api-key`). Excludes `prefix`.
-   */
+  /** This exact key in the spec's format, for suites that must know it in advance; no `prefix`. */
   key?: string;
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A random string of `length` letters and digits, from the platform's CSPRNG. */
 function randomToken(length: number): string {
   const out: string[] = [];
   const bytes = new Uint8Array(length * 2);
   while (out.length < length) {
     crypto.getRandomValues(bytes);
     for (const byte of bytes) {
-      // 248 = 4 * 62: keeps the distribution uniform.
+      // 248 = 4 * 62: rejection sampling keeps the distribution uniform.
       if (byte < 248 && out.length < length) out.push(ALPHABET[byte % 62]!);
     }
   }
   return out.join('');
 }
 
-/** The parts of a key in the spec's format, or `undefined`. */
 export function parseApiKey(
   key: string,
 ): { prefix: string; keyId: string; secret: string } | undefined {
@@ -65,7 +50,7 @@ export function parseApiKey(
   return m ? { prefix: m[1]!, keyId: m[2]!, secret: m[3]! } : undefined;
 }
 
-/** Compares two strings in time that depends only on their lengths. */
+/** Constant-time (in the lengths only) comparison, so a timing probe cannot guess a secret. */
 function safeEqual(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
   const length = Math.max(a.length, b.length);
@@ -73,13 +58,7 @@ function safeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/**
- * Issues a key for clinic `companyId` and stores it.
- *
- * @throws TypeError naming the member, for an unknown member, both `scopes` and `preset`, an
- *   unknown scope or preset, a prefix that is not letters and digits, a `key` not in the
- *   spec's format, or a `key` whose `<key_id>` is already issued.
- */
+/** Issues a key for clinic `companyId`; throws a TypeError naming a bad or taken option. */
 export function issueApiKey(
   store: Store,
   companyId: number,
@@ -104,7 +83,7 @@ export function issueApiKey(
   return `${record.prefix}_live_${keyId}.${record.secret}`;
 }
 
-/** Forgets a key: requests with it answer 401 from then on. Returns whether it was known. */
+/** Forgets a key (then 401); returns whether it was known. */
 export function revokeApiKey(store: Store, key: string): boolean {
   const parts = parseApiKey(key);
   const record = parts && store.keys.get(parts.keyId);
@@ -112,11 +91,7 @@ export function revokeApiKey(store: Store, key: string): boolean {
   return store.keys.delete(parts.keyId);
 }
 
-/**
- * Spec 5 rules 1–2: the request carries `Authorization: Bearer <API_KEY>` with a known key.
- *
- * @throws ApiProblem 401 `{detail}` when the header is missing, malformed or the key unknown.
- */
+/** Spec 5 rules 1–2: 401 unless `Authorization: Bearer <API_KEY>` holds a known key. */
 export function authenticate(store: Store, authorization: string | null): ApiKeyRecord {
   if (authorization === null || authorization.trim() === '') {
     throw unauthorized(
@@ -139,11 +114,7 @@ export function authenticate(store: Store, authorization: string | null): ApiKey
   return record;
 }
 
-/**
- * Spec 5 rule 4 and the reference server's assumption for the rest: the key holds `scope`.
- *
- * @throws ApiProblem 403 `{detail}` naming the missing scope.
- */
+/** Spec 5 rule 4 (and our reading for the rest): 403 unless the key holds `scope`. */
 export function requireScope(key: ApiKeyRecord, scope: Scope, operation: string): void {
   if (key.scopes.has(scope)) return;
   throw forbidden(
@@ -152,10 +123,7 @@ export function requireScope(key: ApiKeyRecord, scope: Scope, operation: string)
   );
 }
 
-/**
- * The `Authorization` header as recorded in `api.requests`: the secret replaced by `****`
- * (`Bearer csk_live_<key_id>.****`); a value not in the key format is masked whole.
- */
+/** `Authorization` as `api.requests` records it: the secret (or an unparsable value) as `****`. */
 export function maskAuthorization(value: string): string {
   const m = /^(Bearer +)(\S+)$/i.exec(value.trim());
   const parts = m ? parseApiKey(m[2]!) : undefined;

@@ -1,19 +1,10 @@
-/**
- * Chaos on demand: a seeded, probabilistic fault mode for running an integrator's own flow
- * against the reference server as the network and the service misbehave (`api.faults.chaos`,
- * `POST /__control/chaos`). Each request draws from a generator seeded by `seed`, so a run
- * with the same seed and the same requests meets the same faults.
- *
- * @module
- */
+/** Chaos on demand (`api.faults.chaos`): a seeded fault mode to run a flow as the network
+ * misbehaves; the same seed and requests meet the same faults. @module */
 import { seededRandom } from './random.ts';
 
-/**
- * What `api.faults.chaos` takes. Each rate is a probability in [0, 1] that a request meets
- * that fault; they are drawn as one choice, so their sum must be at most 1.
- */
+/** What `api.faults.chaos` takes. Rates are probabilities of one draw, so they sum to at most 1. */
 export interface ChaosSpec {
-  /** The seed of the generator (an integer): the same seed, the same faults. */
+  /** An integer: the same seed, the same faults. */
   seed: number;
   /** Share of requests answered `status` (default 503) without being processed. */
   statusRate?: number;
@@ -25,10 +16,7 @@ export interface ChaosSpec {
   networkErrorRate?: number;
   /** Share of requests processed (writes committed) whose response is then lost. */
   loseResponseRate?: number;
-  /**
-   * Share of requests processed and then never answered: the response is held for
-   * `timeoutMs` (or until the request's signal aborts, as a client's timeout does) and lost.
-   */
+  /** Share of requests processed, then held `timeoutMs` (or until aborted) and lost. */
   timeoutRate?: number;
   /** How long a `timeoutRate` request is held. Default 30000. */
   timeoutMs?: number;
@@ -40,17 +28,17 @@ export interface ChaosSpec {
   pathPrefix?: string;
 }
 
-/** What chaos did so far: how many requests it saw and how many met each fault. */
+/** How many requests chaos matched, and how many met each fault. */
 export interface ChaosStats {
-  /** Requests the chaos mode matched (faulted or not). */
+  /** Requests matched, faulted or not. */
   requests: number;
-  /** Requests answered `status` unprocessed. */
+  /** Answered `status` unprocessed. */
   status: number;
-  /** Requests failed at the network level unprocessed. */
+  /** Failed at the network level unprocessed. */
   networkError: number;
-  /** Requests processed whose response was lost. */
+  /** Processed, response lost. */
   loseResponse: number;
-  /** Requests processed and held until they timed out or were aborted. */
+  /** Processed, held until timed out or aborted. */
   timeout: number;
 }
 
@@ -64,7 +52,7 @@ export interface Chaos {
   stop(): void;
 }
 
-/** What the core does with one request (a subset of a fault). */
+/** What the core does with one request. */
 export interface FaultAction {
   readonly status?: number;
   readonly body?: unknown;
@@ -72,7 +60,7 @@ export interface FaultAction {
   readonly delayMs?: number;
   readonly networkError?: boolean;
   readonly loseResponse?: boolean;
-  /** Hold the processed request's response this long before losing it (a timeout). */
+  /** Hold the processed response this long, then lose it (a timeout). */
   readonly holdMs?: number;
 }
 
@@ -92,11 +80,7 @@ function isMs(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
-/**
- * Checks a chaos spec.
- *
- * @throws TypeError naming the member and what it takes.
- */
+/** Throws a TypeError naming the bad member and what it takes. */
 export function checkChaosSpec(spec: unknown): asserts spec is ChaosSpec {
   if (!spec || typeof spec !== 'object' || Array.isArray(spec)) {
     throw new TypeError('faults.chaos takes an object such as { seed: 1, statusRate: 0.1 }');
@@ -158,7 +142,7 @@ export function checkChaosSpec(spec: unknown): asserts spec is ChaosSpec {
   }
 }
 
-/** The chaos mode of one server: draws one action per matching request. */
+/** One server's chaos mode: one draw per matching request. */
 export class ChaosMode implements Chaos {
   readonly spec: Readonly<ChaosSpec>;
   readonly stats: ChaosStats = {
@@ -186,7 +170,6 @@ export class ChaosMode implements Chaos {
     this.#stop();
   }
 
-  /** The action for one request, or `undefined` when it passes untouched. */
   draw(method: string, path: string): FaultAction | undefined {
     const { spec } = this;
     if (spec.method !== undefined && spec.method.toUpperCase() !== method) return undefined;

@@ -20,10 +20,7 @@ export class Clock {
   #tasks: Task[] = [];
   #seq = 0;
 
-  /**
-   * @param start - a `Date` or epoch ms: time starts there; a function: read on every call;
-   *   omitted: the real time. What `advance` moved is added to each.
-   */
+  /** @param start - a `Date` or epoch ms, a function read on every call, or omitted: real time. */
   constructor(start?: ClockStart) {
     if (start === undefined) this.#base = Date.now;
     else if (typeof start === 'function') this.#base = start;
@@ -83,13 +80,7 @@ export class Clock {
     this.#offset += Math.max(0, target - this.now());
   }
 
-  /**
-   * Moves the clock to `at` (a `Date` or epoch ms). Forward, it is {@link advance}: the tasks
-   * that fall due run. Backward, time is simply set back and no task runs (those scheduled
-   * stay at their instants).
-   *
-   * @throws RangeError when `at` is not a valid instant.
-   */
+  /** Moves the clock to `at`: forward as {@link advance}; backward, no task runs. */
   async set(at: Date | number): Promise<void> {
     const target = at instanceof Date ? at.getTime() : at;
     if (typeof target !== 'number' || !(target >= 0 && target <= MAX_CLOCK_MS)) {

@@ -1,9 +1,4 @@
-/**
- * What the parts of one reference server share: its state, clock, event log, faults, request
- * log and the settings that are not per clinic.
- *
- * @module
- */
+/** What the parts of one reference server share, and the bounded request log. @module */
 import type { Clock } from './clock.ts';
 import type { EventLog } from './events.ts';
 import type { FaultRegistry } from './faults.ts';
@@ -11,10 +6,7 @@ import type { LinkOrigin } from './links.ts';
 import type { CursorSigner, ListEnvelopeSettings } from './pagination.ts';
 import type { Store } from './store.ts';
 
-/**
- * A request as recorded in `api.requests`: no body, and the secret of the API key masked
- * (`authorization: 'Bearer csk_live_<key_id>.****'`).
- */
+/** A request as `api.requests` records it: no body, the API key's secret masked. */
 export interface RecordedRequest {
   /** HTTP method, upper case. */
   readonly method: string;
@@ -26,7 +18,6 @@ export interface RecordedRequest {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** The shared parts of one server. */
 export interface ServerContext {
   readonly store: Store;
   readonly clock: Clock;
@@ -34,24 +25,18 @@ export interface ServerContext {
   readonly faults: FaultRegistry;
   readonly signer: CursorSigner;
   readonly requests: BoundedLog<RecordedRequest>;
-  /** The server's base URL, without a trailing slash. */
+  /** No trailing slash. */
   readonly baseUrl: string;
-  /** The path of the base URL (`''` for a host root). */
+  /** `''` for a host root. */
   readonly basePath: string;
   readonly listEnvelope: ListEnvelopeSettings;
-  /** Where page links point (`links.ts`). */
   readonly links: LinkOrigin;
-  /** The most entries `requests` and `events` keep (oldest dropped first); `Infinity`: all. */
   readonly logLimit: number;
-  /** Which origins `api.fetch` answers: `baseUrl`'s only, or any. */
   readonly origins: OriginPolicy;
-  /** Repeated query parameters and headers: refused (400), or the first one read. */
   readonly duplicates: DuplicatePolicy;
-  /** The largest request body read; a larger one is 413 before it is buffered. */
   readonly maxBodyBytes: number;
-  /** Set by `fetch.ts` while a write runs: its Idempotency-Key (if any), for the journal. */
+  /** Set by `fetch.ts` while a write runs, so the journal knows its Idempotency-Key. */
   intent: { key: string | undefined } | undefined;
-  /** What each write changed, for `checkInvariants`. */
   readonly journal: WriteJournal;
 }
 
@@ -61,17 +46,15 @@ export type OriginPolicy = 'base-url' | 'any';
 /** `ReferenceServerOptions.duplicates`. */
 export type DuplicatePolicy = 'refuse' | 'first';
 
-/** One change made by a write through the API, with the Idempotency-Key of its request. */
+/** One change a write made, with its request's Idempotency-Key, for `checkInvariants`. */
 export interface JournalEntry {
   readonly kind:
     | 'appointment.created'
     | 'appointment.updated'
     | 'appointment.cancelled'
     | 'patient.created';
-  /** The appointment's uuid or the patient's id. */
   readonly id: string | number;
   readonly companyId: number;
-  /** The request's Idempotency-Key; `undefined` when it carried none. */
   readonly intent: string | undefined;
 }
 
@@ -79,25 +62,21 @@ export interface JournalEntry {
 export class WriteJournal {
   readonly entries: JournalEntry[] = [];
 
-  /** Records a change. */
   add(entry: JournalEntry): void {
     this.entries.push(entry);
   }
 
-  /** Forgets every change (`api.reset()`). */
   clear(): void {
     this.entries.length = 0;
   }
 }
 
 /**
- * A log bounded by entries and by bytes: past either limit the oldest entries are dropped. The
- * size of an entry is what the caller measures (about the length of its JSON text); the newest
- * entry is kept whatever its size, so one request never empties the log of the others and no
- * request grows it past one entry beyond the budget.
+ * A log bounded by entries and by caller-measured bytes, oldest dropped first; the newest entry
+ * stays whatever its size, so one request never empties the log nor grows it past one entry.
  */
 export class BoundedLog<T> {
-  /** The entries, oldest first: `api.requests` and `api.events` are this array. */
+  /** Oldest first; `api.requests` and `api.events` are this array. */
   readonly entries: T[] = [];
   readonly #sizes: number[] = [];
   #bytes = 0;
@@ -109,12 +88,10 @@ export class BoundedLog<T> {
     this.#byteLimit = byteLimit;
   }
 
-  /** The measured size of the entries kept. */
   get bytes(): number {
     return this.#bytes;
   }
 
-  /** Appends `entry` of `size` bytes, then drops the oldest entries beyond either limit. */
   append(entry: T, size: number): void {
     this.entries.push(entry);
     this.#sizes.push(size);
@@ -136,7 +113,6 @@ export class BoundedLog<T> {
     }
   }
 
-  /** Empties the log. */
   clear(): void {
     this.entries.length = 0;
     this.#sizes.length = 0;
@@ -144,7 +120,7 @@ export class BoundedLog<T> {
   }
 }
 
-/** The default byte budget of `requests` and of `events`, each: 8 MiB. */
+/** The default byte budget of `api.requests` and of `api.events`, each: 8 MiB. */
 export const DEFAULT_LOG_BYTES = 8 * 1024 * 1024;
 
 /** The default largest request body: 1 MiB. */

@@ -1,23 +1,12 @@
-/**
- * The schemas of every control input of the reference server (settings, faults, keys, clock,
- * clinic, list envelopes, delivery chaos, host table), one home for both the in-process helpers
- * (`api.settings`, `api.faults.inject`, `api.issueApiKey`, `api.clock`) and the control API
- * over HTTP. A refusal is a `TypeError` naming the member and what it accepts; the HTTP layer
- * answers it with 400.
- *
- * @module
- */
+/** The schemas of every control input, one home for the in-process helpers and the HTTP control
+ * API; a refusal is a `TypeError` naming the member (400 over HTTP). @module */
 import * as z from 'zod';
 import { AppointmentStatus } from '../../schemas/appointments.ts';
 import { SCOPES } from '../../schemas/scopes.ts';
 import type { ListEnvelopeSettings } from './pagination.ts';
 import type { ClinicSettings } from './store.ts';
 
-/**
- * The latest instant the server clock reaches, 9999-12-30T00:00:00Z: every timestamp it writes
- * keeps a 4-digit year (RFC 3339), and the 24 h idempotency window and the 8.6 h retry
- * schedule past it stay valid dates.
- */
+/** 9999-12-30Z: keeps every timestamp at 4 digits (RFC 3339), with room for the 24 h windows. */
 export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);
 
 /** The longest `setTimeout` Node keeps (a longer one fires at once). */
@@ -34,10 +23,10 @@ export const SETTING_SCHEMAS = {
   jsonContentTypes: z.enum(['application/json', 'json-suffix']),
 } satisfies { [K in keyof ClinicSettings]: z.ZodType<Readonly<ClinicSettings[K]>> };
 
-/** Some settings, as `PATCH /__control/settings` takes them. */
+/** `PATCH /__control/settings`. */
 export const SettingsPatch = z.strictObject(SETTING_SCHEMAS).partial();
 
-/** A clinic id: a positive integer, never a numeric string or a boolean. */
+/** Never a numeric string or a boolean. */
 export const ClinicId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 const KEY_PREFIX = /^[A-Za-z0-9]{1,32}$/;
@@ -45,7 +34,6 @@ const KEY_PREFIX = /^[A-Za-z0-9]{1,32}$/;
 /** The spec's key format `<key_prefix>_live_<key_id>.<secret>`. */
 export const API_KEY_PATTERN = /^([A-Za-z0-9]+)_live_([A-Za-z0-9]+)\.([A-Za-z0-9]+)$/;
 
-/** What `issueApiKey` takes. */
 export const KeyOptions = z
   .strictObject({
     scopes: z.array(z.enum(SCOPES)).readonly(),
@@ -75,7 +63,7 @@ const HeaderMap = z.record(z.string(), z.string()).superRefine((headers, ctx) =>
   }
 });
 
-/** What `api.faults.inject` takes (`times` may be `Infinity`). */
+/** `times` may be `Infinity`. */
 export const FaultInput = z
   .strictObject({
     method: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP method name'),
@@ -101,7 +89,7 @@ export const FaultInput = z
 
 const InstantMs = z.number().min(0).max(MAX_CLOCK_MS);
 
-/** An instant from 1970 to {@link MAX_CLOCK_MS}: ISO 8601 with an offset, or epoch milliseconds. */
+/** ISO 8601 with an offset or epoch ms, from 1970 to {@link MAX_CLOCK_MS}. */
 export const Instant = z.union([
   InstantMs,
   z.iso
@@ -118,7 +106,7 @@ export const ClockSet = z.strictObject({ now: Instant });
 
 const EnvelopeMode = z.enum(['envelope', 'array']);
 
-/** Each list's envelope mode (rooms always use the envelope, spec 4.1). */
+/** Rooms always use the envelope (spec 4.1). */
 export const LIST_ENVELOPE_SCHEMAS = {
   appointments: EnvelopeMode,
   patients: EnvelopeMode,
@@ -129,7 +117,7 @@ export const LIST_ENVELOPE_SCHEMAS = {
 /** `PATCH /__control/list-envelope`. */
 export const ListEnvelopePatch = z.strictObject(LIST_ENVELOPE_SCHEMAS).partial();
 
-/** The chaos of the webhook delivery (`api.webhooks.configure`). */
+/** `api.webhooks.configure`. */
 export const DeliveryChaos = z
   .strictObject({
     duplicate: z.number().min(0).max(1),
@@ -145,10 +133,9 @@ export const DeliveryChaos = z
   })
   .partial();
 
-/** An IP address as `node:net` writes it. */
 export const IpAddress = z.union([z.ipv4(), z.ipv6()]);
 
-/** The host table of the command-line server: name → the addresses it resolves to. */
+/** The CLI's host table: name → addresses. */
 export const HostTable = z.record(
   z
     .string()
@@ -179,10 +166,7 @@ function shapeOf(schema: z.ZodType): object | undefined {
   return undefined;
 }
 
-/**
- * Parses `value` with `schema`, or throws a `TypeError` whose message names each bad member
- * (`where.member: ...`) and, for an unknown one, the members accepted.
- */
+/** Parses, or throws a `TypeError` naming each bad member (and, if unknown, the accepted ones). */
 export function parseInput<S extends z.ZodType>(
   schema: S,
   value: unknown,

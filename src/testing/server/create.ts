@@ -1,11 +1,5 @@
-/**
- * The reference server: state per instance, clinics, keys, seeding, settings, clock, events,
- * faults, the request log and reset, around one Fetch-API core (`api.fetch`). It never loads
- * msw: the MSW handlers are an adapter in `msw.ts` (entry `@clinic-scheduling/sdk/testing/msw`),
- * and the command-line server uses `api.fetch` through `node.ts`.
- *
- * @module
- */
+/** The reference server: per-instance state around one Fetch-API core (`api.fetch`); never loads
+ * msw (the MSW and node:http adapters wrap `api.fetch`). @module */
 
 import { createDeliverySimulator } from '../delivery/simulator.ts';
 import type { DeliverySimulator, DeliverySimulatorOptions } from '../delivery/types.ts';
@@ -39,65 +33,31 @@ import { type ClinicSettings, Store } from './store.ts';
 
 /** What `createReferenceServer` takes. */
 export interface ReferenceServerOptions {
-  /**
-   * The service host root the server answers on, such as `https://clinic.test` (the client's
-   * `baseUrl`). `next`/`previous` page URLs are built on it; the MSW handlers match it.
-   */
+  /** The host root it answers on, such as `https://clinic.test` (the client's `baseUrl`). */
   baseUrl: string;
-  /**
-   * The starting time of `api.clock`: a `Date` or epoch ms (time then moves only by
-   * `api.clock.advance`), or a function read on every call. Default: the real time.
-   */
+  /** Start of `api.clock`: a `Date`, epoch ms (moved by `advance`) or a function. Default: now. */
   now?: ClockStart;
   /** `'demo'` seeds clinic 1 with a small realistic clinic (see the testing guide). */
   seed?: 'demo';
-  /**
-   * Per list, `'envelope'` (`{results, next, previous}`, the default) or `'array'` (a bare
-   * array of every item). The rooms list always uses the envelope, as the spec states.
-   */
+  /** Per list, `'envelope'` (default) or `'array'` (bare array); rooms always use the envelope. */
   listEnvelope?: Partial<ListEnvelopeSettings>;
-  /**
-   * Options of `api.webhooks`: `fetch` for URL endpoints, `resolveHost`, and the chaos of
-   * `duplicate`, `reorder` and `seed` (see docs/webhooks.md).
-   */
+  /** Options of `api.webhooks` (`fetch`, `resolveHost`, delivery chaos; see docs/webhooks.md). */
   webhooks?: Omit<DeliverySimulatorOptions, 'clock' | 'onEvent'>;
-  /**
-   * Where `next`/`previous` page URLs point: `'base-url'` (default) builds them on `baseUrl`;
-   * `'request'` on the host the client reached (`Forwarded`, `X-Forwarded-*` or `Host`), as
-   * the command-line server does.
-   */
+  /** Page links built on `baseUrl` (`'base-url'`, default) or the host reached (`'request'`). */
+
   links?: LinkOrigin;
-  /**
-   * The most entries `api.requests` and `api.events` keep; past it the oldest are dropped, so
-   * a server left running under load stays within bounded memory. Default 10000;
-   * `Infinity` keeps every entry.
-   */
+  /** Most entries `api.requests` and `api.events` each keep (oldest dropped). Default 10000. */
   logLimit?: number;
-  /**
-   * The most bytes (about the length of the entries' JSON text) `api.requests` keeps, and
-   * `api.events` keeps, each; past it the oldest entries are dropped, so large requests cannot
-   * grow memory either. Default 8 MiB (`DEFAULT_LOG_BYTES`); `Infinity`: no byte bound.
-   */
+  /** Most bytes (of JSON text) `api.requests` and `api.events` each keep. Default 8 MiB. */
   logBytes?: number;
-  /**
-   * The largest request body the server reads, in bytes. A larger one is answered 413
-   * `{code: 'request_too_large', detail}` (the reference server's choice: the spec shows no
-   * limit) before it is buffered. Default 1 MiB (`DEFAULT_MAX_BODY_BYTES`).
-   */
+  /** Largest body read; past it 413 `request_too_large` (spec shows no limit). Default 1 MiB. */
   maxBodyBytes?: number;
   /**
-   * Which origins `api.fetch` answers. `'base-url'` (default): only `baseUrl`'s; a request for
-   * another origin rejects as `fetch` does for an unreachable host, so a client with a wrong
-   * `baseUrl` fails in tests as it would against the service. `'any'`: every origin. Requests
-   * that came over a socket (the node:http adapter, the CLI) reached the server by definition
-   * and are not checked.
+   * Origins `api.fetch` answers: `'base-url'` (default; others reject like an unreachable host,
+   * so a wrong `baseUrl` fails in tests) or `'any'`. Socket requests are not checked.
    */
   origins?: OriginPolicy;
-  /**
-   * A query parameter or form field given twice (`page_size=10&page_size=1000`), or an API header
-   * (Authorization, Idempotency-Key, Content-Type) sent twice over a socket. `'refuse'`
-   * (default): 400 naming each one, before anything else. `'first'`: the first one is read.
-   */
+  /** A parameter or API header given twice: `'refuse'` (default, 400) or read the `'first'`. */
   duplicates?: DuplicatePolicy;
 }
 
@@ -115,15 +75,8 @@ export interface ClinicHandle {
   /** This clinic's settings, such as `requireRoom`. `reset()` restores the defaults. */
   readonly settings: ClinicSettings;
   /**
-   * Issues an API key of this clinic in the spec's format `<key_prefix>_live_<key_id>.<secret>`
-   * (`csk_live_...`). Full access unless `scopes` or `preset` say otherwise.
-   *
+   * Issues a key of this clinic (`csk_live_...`), full access unless `scopes` or `preset` say.
    * @throws TypeError for an unknown scope or preset, or both given.
-   * @example
-   * ```ts
-   * const readOnly = api.issueApiKey({ preset: 'read_only' });
-   * const legacy = api.issueApiKey({ scopes: ['appointments:read', 'appointments:write'] });
-   * ```
    */
   issueApiKey(options?: IssueApiKeyOptions): string;
 }
@@ -132,53 +85,29 @@ export interface ClinicHandle {
 export interface ReferenceServer extends ClinicHandle {
   /** The base URL, without a trailing slash. */
   readonly baseUrl: string;
-  /**
-   * The one core: answers a request as the API would. Same signature as the global `fetch`,
-   * so `new ClinicClient({ fetch: api.fetch, ... })` works without MSW.
-   *
-   * Rejects with a `TypeError('fetch failed')` only for `networkError` and `loseResponse`
-   * faults.
-   */
+  /** The core, shaped like the global `fetch`; rejects only for network faults. */
   readonly fetch: ReferenceFetch;
   /** The server's clock: `created_at`, `updated_at`, envelopes and the 24 h idempotency window. */
   readonly clock: Clock;
-  /** Every webhook envelope emitted, oldest first, the newest `logLimit` of them (cleared by `reset()`). */
+  /** The newest `logLimit` webhook envelopes emitted, oldest first. */
   readonly events: readonly WebhookEnvelope[];
-  /**
-   * Calls `listener` with each envelope right after the change it reports, before the
-   * response is sent. Returns the function that unsubscribes.
-   */
+  /** Calls `listener` with each envelope before the response is sent; returns unsubscribe. */
   onEvent(listener: EventListener): () => void;
-  /**
-   * Webhook delivery (spec 6.3) of the emitted envelopes to registered endpoints, on
-   * `api.clock`: `api.webhooks.register({ handler | url, events })`, `ping(endpoint)`, the
-   * delivery log, `settle()` and `flush()`.
-   */
+  /** Webhook delivery (spec 6.3) of the envelopes to registered endpoints, on `api.clock`. */
   readonly webhooks: DeliverySimulator;
-  /** Every request that reached the server, oldest first, the newest `logLimit` of them, secrets masked. */
+  /** The newest `logLimit` requests that reached the server, oldest first, secrets masked. */
   readonly requests: readonly RecordedRequest[];
   /** Fault injection. */
   readonly faults: FaultInjector;
-  /**
-   * The list envelope per resource; change it at any time (`api.listEnvelope.patients = 'array'`).
-   * A value other than `'envelope'` or `'array'`, or another member, throws a `TypeError`.
-   */
+  /** The list envelope per resource, settable at any time (`'envelope'` or `'array'`). */
   readonly listEnvelope: ListEnvelopeSettings;
-  /**
-   * The helpers of another clinic, created empty on first use. Keys of one clinic never see
-   * another clinic's records (404).
-   *
-   * @throws TypeError when `id` is not a positive integer.
-   */
+  /** Another clinic, created empty on first use; its records are 404 to other clinics' keys. */
   clinic(id: number): ClinicHandle;
   /** Forgets a key (requests with it answer 401). Returns whether it was known. */
   revokeApiKey(key: string): boolean;
   /**
-   * Back to the state of a new server: records, settings, idempotency keys, events, the
-   * request log, faults, webhook endpoints and deliveries and the clock's scheduled tasks are
-   * dropped, ids restart at 1 and the
-   * demo seed is applied again when it was asked for. Issued API keys, event listeners and
-   * the clock's time stay, so keys made in `beforeAll` keep working.
+   * Back to a new server's state (ids restart, demo seed reapplied); issued keys, event
+   * listeners and the clock's time stay, so keys made in `beforeAll` keep working.
    */
   reset(): void;
 }
@@ -233,13 +162,11 @@ function envelopeSettings(given: Partial<ListEnvelopeSettings> = {}): ListEnvelo
 }
 
 /**
- * Creates a reference server: an in-memory Clinic Scheduling API v1 that keeps state and
- * enforces every rule the spec states. Each call has its own state. It starts with clinic 1
- * and no records (unless `seed: 'demo'`). It does not need msw: pass `api.fetch` to the client,
- * or put it behind MSW with `createHandlers(api)` from `@clinic-scheduling/sdk/testing/msw`.
- *
- * @throws TypeError for a missing or malformed `baseUrl`, a bad `now`, or a bad `listEnvelope`.
+ * Creates an in-memory API v1 with its own state that enforces every rule the spec states;
+ * clinic 1 starts empty (unless `seed: 'demo'`). Use `api.fetch`, or MSW via `createHandlers`.
+ * @throws TypeError naming a bad option.
  * @example
+
  * ```ts
  * import { ClinicClient } from '@clinic-scheduling/sdk';
  * import { createReferenceServer } from '@clinic-scheduling/sdk/testing';

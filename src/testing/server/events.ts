@@ -49,23 +49,16 @@ export function createEnvelope<T extends WebhookEventType>(
   }) as unknown as WebhookEventOf<T>;
 }
 
-/**
- * The emitted envelopes and their listeners. A listener that throws does not break the request
- * that caused the event: its error is rethrown on a microtask, where the test runner reports it.
- */
+/** Envelopes and listeners; a throwing listener's error is rethrown on a microtask. */
 export class EventLog {
   readonly #log: BoundedLog<WebhookEnvelope>;
   readonly #listeners = new Set<EventListener>();
 
-  /**
-   * `limit` and `byteLimit`: the most envelopes, and the most bytes of their JSON text, that
-   * `events` keeps; past either the oldest are dropped first.
-   */
   constructor(limit = Number.POSITIVE_INFINITY, byteLimit = Number.POSITIVE_INFINITY) {
     this.#log = new BoundedLog(limit, byteLimit);
   }
 
-  /** Every envelope emitted since the server started or was reset (within the bounds), oldest first. */
+  /** Emitted since start or reset (within the bounds), oldest first. */
   get events(): WebhookEnvelope[] {
     return this.#log.entries;
   }

@@ -1,9 +1,4 @@
-/**
- * Fault injection: make the next matching requests answer a given status, wait, fail at the
- * network level, or commit and then lose their response (`api.faults`).
- *
- * @module
- */
+/** Fault injection (`api.faults`): answer a status, wait, fail, or lose a response. @module */
 import { brandErrors } from '../../internal/brand.ts';
 import { type Chaos, ChaosMode, type ChaosSpec, type FaultAction } from './chaos.ts';
 import { FaultInput, parseInput } from './control-inputs.ts';
@@ -12,34 +7,21 @@ import { FaultInput, parseInput } from './control-inputs.ts';
 export interface FaultSpec {
   /** HTTP method to match (any case). Default: any. */
   method?: string;
-  /**
-   * URL path to match, as sent (`/api/public/v1/rooms`); a segment `:id` matches any one
-   * segment (`/api/public/v1/appointments/:id/cancel`). Default: any.
-   */
+  /** URL path to match, as sent; a segment `:id` matches any one segment. Default: any. */
   path?: string;
   /** How many matching requests the fault acts on. Default 1; `Infinity` for all. */
   times?: number;
   /** Answer with this status instead of processing the request (state is not touched). */
   status?: number;
-  /**
-   * Body of the `status` answer: an object or array is sent as JSON, a string as is.
-   * Default: no body.
-   */
+  /** Body of the `status` answer: an object or array as JSON, a string as is. Default: none. */
   body?: unknown;
   /** Headers of the `status` answer (for example `{ 'retry-after': '2' }`). */
   headers?: Record<string, string>;
-  /**
-   * Wait this many milliseconds (a real `setTimeout`, so fake timers can drive it) before
-   * answering; combines with every other member. The request's `AbortSignal` cuts it short.
-   */
+  /** Wait this many ms (real `setTimeout`; the request's signal cuts it short) before answering. */
   delayMs?: number;
   /** Fail without processing: `api.fetch` rejects with a `TypeError`, as `fetch` does. */
   networkError?: boolean;
-  /**
-   * Process the request (the write is committed, events are emitted) and then fail at the
-   * network level, as when a connection drops before the response arrives: the case
-   * Idempotency-Key exists for.
-   */
+  /** Commit the request, then fail at the network level (what Idempotency-Key is for). */
   loseResponse?: boolean;
 }
 
@@ -59,30 +41,12 @@ export interface Fault {
 export interface FaultInjector {
   /**
    * Acts on the next `times` (default 1) requests that match `method` and `path`.
-   *
-   * @throws TypeError naming the member, for an unknown member, a value of the wrong type or
-   *   out of range, or `status` mixed with `networkError` or `loseResponse` (or those two
-   *   mixed).
-   * @example
-   * ```ts
-   * api.faults.inject({ method: 'POST', path: '/api/public/v1/appointments', loseResponse: true });
-   * api.faults.inject({ path: '/api/public/v1/rooms', status: 503, times: 2 });
-   * ```
+   * @throws TypeError naming a bad member, or for `status`, `networkError`, `loseResponse` mixed.
    */
   inject(spec: FaultSpec): Fault;
   /**
-   * Starts a seeded, probabilistic fault mode on every request no injected fault matches
-   * (replacing a running one): a share of requests answered 503, lost, timed out, slowed. The
-   * same seed and the same requests meet the same faults. See "Run your booking flow under
-   * chaos" in the testing guide, and `checkInvariants` for what to check afterwards.
-   *
-   * @throws TypeError for an unknown member, a rate outside [0, 1], rates adding up to more
-   *   than 1, or a bad `seed`, `status`, `timeoutMs` or `latencyMs`.
-   * @example
-   * ```ts
-   * api.faults.chaos({ seed: 7, statusRate: 0.1, loseResponseRate: 0.05, timeoutRate: 0.02,
-   *   timeoutMs: 2_000, latencyMs: [0, 20] });
-   * ```
+   * Starts (or replaces) a seeded fault mode on requests no fault matches; same seed, same faults.
+   * @throws TypeError for an unknown member, a bad rate or rates summing over 1, or a bad value.
    */
   chaos(spec: ChaosSpec): Chaos;
   /** The running chaos mode, if any. */
@@ -94,17 +58,12 @@ export interface FaultInjector {
 }
 
 /**
- * The error `api.fetch` rejects with for `networkError` and `loseResponse` faults: a
- * `TypeError` with message `fetch failed`, as Node's `fetch` throws when a connection fails.
- * The MSW handlers answer it with `HttpResponse.error()`; the node:http adapter destroys the
- * socket.
+ * What `api.fetch` rejects with for `networkError`/`loseResponse` faults: a `TypeError('fetch
+ * failed')` as Node's `fetch` throws; MSW answers `HttpResponse.error()`, node:http hangs up.
  */
 export class ReferenceNetworkError extends TypeError {
-  /**
-   * `'TypeError'`, the name of the error Node's `fetch` throws when a connection fails, so code
-   * that checks the name treats it as a network failure. Tell it apart from a real one with
-   * `instanceof` or {@link isReferenceNetworkError}.
-   */
+  /** `'TypeError'`, as Node's `fetch` names it; tell apart by {@link isReferenceNetworkError}. */
+
   override name = 'TypeError';
   /** Which fault caused it. */
   readonly fault: 'networkError' | 'loseResponse';
@@ -201,10 +160,8 @@ export class FaultRegistry implements FaultInjector {
     this.#faults = this.#faults.filter((f) => f !== fault);
   }
 
-  /**
-   * Uses up one turn of the first fault that matches and returns what it does; else what the
-   * chaos mode draws, if one runs.
-   */
+  /** Uses up one turn of the first matching fault; else what the chaos mode draws, if one runs. */
+
   take(method: string, path: string): FaultAction | undefined {
     const fault = this.#faults.find((f) => f.matches(method, path));
     if (!fault) return this.#chaos?.draw(method, path);

@@ -1,14 +1,5 @@
-/**
- * The Fetch-API core of the reference server, the one place every request goes through
- * (`api.fetch`; the MSW handlers and the node:http adapter only translate to and from it):
- * check the origin, record the request, apply an injected fault (or the chaos mode's), refuse
- * repeated query parameters and headers (400), authenticate (401), route (404 for anything
- * but the 15 operations, or an id that does not match its pattern), check the scope (403),
- * read the body (`request-body.ts`: 400, 413), honour Idempotency-Key (replay, 422), and run
- * the operation.
- *
- * @module
- */
+/** The Fetch-API core every request goes through (the adapters only translate): origin, log,
+ * faults, 400 repeats, 401, route (404), 403, body, Idempotency-Key, operation. @module */
 import { OPERATIONS, type OperationName, type OperationRow } from '../../operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
@@ -47,14 +38,13 @@ import { ApiProblem, jsonResponse, notFound } from './responses.ts';
 export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 interface Route {
-  /** The operation's row: method, path, path id, scope, bodies. */
   row: OperationRow;
-  /** Path segments after `/api/public/v1`; `{id}` stands for the path id. */
+  /** After the API prefix; `{id}` stands for the path id. */
   segments: readonly string[];
   operation: Operation;
 }
 
-/** The function of each of the 15 operations (everything else about them: `OPERATIONS`). */
+/** Only the function: everything else about an operation lives in `OPERATIONS`. */
 const HANDLERS: Record<OperationName, Operation> = {
   listAppointments,
   retrieveAppointment,
@@ -73,18 +63,12 @@ const HANDLERS: Record<OperationName, Operation> = {
   retrieveAppointmentType,
 };
 
-/** The routes: one per row of the operation table. */
 const ROUTES: readonly Route[] = (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
   const row: OperationRow = OPERATIONS[name];
   return { row, segments: row.path.split('/').slice(1), operation: HANDLERS[name] };
 });
 
-/**
- * Spec 1 facts 1–2, 7 and spec 4: the route of one of the 15 operations, with its path id.
- *
- * @throws ApiProblem 404 for any other method or path (PUT, DELETE, unknown paths) and for a
- *   path id that does not match its pattern.
- */
+/** Spec 1 facts 1–2, 7 and spec 4: 404 for any other method or path, or a malformed path id. */
 function resolveRoute(
   method: string,
   apiPath: string | undefined,
@@ -166,8 +150,7 @@ async function handle(
   } else {
     await refuseBody(request, ctx.maxBodyBytes, clinic.settings.cancelBody);
   }
-  // From here on everything is synchronous: no other request can slip in between the
-  // replay check and the write.
+  // Synchronous from here, so no request slips in between the replay check and the write.
   const run = (): OperationResult => {
     ctx.intent = { key: idempotencyKey };
     try {
@@ -194,8 +177,7 @@ async function handle(
   const endpoint = `${method} ${url.pathname}`;
   const now = ctx.clock.now();
   if (!matched.row.replay && clinic.settings.idempotencyReplay === 'create-appointment') {
-    // Spec 4.4 describes replay on POST /appointments only (the row's `replay`): here the key replays nothing and
-    // binds nothing, but one bound to another endpoint is still misuse (422).
+    // Spec 4.4 describes replay on POST /appointments only; a key bound elsewhere is still 422.
     assertSameEndpoint(clinic, idempotencyKey, endpoint, now);
     const result = run();
     return jsonResponse(result.status, result.body);
@@ -226,14 +208,9 @@ async function handle(
   });
 }
 
-/**
- * The method of requests whose method a Fetch `Request` cannot carry (TRACE, TRACK, CONNECT):
- * the node:http adapter sends them as a GET tagged here, so the core answers them as what they
- * are (401, then 404) and records their real method.
- */
+/** TRACE, TRACK, CONNECT (a `Request` cannot carry them) come as a tagged GET. */
 const carriedMethod = new WeakMap<Request, string>();
 
-/** Answers `request` as if its method were `method` (see `carriedMethod`). */
 export function fetchAs(
   fetch: ReferenceFetch,
   request: Request,
@@ -243,7 +220,6 @@ export function fetchAs(
   return fetch(request);
 }
 
-/** The size the request log counts for an entry: about the length of its JSON text. */
 function recordSize(entry: RecordedRequest): number {
   let size = 64 + entry.method.length + entry.path.length;
   for (const [k, v] of Object.entries(entry.query)) size += k.length + v.length + 6;
@@ -251,11 +227,7 @@ function recordSize(entry: RecordedRequest): number {
   return size;
 }
 
-/**
- * A request `api.fetch` was handed for another origin than `baseUrl`'s: a client configured
- * with a wrong `baseUrl` would reach no such server, so it fails as `fetch` does for an
- * unreachable host, with a message that says what to change.
- */
+/** A wrong `baseUrl` would reach no server, so it fails as `fetch` does, saying what to change. */
 function wrongOrigin(ctx: ServerContext, url: URL): TypeError {
   return new TypeError(
     `api.fetch answers ${new URL(ctx.baseUrl).origin} only, not ${url.origin}: give the ` +
@@ -263,10 +235,7 @@ function wrongOrigin(ctx: ServerContext, url: URL): TypeError {
   );
 }
 
-/**
- * Builds `api.fetch`: a function with the signature of `fetch` that answers every request as
- * the Clinic Scheduling API v1 would, from the server's state.
- */
+/** Builds `api.fetch`. */
 export function createFetch(ctx: ServerContext): ReferenceFetch {
   const origin = new URL(ctx.baseUrl).origin;
   return async (input, init) => {

@@ -1,15 +1,6 @@
 /**
- * The `Idempotency-Key` header (spec 4.4 and 8): at most 255 characters; the same request
- * repeated with the same key within 24 hours (on the server clock) answers the response of the
- * first one again, with `Idempotent-Replayed: true`, and changes nothing; the same key with
- * another body or on another endpoint answers 422.
- *
- * Keys are remembered per clinic, in a map (no scan), where the clinic's `idempotencyReplay`
- * setting says (default: POST /appointments only, where the spec describes replay). A key is
- * bound to its first endpoint and body whatever that request's outcome: a success is replayed
- * for 24 hours from the creation; after a refusal (400, 409...) the same body runs again, and
- * another body is 422, for 24 hours from the first use.
- *
+ * `Idempotency-Key` (spec 4.4, 8): a repeat within 24 h replays the first answer, another body
+ * or endpoint is 422. A refused first request binds the key but is not replayed (it runs again).
  * @module
  */
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../internal/wire.ts';
@@ -18,12 +9,7 @@ import { IdempotencyKey, LIMITS } from '../../schemas/fields/index.ts';
 import { badRequest, unprocessable } from './responses.ts';
 import type { ClinicState, IdempotencyEntry } from './store.ts';
 
-/**
- * Reads and checks the header.
- *
- * @throws ApiProblem 400 `{ "Idempotency-Key": [...] }` when it is empty or longer than 255
- *   characters.
- */
+/** The header, or 400 when it is empty or over 255 characters. */
 export function readIdempotencyKey(headers: Headers): string | undefined {
   const value = headers.get(IDEMPOTENCY_HEADER);
   if (value === null) return undefined;
@@ -33,9 +19,8 @@ export function readIdempotencyKey(headers: Headers): string | undefined {
 }
 
 /**
- * A canonical text of a parsed body: object keys sorted, so key order does not matter. Every
- * member counts, `"__proto__"` included (`fromEntries` defines it as an own property, where an
- * assignment would set the prototype and drop it from the text).
+ * A body's text with keys sorted. `fromEntries`, not assignment, so `"__proto__"` stays an own
+ * member and counts.
  */
 export function fingerprint(body: unknown): string {
   return JSON.stringify(body, (_key, value: unknown) => {
@@ -51,12 +36,7 @@ export function fingerprint(body: unknown): string {
   });
 }
 
-/**
- * Spec 4.4 rule 2: 422 when `key` is bound, within its 24 h window, to another endpoint than
- * `endpoint`. Returns the live entry (or `undefined` when the key is free).
- *
- * @throws ApiProblem 422 `{code: 'idempotency_key_reused', detail}`.
- */
+/** Spec 4.4 rule 2: 422 when the live `key` is bound to another endpoint; else its entry. */
 export function assertSameEndpoint(
   clinic: ClinicState,
   key: string,
@@ -79,13 +59,7 @@ export function assertSameEndpoint(
   return entry;
 }
 
-/**
- * The replay of the remembered answer for `key`, or `undefined` when the request is to run:
- * the key is new (or its 24 h window has passed), or its first request was refused.
- *
- * @throws ApiProblem 422 `{code: 'idempotency_key_reused', detail}` when the key was used with
- *   another body or on another endpoint.
- */
+/** The remembered answer, `undefined` when the request is to run, or 422 for another body. */
 export function replay(
   clinic: ClinicState,
   key: string,
@@ -110,10 +84,8 @@ export function replay(
 }
 
 /**
- * Binds `key` to `endpoint` and the body's `print`, with the answer to replay when there is one
- * (`status` undefined: a refusal). A refusal's binding lasts 24 h from the key's first use; a
- * record created later with the key (the same body run again) is replayed for 24 h from that
- * creation (spec 4.4 rule 1), so a retry at the end of the first window cannot book twice.
+ * Binds `key` (with the answer, if it succeeded). A success's window starts at its creation
+ * (spec 4.4 rule 1), so a retry late in a refusal's window cannot book twice.
  */
 export function bind(
   clinic: ClinicState,

@@ -1,12 +1,5 @@
-/**
- * What an integrator's flow must keep however the network behaves, checked on the reference
- * server's state after the flow ran (under `api.faults.chaos`, typically): one appointment per
- * booking intent, one patient per CPF (and per intent), no appointment changed twice by one
- * intent. An intent is a write's `Idempotency-Key` (the SDK sends one with every write and
- * keeps it across retries); appointments booked without a key are matched on what they book.
- *
- * @module
- */
+/** What a flow must keep however the network behaves, checked on the server's state; an intent
+ * is a write's Idempotency-Key, keyless bookings match on what they book. @module */
 import type { ServerContext } from './context.ts';
 import type { ReferenceServer } from './create.ts';
 import { formatClinicInstant } from './time.ts';
@@ -23,9 +16,9 @@ export interface InvariantViolation {
   readonly invariant: InvariantName;
   /** The clinic where it broke. */
   readonly clinic: number;
-  /** What happened, in words. */
+  /** What happened. */
   readonly detail: string;
-  /** The records involved: appointment uuids or patient ids. */
+  /** Appointment uuids or patient ids. */
   readonly ids: readonly (string | number)[];
 }
 
@@ -35,21 +28,20 @@ export interface InvariantReport {
   readonly ok: boolean;
   /** Every broken invariant, or `[]`. */
   readonly violations: readonly InvariantViolation[];
-  /** How much was checked: records of every clinic, and writes that carried a key. */
+  /** How much was checked, across every clinic. */
   readonly checked: {
-    /** Appointments of every clinic. */
+    /** Appointments. */
     appointments: number;
-    /** Patients of every clinic. */
+    /** Patients. */
     patients: number;
     /** Distinct Idempotency-Keys of the writes that changed something. */
     intents: number;
   };
 }
 
-/** The servers `checkInvariants` can read, with their internals. */
 const contexts = new WeakMap<object, ServerContext>();
 
-/** Lets `checkInvariants(api)` read `api`'s state (called by `createReferenceServer`). */
+/** Lets `checkInvariants(api)` read `api`'s state. */
 export function registerContext(api: object, ctx: ServerContext): void {
   contexts.set(api, ctx);
 }
@@ -67,19 +59,8 @@ function groups<T>(items: Iterable<T>, key: (item: T) => string | undefined): T[
 }
 
 /**
- * Checks the invariants an integrator's flow must keep on the server's state: run your flow
- * (under `api.faults.chaos`, say), then `expect(checkInvariants(api).violations).toEqual([])`.
- *
- * - **one-appointment-per-intent**: no Idempotency-Key created two appointments, and no two
- *   appointments the API booked (not cancelled) have the same patient, professional and start.
- * - **one-patient-per-cpf**: no two patients of a clinic share a CPF, and no Idempotency-Key
- *   created two patients.
- * - **one-change-per-intent**: no Idempotency-Key changed (PATCH) or cancelled one appointment
- *   twice.
- *
- * The writes are remembered from the server's start or last `api.reset()`.
- *
- * @throws TypeError when `api` is not a server made by `createReferenceServer`.
+ * Checks, on writes since start or `reset()`: one appointment per key and per live (patient,
+ * professional, start); one patient per CPF and per key; one change per key and appointment.
  */
 export function checkInvariants(api: ReferenceServer): InvariantReport {
   const ctx = contexts.get(api);

@@ -1,16 +1,12 @@
 /** Where the reference server's `next` and `previous` page URLs point. @module */
 
-/**
- * `'base-url'` (default): on the server's `baseUrl`; `'request'`: on the origin the client
- * reached, so `localhost`, `0.0.0.0` and a container's mapped port all paginate.
- */
+/** On `baseUrl` (default), or on the origin reached (`'request'`: a container's mapped port works). */
 export type LinkOrigin = 'base-url' | 'request';
 
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 const unquote = (value: string) => value.trim().replace(/^"(.*)"$/, '$1');
 
-/** The `proto` and `host` of the first element of a `Forwarded` header. */
 function forwarded(header: string | null): { proto?: string; host?: string } {
   if (!header) return {};
   const first = header.split(',')[0]!;
@@ -27,10 +23,7 @@ function forwarded(header: string | null): { proto?: string; host?: string } {
 
 const firstValue = (header: string | null) => header?.split(',')[0]?.trim() || undefined;
 
-/**
- * The origin reached: `Forwarded`, then `X-Forwarded-Proto`/`-Host`/`-Port`, then the URL. A value
- * that is not a plain scheme or host is ignored, so no header puts anything else into a link.
- */
+/** `Forwarded`, then `X-Forwarded-*`, then the URL; only a plain scheme or host gets into a link. */
 export function requestOrigin(headers: Headers, url: URL): string {
   const fwd = forwarded(headers.get('forwarded'));
   let proto = fwd.proto ?? firstValue(headers.get('x-forwarded-proto'))?.toLowerCase();

@@ -1,14 +1,5 @@
-/**
- * The 15 operations of spec section 4. Each one reads what the core has already checked
- * (key, scope, path id pattern, body parsed), runs the shared zod schema on the body, applies
- * the rules of `rules.ts` and answers `{status, body}`. A refusal is thrown as an
- * `ApiProblem`.
- *
- * Writes are synchronous from the moment the body is parsed, so two concurrent requests with
- * the same Idempotency-Key cannot both miss the replay.
- *
- * @module
- */
+/** The 15 operations of spec 4, after the core's checks. Writes are synchronous once the body is
+ * parsed, so two concurrent requests with one Idempotency-Key cannot both miss the replay. @module */
 import type * as z from 'zod';
 import { OPERATIONS, type OperationRow } from '../../operations.ts';
 import { AppointmentCreateParams, AppointmentUpdateParams } from '../../schemas/appointments.ts';
@@ -51,37 +42,32 @@ import {
   roomView,
 } from './views.ts';
 
-/** What an operation gets from the core. */
 export interface OperationInput {
   readonly ctx: ServerContext;
-  /** The clinic of the API key. */
+  /** The API key's clinic. */
   readonly clinic: ClinicState;
   readonly url: URL;
-  /** What page links start with: the base URL, or the host the client reached (`links.ts`). */
+  /** The base URL, or the host the client reached (`links.ts`). */
   readonly linkBase: string;
-  /** The path id, already matched to its pattern. */
+  /** Already matched to its pattern. */
   readonly id: string;
-  /** The parsed body (writes); `{}` otherwise. */
+  /** `{}` for reads. */
   readonly body: Record<string, unknown>;
 }
 
-/** What an operation answers. */
 export interface OperationResult {
   status: number;
   body: unknown;
 }
 
-/** One operation of the API. */
 export type Operation = (input: OperationInput) => OperationResult | Promise<OperationResult>;
 
-/** Runs a shared schema on the body; 400 with every invalid field otherwise. */
 function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
   if (!result.success) throw badRequest(issuesToFields(result.error.issues));
   return result.data;
 }
 
-/** The row of each list, whose path the page links carry. */
 const LISTS: Record<ListResource, OperationRow> = {
   appointments: OPERATIONS.listAppointments,
   patients: OPERATIONS.listPatients,
@@ -90,7 +76,6 @@ const LISTS: Record<ListResource, OperationRow> = {
   appointmentTypes: OPERATIONS.listAppointmentTypes,
 };
 
-/** A list answer: the envelope of spec 4.1, or a bare array where configured. */
 async function list<T extends { seq: number }, V>(
   input: OperationInput,
   resource: ListResource,
@@ -132,12 +117,7 @@ function addField(fields: FieldErrors, field: string, message: string | undefine
   if (message !== undefined) fields[field] = [...(fields[field] ?? []), message];
 }
 
-/**
- * The field checks that create and change share (4.4, 4.5): a `room_id` given as a number must
- * be an active room of the clinic, a `start_at` given must read as an instant (its offset in
- * range; without a zone, America/Sao_Paulo). Adds a message to `fields` for each failure;
- * returns the start (epoch ms), or `undefined` when `start_at` was not given or failed.
- */
+/** Checks shared by create and PATCH (4.4, 4.5); the start in epoch ms, if given and valid. */
 function checkRoomAndStart(
   clinic: ClinicState,
   data: { room_id?: number | null | undefined; start_at?: string | undefined },
@@ -152,25 +132,18 @@ function checkRoomAndStart(
   return start;
 }
 
-// --- 4.2–4.6 Appointments -------------------------------------------------------------------
-
-/** GET /appointments (4.2): every appointment of the clinic, in creation order; no filters. */
+/** GET /appointments (4.2): no filters. */
 export const listAppointments: Operation = (input) =>
   list(input, 'appointments', input.clinic.appointments.ordered, (a) =>
     appointmentView(input.clinic, a),
   );
 
-/** GET /appointments/{id} (4.3). */
 export const retrieveAppointment: Operation = ({ clinic, id }) => ({
   status: 200,
   body: appointmentView(clinic, findAppointment(clinic, id)),
 });
 
-/**
- * POST /appointments (4.4): in person, status scheduled, origin api; `end_at` from the type's
- * duration; the professional's default room when `room_id` is omitted;
- * `room_required`, `slot_blocked`; emits `appointment.created`. 201.
- */
+/** POST /appointments (4.4): in person, scheduled, origin api, `end_at` from the type. */
 export const createAppointment: Operation = (input) => {
   const { ctx, clinic } = input;
   const data = validate(AppointmentCreateParams, input.body);
@@ -216,12 +189,7 @@ export const createAppointment: Operation = (input) => {
   return { status: 201, body: appointmentView(clinic, record) };
 };
 
-/**
- * PATCH /appointments/{id} (4.5): only start_at, professional_id, room_id, note and status
- * (scheduled or confirmed); not for telehealth appointments or requests; the same reference
- * rules as create; emits `appointment.updated` when something changed. 200 with the
- * appointment.
- */
+/** PATCH /appointments/{id} (4.5): emits `appointment.updated` only when something changed. */
 export const updateAppointment: Operation = (input) => {
   const { ctx, clinic } = input;
   const appointment = findAppointment(clinic, input.id);
@@ -274,11 +242,6 @@ export const updateAppointment: Operation = (input) => {
   return { status: 200, body: appointmentView(clinic, appointment) };
 };
 
-/**
- * POST /appointments/{id}/cancel (4.6): no body is read; not for telehealth appointments,
- * requests or appointments already cancelled; emits `appointment.cancelled`. 200 with the
- * appointment.
- */
 export const cancelAppointment: Operation = (input) => {
   const { ctx, clinic } = input;
   const appointment = findAppointment(clinic, input.id);
@@ -289,19 +252,14 @@ export const cancelAppointment: Operation = (input) => {
   return { status: 200, body: appointmentView(clinic, appointment) };
 };
 
-// --- 4.7 Patients ---------------------------------------------------------------------------
-
-/** GET /patients (4.7): filters cpf (exact), phone (exact), name (partial). */
 export const listPatients: Operation = (input) =>
   list(input, 'patients', filterPatients(input.clinic, input.url.searchParams), patientView);
 
-/** GET /patients/{id} (4.7). */
 export const retrievePatient: Operation = ({ clinic, id }) => ({
   status: 200,
   body: patientView(findPatient(clinic, id)),
 });
 
-/** POST /patients (4.7): CPF unique in the clinic; the six fields returned. 201. */
 export const createPatient: Operation = (input) => {
   const { ctx, clinic } = input;
   const data = validate(PatientCreateParams, input.body);
@@ -311,10 +269,7 @@ export const createPatient: Operation = (input) => {
   return { status: 201, body: patientView(record) };
 };
 
-/**
- * PATCH /patients/{id} (4.7): only the fields sent change; null erases phone, email, cpf or
- * birth_date; CPF unique in the clinic. 200 with the patient.
- */
+/** PATCH /patients/{id} (4.7): only the fields sent change; null erases a nullable one. */
 export const updatePatient: Operation = (input) => {
   const { ctx, clinic } = input;
   const patient = findPatient(clinic, input.id);
@@ -342,20 +297,16 @@ export const updatePatient: Operation = (input) => {
   return { status: 200, body: patientView(patient) };
 };
 
-// --- 4.8 Professionals, rooms and appointment types -----------------------------------------
-
-/** GET /professionals (4.8): every professional of the clinic. */
 export const listProfessionals: Operation = (input) =>
   list(input, 'professionals', input.clinic.professionals.ordered, professionalView);
 
-/** GET /professionals/{id} (4.8). */
 export const retrieveProfessional: Operation = ({ clinic, id }) => {
   const professional = clinic.professionals.get(Number(id));
   if (!professional) throw notFound(`No professional with id ${id} in this clinic.`);
   return { status: 200, body: professionalView(professional) };
 };
 
-/** GET /rooms (4.8, 2.4): active rooms only, always in the envelope of 4.1. */
+/** GET /rooms (4.8, 2.4): active rooms only, always in the envelope. */
 export const listRooms: Operation = (input) =>
   list(
     input,
@@ -364,18 +315,16 @@ export const listRooms: Operation = (input) =>
     roomView,
   );
 
-/** GET /rooms/{id} (4.8): one active room. */
+/** GET /rooms/{id} (4.8): inactive rooms are 404. */
 export const retrieveRoom: Operation = ({ clinic, id }) => {
   const room = clinic.rooms.get(Number(id));
   if (!room?.active) throw notFound(`No active room with id ${id} in this clinic.`);
   return { status: 200, body: roomView(room) };
 };
 
-/** GET /appointment-types (4.8): every appointment type of the clinic. */
 export const listAppointmentTypes: Operation = (input) =>
   list(input, 'appointmentTypes', input.clinic.appointmentTypes.ordered, appointmentTypeView);
 
-/** GET /appointment-types/{id} (4.8). */
 export const retrieveAppointmentType: Operation = ({ clinic, id }) => {
   const type = clinic.appointmentTypes.get(Number(id));
   if (!type) throw notFound(`No appointment type with id ${id} in this clinic.`);

@@ -1,11 +1,5 @@
-/**
- * Cursor pagination of every list (spec 4.1): `page_size` (the reference server's name for the
- * page-size parameter; default 50, maximum 100) and an opaque `cursor` taken from `next` or
- * `previous`. A cursor is the position in the list's order, signed with an HMAC under a secret
- * of this server instance, so a forged or altered cursor answers 400.
- *
- * @module
- */
+/** Cursor pagination (spec 4.1): `page_size` (our name; 50, at most 100) and a cursor HMAC-signed
+ * per server instance, so a forged or altered one answers 400. @module */
 import * as z from 'zod';
 import { issuesToFields } from '../../schemas/errors.ts';
 import { LIMITS } from '../../schemas/fields/index.ts';
@@ -19,17 +13,12 @@ export type ListResource =
   | 'rooms'
   | 'appointmentTypes';
 
-/**
- * How a list answers: `'envelope'` (`{ results, next, previous }`, the default) or `'array'`
- * (a bare JSON array of every matching item, no pagination). The rooms list always uses the
- * envelope: the spec states it.
- */
+/** `'envelope'` (`{ results, next, previous }`, default) or `'array'` (every item, unpaginated). */
 export type ListEnvelopeMode = 'envelope' | 'array';
 
-/** The list envelope setting per resource (rooms excluded: the spec fixes it). */
+/** The envelope per list; rooms always use the envelope (spec 4.1). */
 export type ListEnvelopeSettings = Record<Exclude<ListResource, 'rooms'>, ListEnvelopeMode>;
 
-/** The page-size query parameter: an integer from 1 to 100. */
 export const PageSize = z
   .string()
   .regex(/^\d+$/, { error: 'must be a whole number' })
@@ -42,13 +31,12 @@ export const PageSize = z
   );
 
 interface CursorPosition {
-  /** Resource the cursor belongs to. */
   r: ListResource;
-  /** Clinic the cursor belongs to. */
+  /** Clinic. */
   c: number;
   /** `n`: items after `k`; `p`: items before `k`. */
   d: 'n' | 'p';
-  /** Order key (`seq`) of the boundary item. */
+  /** `seq` of the boundary item. */
   k: number;
 }
 
@@ -71,7 +59,6 @@ function fromBase64Url(text: string): Uint8Array | undefined {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Signs and checks cursors with an HMAC-SHA-256 key made for one server instance. */
 export class CursorSigner {
   readonly #key: Promise<CryptoKey>;
 
@@ -82,14 +69,13 @@ export class CursorSigner {
     ]) as Promise<CryptoKey>;
   }
 
-  /** An opaque cursor for `position`: its JSON in base64url, a dot, and its HMAC. */
+  /** base64url JSON, a dot, and its HMAC. */
   async sign(position: CursorPosition): Promise<string> {
     const payload = encoder.encode(JSON.stringify(position));
     const mac = await crypto.subtle.sign('HMAC', await this.#key, payload);
     return `${toBase64Url(payload)}.${toBase64Url(new Uint8Array(mac))}`;
   }
 
-  /** The position of a cursor this signer made, or `undefined`. */
   async verify(cursor: string): Promise<CursorPosition | undefined> {
     const [payloadText, macText, ...rest] = cursor.split('.');
     if (rest.length > 0 || payloadText === undefined || macText === undefined) return undefined;
@@ -107,24 +93,21 @@ export class CursorSigner {
   }
 }
 
-/** What {@link paginate} needs to know about the request. */
 export interface PageRequest {
   resource: ListResource;
   companyId: number;
-  /** The request URL (its query carries `cursor`, `page_size` and filters). */
   url: URL;
-  /** Absolute URL of the list endpoint on the server's base URL, without a query. */
+  /** Absolute, without a query. */
   endpoint: string;
 }
 
-/** `{ results, next, previous }` of spec 4.1. */
 export interface PageEnvelope<T> {
   results: T[];
   next: string | null;
   previous: string | null;
 }
 
-/** Index of the first item whose `seq` is greater than `key` (items ascend by `seq`). */
+/** Binary search: items ascend by `seq`. */
 function firstAfter(items: readonly { seq: number }[], key: number): number {
   let lo = 0;
   let hi = items.length;
@@ -139,12 +122,7 @@ function firstAfter(items: readonly { seq: number }[], key: number): number {
 const INVALID_CURSOR =
   'is not a valid cursor for this list; use the next or previous URL of a list response';
 
-/**
- * One page of `items` (ascending by `seq`, already filtered), with `next` and `previous` URLs
- * on the server's base URL that carry the request's other query parameters and a new cursor.
- *
- * @throws ApiProblem 400 `{page_size: [...]}` or `{cursor: [...]}`.
- */
+/** One page of `items` (ascending by `seq`); links keep the request's other parameters. */
 export async function paginate<T extends { seq: number }, V>(
   items: readonly T[],
   request: PageRequest,

@@ -1,7 +1,4 @@
-/**
- * Numbers in [0, 1) repeatable from `seed` (mulberry32), so a failing seed of the delivery
- * simulator's chaos or of a property or fuzz test replays. Not exported by the package.
- */
+/** Numbers in [0, 1) repeatable from `seed` (mulberry32), so a failing seed replays. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -1,11 +1,5 @@
-/**
- * Reading a request: its body within a byte limit (the reference server never holds more than
- * `maxBodyBytes` of one body, so a client, or an attacker on a shared port, cannot grow its
- * memory with a large or endless upload), in the media types each operation takes, and its
- * query parameters and headers, each given once.
- *
- * @module
- */
+/** Reading a request: the body within `maxBodyBytes` (so an endless upload cannot grow memory),
+ * in the media types each operation takes, and parameters and headers given once. @module */
 import { isJsonContentType } from '../../internal/utils.ts';
 import { IDEMPOTENCY_HEADER } from '../../internal/wire.ts';
 import type { BodyKind } from '../../operations.ts';
@@ -14,10 +8,7 @@ import { ApiProblem, badBody, badRequest } from './responses.ts';
 import { coerceFormFields } from './rules.ts';
 import type { ClinicSettings } from './store.ts';
 
-/**
- * The 413 answer: the spec shows no limit on request bodies, so the status and its
- * `request_too_large` code are the reference server's choice.
- */
+/** 413 `request_too_large`: our choice, as the spec shows no body limit. */
 export function tooLarge(maxBytes: number): ApiProblem {
   return new ApiProblem(413, {
     code: 'request_too_large',
@@ -27,14 +18,7 @@ export function tooLarge(maxBytes: number): ApiProblem {
   });
 }
 
-/**
- * The body's bytes, at most `maxBytes` of them. A declared `Content-Length` over the limit is
- * refused before anything is read; a body that turns out larger (chunked, or a stream) is
- * refused as soon as the limit is crossed, and its stream is cancelled: the rest is never
- * read, even when its source would never end.
- *
- * @throws ApiProblem 413 `{code: 'request_too_large', detail}`.
- */
+/** The body's bytes; 413 past `maxBytes`, the stream cancelled so the rest is never read. */
 export async function readBodyBytes(
   request: Request,
   maxBytes: number,
@@ -73,15 +57,7 @@ const BODY_FORMATS: Record<Exclude<BodyKind, 'none'>, string> = {
   'json-or-form': 'application/json, application/x-www-form-urlencoded or multipart/form-data',
 };
 
-/**
- * Spec 4.4 and the conventions: JSON bodies everywhere, and also form-urlencoded and
- * multipart on POST /appointments (their integer fields read from text). `application/json`
- * only, unless the clinic's `jsonContentTypes` is `'json-suffix'`. At most `maxBodyBytes`
- * are read (413 past it, before the rest is buffered).
- *
- * @throws ApiProblem 400 `{non_field_errors: [...]}` for malformed JSON, a body that is not an
- *   object, or an unsupported Content-Type; 413 for a body over the limit.
- */
+/** Spec 4.4: a JSON object body, or on `json-or-form` also urlencoded or multipart; else 400. */
 export async function readBody(
   request: Request,
   kind: Exclude<BodyKind, 'none'>,
@@ -128,13 +104,7 @@ export async function readBody(
   );
 }
 
-/**
- * The fields of a form body: text values only, each field once (a repeat is 400 unless the
- * server's `duplicates` is `'first'`, which reads the first), the integer fields read from
- * their digits (`coerceFormFields`).
- *
- * @throws ApiProblem 400 naming each file or repeated field.
- */
+/** A form's fields: text only, each once (per `duplicates`); 400 names each file or repeat. */
 function formFields(
   entries: Iterable<[string, FormDataEntryValue]>,
   duplicates: ServerContext['duplicates'],
@@ -150,12 +120,7 @@ function formFields(
   return coerceFormFields(Object.fromEntries(fields));
 }
 
-/**
- * Spec 4.6 shows no cancel body: any byte of one is 400 unless the clinic's `cancelBody` is
- * `'ignore'` (then it is read, within the limit, and dropped).
- *
- * @throws ApiProblem 400 `{non_field_errors: [...]}`, or 413.
- */
+/** Spec 4.6 shows no cancel body: any byte is 400 unless `cancelBody` is `'ignore'`. */
 export async function refuseBody(request: Request, maxBytes: number, policy: 'refuse' | 'ignore') {
   const bytes = await readBodyBytes(request, maxBytes);
   if (bytes.byteLength > 0 && policy === 'refuse') {
@@ -165,21 +130,17 @@ export async function refuseBody(request: Request, maxBytes: number, policy: 're
   }
 }
 
-/** The headers the API reads once: a repeat of one is ambiguous. */
+/** Headers whose repeat is ambiguous. */
 const SINGLE_HEADERS: Readonly<Record<string, string>> = {
   authorization: 'Authorization',
   [IDEMPOTENCY_HEADER.toLowerCase()]: IDEMPOTENCY_HEADER,
   'content-type': 'Content-Type',
 };
 
-/** The repeated headers of a request that came over a socket (a Fetch `Headers` joins them). */
+/** Repeats seen on the socket, since a Fetch `Headers` joins them with commas. */
 const repeatedHeaders = new WeakMap<Request, readonly string[]>();
 
-/**
- * Tells the core which of `request`'s headers were repeated on the wire (the node:http adapter
- * sees them; a Fetch `Headers` has already joined them with commas). It also marks the request
- * as one that reached the server over a socket, so its Host is not checked against `baseUrl`.
- */
+/** Records the wire's repeated headers and marks a socket request (its Host is not checked). */
 export function markSocketRequest(request: Request, repeated: readonly string[]): Request {
   repeatedHeaders.set(
     request,
@@ -188,12 +149,7 @@ export function markSocketRequest(request: Request, repeated: readonly string[])
   return request;
 }
 
-/**
- * The conservative reading of a repeated query parameter or API header (`page_size=10&
- * page_size=1000`): 400 naming each one, unless the server's `duplicates` is `'first'`.
- *
- * @throws ApiProblem 400 `{<name>: [...]}`.
- */
+/** A repeated query parameter or API header is 400 naming each, unless `duplicates: 'first'`. */
 export function assertNoRepeats(ctx: ServerContext, request: Request, url: URL): void {
   if (ctx.duplicates === 'first') return;
   const fields = new Map<string, string[]>();
@@ -208,7 +164,6 @@ export function assertNoRepeats(ctx: ServerContext, request: Request, url: URL):
   if (fields.size > 0) throw badRequest(Object.fromEntries(fields));
 }
 
-/** Whether `request` came over a socket (`markSocketRequest`). */
 export function isSocketRequest(request: Request): boolean {
   return repeatedHeaders.has(request);
 }

@@ -1,17 +1,9 @@
-/**
- * The answers of the reference server, in the body shapes of spec section 7: 400 field →
- * messages, 401/403/404 `{detail}`, 409/422 `{code, detail}`. A rule that refuses a request
- * throws an {@link ApiProblem}; the Fetch-API core turns it into a `Response`.
- *
- * @module
- */
+/** Spec 7's refusals as thrown {@link ApiProblem}s, which the core turns into responses. @module */
 import type { FieldErrors } from '../../schemas/errors.ts';
 import { NON_FIELD_ERRORS } from '../../schemas/errors.ts';
 
-/** Headers of every JSON answer. */
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 
-/** A JSON `Response` with the given status, body and extra headers. */
 export function jsonResponse(
   status: number,
   body: unknown,
@@ -23,17 +15,11 @@ export function jsonResponse(
   });
 }
 
-/**
- * A refusal of the request by one of the spec's rules. Thrown inside the server; the core
- * answers it with `status`, `body` (as JSON) and `headers`.
- */
+/** A refusal by one of the spec's rules, thrown inside the server and answered as JSON. */
 export class ApiProblem extends Error {
   override name = 'ApiProblem';
-  /** HTTP status of the answer. */
   readonly status: number;
-  /** The JSON body of the answer. */
   readonly body: Record<string, unknown>;
-  /** Extra response headers. */
   readonly headers: Record<string, string> | undefined;
 
   constructor(status: number, body: Record<string, unknown>, headers?: Record<string, string>) {
@@ -43,7 +29,6 @@ export class ApiProblem extends Error {
     this.headers = headers;
   }
 
-  /** The answer as a `Response`. */
   toResponse(): Response {
     return jsonResponse(this.status, this.body, this.headers);
   }

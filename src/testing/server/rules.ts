@@ -1,13 +1,5 @@
-/**
- * The spec's rules about records, one function each. Field rules (types, lengths, formats,
- * CPF check digits...) are not here: they live in the shared zod schemas of `src/schemas`,
- * which the reference server runs on every body. What is here needs the clinic's state.
- *
- * Functions named `assert...` throw an {@link ApiProblem}; the others return what the rule
- * decides (a message for a 400 field, an id, an instant).
- *
- * @module
- */
+/** The spec's rules that need the clinic's state (field rules live in the shared schemas);
+ * `assert...` throws an {@link ApiProblem}, the others return the verdict. @module */
 
 import type { FieldErrors } from '../../schemas/errors.ts';
 import { normalizeCpf, phoneNumberKey } from '../../schemas/fields/index.ts';
@@ -29,10 +21,7 @@ export function checkActivePatient(clinic: ClinicState, id: number): string | un
   return undefined;
 }
 
-/**
- * Spec 4.4 `professional_id`: an active professional of the clinic who sees patients. A
- * message when it is not.
- */
+/** Spec 4.4 `professional_id`: an active professional of the clinic who sees patients. */
 export function checkProfessionalSeesPatients(clinic: ClinicState, id: number): string | undefined {
   const professional = clinic.professionals.get(id);
   if (!professional) return `no professional with id ${id} in this clinic`;
@@ -56,25 +45,14 @@ export function checkActiveRoom(clinic: ClinicState, id: number): string | undef
   return undefined;
 }
 
-/** Throws 400 with every message gathered, when there is one. */
 export function assertNoFieldErrors(fields: FieldErrors): void {
   if (Object.keys(fields).length > 0) throw badRequest(fields);
 }
 
-/**
- * The 400 message of a `start_at` whose offset is out of range. (Spec 4.4 `start_at` without a
- * zone is read as America/Sao_Paulo by `parseClinicDateTime` in `time.ts`.)
- */
+/** The 400 message of a `start_at` whose offset is out of range. */
 export const START_AT_MESSAGE = 'must be an ISO 8601 date-time such as 2026-03-02T14:30:00-03:00';
 
-/**
- * The conventions of the spec write instants as `YYYY-MM-DDThh:mm:ss±HH:MM`: an appointment
- * must start and end within the years 0000 to 9999 of America/Sao_Paulo, or its answer could
- * not be written (`0000-01-01T00:00:00+23:59` starts in year -1; `9999-12-31T23:59:00` ends
- * in year 10000).
- *
- * @throws ApiProblem 400 `{start_at: [...]}`.
- */
+/** Start and end must fall in years 0000–9999 (Sao Paulo): the spec's format writes no other. */
 export function assertWritableTimes(start: number, end: number): void {
   if (!isWritableInstant(start) || !isWritableInstant(end)) {
     throw badRequest({
@@ -83,16 +61,11 @@ export function assertWritableTimes(start: number, end: number): void {
   }
 }
 
-/** `end_at`: `start_at` plus the duration of the appointment type. */
 export function endAtFor(type: AppointmentTypeRecord, start: number): number {
   return start + type.duration_minutes * 60_000;
 }
 
-/**
- * Spec 4.4 `room_id`: when omitted, the default room of the professional's grid is used, if
- * it is an active room. An explicit `null` means no room (setting `nullRoom`, default
- * `'no-room'`; `'default-room'` reads it as omitted).
- */
+/** Spec 4.4 `room_id`: omitted (or `null` per `nullRoom`) takes the professional's default room. */
 export function roomFor(
   clinic: ClinicState,
   professional: ProfessionalRecord,
@@ -105,12 +78,7 @@ export function roomFor(
   return clinic.rooms.get(fallback)?.active ? fallback : null;
 }
 
-/**
- * Spec 4.4 and 7 `room_required`: when the clinic requires a room, the appointment must have
- * one, given or defaulted.
- *
- * @throws ApiProblem 409 `{code: 'room_required', detail}`.
- */
+/** Spec 4.4 and 7 `room_required`: 409 when the clinic requires a room and there is none. */
 export function assertRoomWhenRequired(clinic: ClinicState, roomId: number | null): void {
   if (clinic.settings.requireRoom && roomId === null) {
     throw conflict(
@@ -122,14 +90,8 @@ export function assertRoomWhenRequired(clinic: ClinicState, roomId: number | nul
 }
 
 /**
- * Spec 4.4 and 7 `slot_blocked`: `[start, end)` must not overlap a time blocked in the
- * professional's agenda. Then, unless the clinic's `overlappingAppointments` is `'allow'`, it
- * must not overlap another appointment of the professional that is not cancelled (`moving`:
- * the appointment a PATCH moves, which does not count against itself).
- *
- * @throws ApiProblem 409 `{code: 'slot_blocked', detail}`, or 409
- *   `{code: 'appointment_overlap', detail}` (the reference server's code: the spec does not
- *   show whether the service books two appointments of one professional at one time).
+ * 409 `slot_blocked` (spec 4.4, 7) when `[start, end)` meets a blocked slot; 409
+ * `appointment_overlap` (ours) when it meets another live appointment, other than `moving`.
  */
 export function assertSlotFree(
   clinic: ClinicState,
@@ -164,14 +126,7 @@ export function assertSlotFree(
   }
 }
 
-/**
- * Spec 3 rule 2: telehealth appointments and patient requests (`requested`) cannot be changed
- * or cancelled through the API. Spec 3 rule 3 (source states, not shown): only the clinic's
- * `changeableStatuses` (default `scheduled` and `confirmed`) change; a cancelled appointment is
- * never cancelled again.
- *
- * @throws ApiProblem 409 `{code: 'appointment_not_changeable', detail}`.
- */
+/** 409 `appointment_not_changeable`: spec 3 rules 2 and 3, and the clinic's changeableStatuses. */
 export function assertChangeable(
   clinic: ClinicState,
   appointment: AppointmentRecord,
@@ -198,12 +153,7 @@ export function assertChangeable(
   }
 }
 
-/**
- * Spec 4.7 CPF uniqueness, on the normalised digits: no other patient of the clinic has this
- * CPF.
- *
- * @throws ApiProblem 409 `{code: 'patient_cpf_exists', detail}`.
- */
+/** Spec 4.7: 409 `patient_cpf_exists` when another patient of the clinic has these CPF digits. */
 export function assertCpfFree(clinic: ClinicState, digits: string, patientId?: number): void {
   const owner = clinic.cpfIndex.get(digits);
   if (owner !== undefined && owner !== patientId) {
@@ -214,12 +164,7 @@ export function assertCpfFree(clinic: ClinicState, digits: string, patientId?: n
   }
 }
 
-/**
- * Spec 4.7 filters of GET /patients: `cpf` exact (on the normalised digits, through the CPF
- * index), `phone` exact on the number it stands for (`phoneNumberKey`: with or without `+55`
- * for a Brazilian number), `name` partial and case-insensitive. An empty value filters
- * nothing.
- */
+/** Spec 4.7 filters: `cpf`, `phone` exact on what they stand for, `name` partial; empty is none. */
 export function filterPatients(
   clinic: ClinicState,
   query: URLSearchParams,
@@ -244,11 +189,7 @@ export function filterPatients(
 
 const FORM_INTEGER_FIELDS = ['patient_id', 'professional_id', 'appointment_type_id', 'room_id'];
 
-/**
- * Form bodies (urlencoded, multipart) carry only text: the integer fields of an appointment
- * create are read as numbers when they are digits, and an empty `room_id` as null, before the
- * shared schema runs. Anything else is left for the schema to refuse.
- */
+/** Form bodies carry only text: digit strings become numbers and an empty `room_id` null. */
 export function coerceFormFields(body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...body };
   for (const field of FORM_INTEGER_FIELDS) {

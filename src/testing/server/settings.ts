@@ -1,16 +1,10 @@
-/**
- * `api.settings` and `api.listEnvelope`: each assignment checked against the member's schema.
- * @module
- */
+/** `api.settings` and `api.listEnvelope`: each assignment checked against its schema. @module */
 import type * as z from 'zod';
 import { LIST_ENVELOPE_SCHEMAS, parseInput, SETTING_SCHEMAS } from './control-inputs.ts';
 import type { ListEnvelopeSettings } from './pagination.ts';
 import type { ClinicSettings } from './store.ts';
 
-/**
- * An object whose members refuse what their schema does not accept (a `TypeError` naming the
- * accepted values); an unknown member is refused; lists are stored frozen.
- */
+/** Members refuse (TypeError) what their schema or the object does not accept; lists freeze. */
 function guardMembers<T extends object>(
   schemas: Record<string, z.ZodType>,
   initial: T,
@@ -40,12 +34,10 @@ function guardMembers<T extends object>(
   return guarded;
 }
 
-/** A clinic's settings, checked on every assignment. */
 export function guardSettings(initial: ClinicSettings): ClinicSettings {
   return guardMembers(SETTING_SCHEMAS, initial, 'settings');
 }
 
-/** The list envelopes, checked on every assignment (rooms always use the envelope). */
 export function guardListEnvelope(initial: ListEnvelopeSettings): ListEnvelopeSettings {
   return guardMembers(
     LIST_ENVELOPE_SCHEMAS,

@@ -1,14 +1,5 @@
-/**
- * The state of one reference server: its clinics (companies), their records with the indexes
- * that keep lookups from scanning (CPF per clinic, idempotency keys per clinic, API keys by key
- * id), and the id counters. Records keep attributes the API never returns (a patient's CPF, a
- * type's duration, a professional's default room) beside the returned ones.
- *
- * Instants are epoch milliseconds here; they are formatted only when a record leaves the
- * server.
- *
- * @module
- */
+/** One server's state: clinics, records (with fields the API never returns), indexes, id counters.
+ * Instants are epoch ms, formatted only when a record leaves the server. @module */
 import type {
   AppointmentModality,
   AppointmentOrigin,
@@ -20,11 +11,9 @@ import { guardSettings } from './settings.ts';
 
 export { SCOPES, type Scope } from '../../schemas/scopes.ts';
 
-/** Fields every stored record has. */
 interface Stored {
   /** Insertion order across the whole server: the order of every list. */
   seq: number;
-  /** The clinic (company) that owns the record. */
   company_id: number;
 }
 
@@ -96,12 +85,10 @@ export interface BlockedSlotRecord extends Stored {
 export interface IdempotencyEntry {
   /** `METHOD /path` of the request that used the key. */
   endpoint: string;
-  /** Canonical form of the parsed body. */
   fingerprint: string;
   /** The answer to replay, when the first request succeeded; a refusal binds the key only. */
   status: number | undefined;
   body: string | undefined;
-  /** When the key was first used (server clock). */
   created_at: number;
 }
 
@@ -115,57 +102,30 @@ export interface ApiKeyRecord {
 }
 
 /**
- * Settings of one clinic, changed by tests (`api.settings.requireRoom = true`). Where the spec
- * does not show a behaviour, the default is the conservative reading (the server refuses what
- * the spec does not grant) and the setting switches to the permissive one. `api.reset()`
- * restores the defaults. An unknown name or a value the setting does not accept throws a
- * `TypeError` naming the accepted values; a list is stored frozen, so assign a new one.
+ * One clinic's settings (`api.settings.requireRoom = true`): where the spec shows nothing, the
+ * default refuses and the setting permits. Bad values throw; lists are frozen, assign new ones.
  */
 export interface ClinicSettings {
-  /**
-   * The clinic requires a room on every appointment: a create without `room_id` whose
-   * professional has no default room answers 409 `room_required` (spec 4.4). Default `false`.
-   */
+  /** Creates with no room and no default room answer 409 `room_required` (spec 4.4). */
   requireRoom: boolean;
   /**
-   * The statuses an appointment may be changed (PATCH) or cancelled from. Spec 3.3 rule 3 does
-   * not show them; default `['scheduled', 'confirmed']`, so cancelled, completed, no_show and
-   * checked_in answer 409 `appointment_not_changeable`. The permissive reading is every status
-   * (`[...AppointmentStatus.options]`); telehealth appointments, requests (spec 3 rule 2) and
-   * cancelling a cancelled one stay refused whatever this holds.
+   * Statuses PATCH and cancel accept (spec 3.3 rule 3 shows none). Default `scheduled`,
+   * `confirmed`; telehealth, requests and re-cancelling stay refused whatever it holds.
    */
   changeableStatuses: AppointmentStatus[];
-  /**
-   * What `room_id: null` means on create and PATCH (spec 4.4 says only what omitting it
-   * means). `'no-room'` (default): no room, so a clinic that requires one answers 409
-   * `room_required`. `'default-room'`: the same as omitting it.
-   */
+  /** `room_id: null` means no room (`'no-room'`, default) or as omitted (`'default-room'`). */
   nullRoom: 'no-room' | 'default-room';
   /**
-   * Where an `Idempotency-Key` replays (spec 4.4 describes it on POST /appointments only).
-   * `'create-appointment'` (default): only there; on another write the key is not remembered,
-   * and a key bound to POST /appointments answers 422 there. `'every-write'`: every POST and
-   * PATCH binds and replays its key.
+   * Where `Idempotency-Key` replays: POST /appointments only (default; spec 4.4), or on
+   * `'every-write'`. A key bound to POST /appointments answers 422 on another write.
    */
   idempotencyReplay: 'create-appointment' | 'every-write';
-  /**
-   * Two appointments of one professional at overlapping times (the spec does not show whether
-   * the service books them). `'refuse'` (default): a create or a PATCH that would overlap
-   * another appointment of the professional that is not cancelled answers 409
-   * `appointment_overlap` (the reference server's code). `'allow'`: both are booked.
-   */
+  /** Overlapping bookings of a professional: `'refuse'` (default, 409) or `'allow'`. */
   overlappingAppointments: 'refuse' | 'allow';
-  /**
-   * A body on POST /appointments/{id}/cancel (spec 4.6 does not show one). `'refuse'`
-   * (default): any body is 400 `{non_field_errors}` and nothing is cancelled. `'ignore'`: the
-   * body is read to its end and ignored.
-   */
+  /** A body on cancel (spec 4.6 shows none): `'refuse'` (default, 400) or `'ignore'`. */
   cancelBody: 'refuse' | 'ignore';
-  /**
-   * Which JSON media types a write accepts. `'application/json'` (default, the one the spec
-   * names): any other, such as `application/merge-patch+json`, is 400 `{non_field_errors}`.
-   * `'json-suffix'`: every `application/*+json` type too.
-   */
+  /** JSON types writes accept: `application/json` (default) or also `+json` (`'json-suffix'`). */
+
   jsonContentTypes: 'application/json' | 'json-suffix';
 }
 
@@ -185,22 +145,19 @@ export function defaultSettings(): ClinicSettings {
 /** Records of one kind, by id and in insertion order (for lists and cursors). */
 export class Table<K extends string | number, T extends Stored & { id: K }> {
   readonly byId = new Map<K, T>();
-  /** Every record, ascending by `seq`. */
   readonly ordered: T[] = [];
 
-  /** Stores a record (its `seq` must be the newest) and returns it. */
+  /** Stores a record; its `seq` must be the newest, as `ordered` stays sorted by it. */
   add(record: T): T {
     this.byId.set(record.id, record);
     this.ordered.push(record);
     return record;
   }
 
-  /** The record with this id, or `undefined`. */
   get(id: K): T | undefined {
     return this.byId.get(id);
   }
 
-  /** Drops every record. */
   clear(): void {
     this.byId.clear();
     this.ordered.length = 0;
@@ -216,11 +173,10 @@ export class ClinicState {
   readonly rooms = new Table<number, RoomRecord>();
   readonly appointmentTypes = new Table<number, AppointmentTypeRecord>();
   readonly appointments = new Table<string, AppointmentRecord>();
-  /** Blocked slots by professional id. */
+  /** By professional id. */
   readonly blockedSlots = new Map<number, BlockedSlotRecord[]>();
   /** CPF digits → patient id. */
   readonly cpfIndex = new Map<string, number>();
-  /** Idempotency-Key → remembered answer. */
   readonly idempotency = new Map<string, IdempotencyEntry>();
 
   constructor(id: number) {
@@ -241,10 +197,7 @@ export class ClinicState {
   }
 }
 
-/**
- * What a new patient is made of, from a create body (POST /patients) or a seed input: the
- * optional fields default to `null`.
- */
+/** A new patient from a create body or a seed input; optional fields default to `null`. */
 export interface NewPatient {
   name: string;
   phone?: string | null | undefined;
@@ -256,10 +209,7 @@ export interface NewPatient {
   active: boolean;
 }
 
-/**
- * Stores a new patient of `clinic` (the next patient id and sequence number, created and
- * updated at `now`), indexes its CPF and returns the record.
- */
+/** Stores a new patient of `clinic`, created at `now`, and indexes its CPF. */
 export function addPatient(
   store: Store,
   clinic: ClinicState,
@@ -284,7 +234,7 @@ export function addPatient(
   return record;
 }
 
-/** Id counters of the server: ids are unique across clinics, as in one database. */
+/** Ids are unique across clinics, as in one database. */
 interface Counters {
   patient: number;
   professional: number;
@@ -306,7 +256,7 @@ const freshCounters = (): Counters => ({
 /** The whole state of one reference server. */
 export class Store {
   readonly clinics = new Map<number, ClinicState>();
-  /** API keys by key id. */
+  /** By key id. */
   readonly keys = new Map<string, ApiKeyRecord>();
   #counters = freshCounters();
 
@@ -320,19 +270,18 @@ export class Store {
     return clinic;
   }
 
-  /** The next id of a kind of record (1, 2, 3... across all clinics). */
   nextId(kind: Exclude<keyof Counters, 'seq'>): number {
     this.#counters[kind] += 1;
     return this.#counters[kind];
   }
 
-  /** The next insertion sequence number. */
   nextSeq(): number {
     this.#counters.seq += 1;
     return this.#counters.seq;
   }
 
-  /** Drops every record of every clinic and restarts the ids; clinics and API keys stay. */
+  /** Drops every record and restarts the ids; clinics and API keys stay. */
+
   clearRecords(): void {
     for (const clinic of this.clinics.values()) clinic.clear();
     this.#counters = freshCounters();

@@ -1,9 +1,5 @@
-/**
- * The reference server's instants: epoch ms inside, America/Sao_Paulo outside. The offset comes
- * from the IANA zone through `Intl`, never a fixed `-03:00`, so the years when Brazil kept
- * daylight-saving time are right too.
- * @module
- */
+/** Instants: epoch ms inside, America/Sao_Paulo outside, offsets from the IANA zone (never a
+ * fixed `-03:00`), so Brazil's daylight-saving years are right too. @module */
 import { parseStartAt, zoneOffsetOf } from '../../schemas/fields/index.ts';
 
 /** The zone the spec reads `start_at` in and renders instants in. */
@@ -107,10 +103,7 @@ export function clinicWallTimeToInstant(
   return best ?? asUtc - before * MINUTE_MS;
 }
 
-/**
- * Reads a date-time as the `StartAt` schema accepts it (`Z`, `±HH:MM`, `±HHMM`, or no zone: then
- * America/Sao_Paulo) as epoch ms; `undefined` when malformed or its offset is out of range.
- */
+/** Epoch ms of a date-time `StartAt` accepts (no zone: Sao Paulo); `undefined` when malformed. */
 export function parseClinicDateTime(value: string): number | undefined {
   const parts = parseStartAt(value);
   if (!parts || Number.isNaN(parts.second)) return undefined;

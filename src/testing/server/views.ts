@@ -1,8 +1,4 @@
-/**
- * The objects of spec 2 as the reference server returns them: only the fields the spec lists, so
- * what the API never returns (CPF, e-mail, a type's duration, the note...) never leaves.
- * @module
- */
+/** Spec 2's objects with only the fields it lists, so stored-only fields never leave. @module */
 import type { AppointmentType } from '../../schemas/appointment-types.ts';
 import type { Appointment } from '../../schemas/appointments.ts';
 import type { Patient } from '../../schemas/patients.ts';
@@ -30,17 +26,14 @@ export function patientView(p: PatientRecord): Patient {
   };
 }
 
-/** The professional object (spec 2.3). */
 export function professionalView(p: ProfessionalRecord): Professional {
   return { id: p.id, name: p.name, specialty: p.specialty };
 }
 
-/** The room object (spec 2.4). */
 export function roomView(r: RoomRecord): Room {
   return { id: r.id, name: r.name };
 }
 
-/** The appointment type object (spec 2.5). */
 export function appointmentTypeView(t: AppointmentTypeRecord): AppointmentType {
   return { id: t.id, name: t.name };
 }

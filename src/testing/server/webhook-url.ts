@@ -1,10 +1,5 @@
-/**
- * The webhook URL rule (spec 6: public HTTPS, checked at save and each delivery). "Public" is
- * read conservatively: every IANA special-purpose range (RFC 6890) and multicast is refused,
- * also in the IPv4-mapped, IPv4-compatible, 6to4 and NAT64 forms.
- *
- * @module
- */
+/** The webhook URL rule (spec 6: public HTTPS): every IANA special-purpose range and multicast is
+ * refused, also in IPv4-mapped, IPv4-compatible, 6to4 and NAT64 forms. @module */
 
 import { ClinicError } from '../../core/errors.ts';
 import { brandErrors } from '../../internal/brand.ts';
