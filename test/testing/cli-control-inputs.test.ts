@@ -208,6 +208,12 @@ describe('every control route refuses bad input with 400 and the server keeps an
     expect(clinic.body.detail).toMatch(/clinic/);
   });
 
+  test('a body over 16 MiB is 413, not read whole, and the server keeps answering', async () => {
+    const seed = await control('POST', '/seed', undefined, 'a'.repeat(17 * 2 ** 20));
+    expect(seed.status).toBe(413);
+    expect((await control('GET', '/settings')).status).toBe(200);
+  });
+
   test('an unknown endpoint id is 404, a ping to a disabled endpoint 409', async () => {
     expect((await control('POST', '/webhooks/we_999/ping')).status).toBe(404);
     expect((await control('POST', '/webhooks/we_1/disable')).body.enabled).toBe(false);

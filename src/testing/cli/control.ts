@@ -20,6 +20,7 @@ import {
 import type { ReferenceServer } from '../server/create.ts';
 import type { FaultSpec } from '../server/faults.ts';
 import { checkInvariants } from '../server/invariants.ts';
+import { readBodyBytes } from '../server/request-body.ts';
 
 /** The prefix of every control route. */
 export const CONTROL_PREFIX = '/__control';
@@ -52,8 +53,17 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
+// A seed document is the largest control body; nothing needs more, and a cap keeps an endless
+// upload from growing memory.
+const CONTROL_BODY_BYTES = 16 * 2 ** 20;
+
 async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await readBodyBytes(request, CONTROL_BODY_BYTES));
+  } catch {
+    throw new ControlError(413, `A control body is at most ${CONTROL_BODY_BYTES} bytes.`);
+  }
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -158,13 +168,7 @@ export function createControlHandler(
   const noInput = (request: Request) => readBody(request, NoInput, 'body');
   const routes: Record<string, Route> = {
     'POST /seed': async (request) => {
-      const text = await request.text();
-      let document: unknown = {};
-      try {
-        if (text.trim() !== '') document = JSON.parse(text);
-      } catch (error) {
-        throw new ControlError(400, `Malformed JSON: ${(error as Error).message}`);
-      }
+      const document = await readJson(request);
       return [201, { created: applySeedDocument(document, (id) => api.clinic(id).seed) }];
     },
     'GET /settings': (_r, url) => api.clinic(clinicOf(url)).settings,
