@@ -47,7 +47,6 @@ export function pageEnvelope<T extends z.ZodType>(item: T) {
     next: z.string().nullable().optional(),
     /** URL of the previous page, or `null` on the first page. */
 
-
     previous: z.string().nullable().optional(),
   });
 }

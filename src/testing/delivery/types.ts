@@ -157,7 +157,6 @@ export interface DeliverySimulator {
   readonly chaos: Readonly<DeliveryChaosOptions>;
   /** Changes the chaos of later deliveries (`TypeError` if out of range); restarts `seed`'s sequence. */
 
-
   configure(chaos: DeliveryChaosOptions): void;
   /** Drops everything and restores the chaos of creation (also run by `api.reset()`). */
   reset(): void;
