@@ -57,7 +57,11 @@ export class MemoryDedupeStore implements DedupeStore {
     return this.#claims.size + this.#done.size;
   }
 
-  /** {@inheritDoc DedupeStore.claim} Throws a `ClinicError` when all are claims. */
+  /**
+   * {@inheritDoc DedupeStore.claim}
+   * @throws {@link "@clinic-scheduling/sdk"!ClinicError | ClinicError} when all are claims.
+   */
+
 
   claim(id: string, leaseMs: number, token: string): ClaimResult {
     const key = dedupeKey(id);

@@ -92,7 +92,11 @@ CREATE INDEX IF NOT EXISTS ${table.replace(/\./g, '_')}_expires_at ON ${table} (
     }
   }
 
-  /** {@inheritDoc DedupeStore.claim} Throws a `ConfigurationError` when the table does not exist. */
+  /**
+   * {@inheritDoc DedupeStore.claim}
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when the table does not exist.
+   */
+
   async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
     this.#sweepWhenDue();
     const key = dedupeKey(id);

@@ -75,7 +75,11 @@ export class RedisDedupeStore implements DedupeStore {
     assertDedupeTtl(this.#ttlMs);
   }
 
-  /** {@inheritDoc DedupeStore.claim} A `ConfigurationError` when another writer uses the keys. */
+  /**
+   * {@inheritDoc DedupeStore.claim}
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when another writer uses the keys (give it a `prefix`).
+   */
+
 
   async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
     const lease = String(Math.max(1, Math.ceil(leaseMs)));
