@@ -45,7 +45,10 @@ export interface WebhookHandlerOptions {
    * 503 if the claim is not confirmed by then. A failure after the 202 reaches only `onError`.
    */
   ackAfterMs?: number | false | undefined;
-  /** Time limit of each dedupe store call, in ms (default 2000); a late claim is answered 503. */
+  /**
+   * Time limit of each dedupe store call, in ms (default 2000): a late claim is answered 503; a
+   * late `complete` or `release` is retried until the lease ends.
+   */
 
   storeTimeoutMs?: number | undefined;
   /** Largest body accepted, in bytes (default 1 MiB); a larger one is answered 413. */

@@ -62,7 +62,6 @@ export class MemoryDedupeStore implements DedupeStore {
    * @throws {@link "@clinic-scheduling/sdk"!ClinicError | ClinicError} when all are claims.
    */
 
-
   claim(id: string, leaseMs: number, token: string): ClaimResult {
     const key = dedupeKey(id);
     const now = this.#now();
