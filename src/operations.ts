@@ -2,7 +2,6 @@
  * THE operation table (spec 4), for the client, the server, OpenAPI and tests. A new operation
  * also needs a handler in `testing/fetch.ts` and prose in `scripts/openapi.ts`. @module
  */
-
 import type * as z from 'zod';
 import type { RetryPolicy } from './internal/retry.ts';
 import type { Assert } from './internal/type-equality.ts';

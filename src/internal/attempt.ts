@@ -102,7 +102,6 @@ function cutOff(call: Call, response: Response): (error: unknown) => never {
 }
 
 /** ` (<message>: <code>)` of a failure; a URL in it keeps origin and path (a query may hold a CPF). */
-
 export function failureReason(cause: unknown): string {
   const reasons: string[] = [];
   if (cause instanceof Error && cause.message) reasons.push(pathsOnly(cause.message));

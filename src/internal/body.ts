@@ -60,7 +60,6 @@ function nestsDeeper(text: string, max: number): boolean {
  * A body's text, at most `cap` bytes: over it a 2xx rejects with {@link OverCap}, another status
  * resolves `undefined`. Stops at `signal`'s abort even when `fetch` does not tie the body to it.
  */
-
 export async function readText(
   response: Response,
   signal: AbortSignal,

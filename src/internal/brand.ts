@@ -34,7 +34,6 @@ export function brandErrors(
 }
 
 /** The name a class was branded with, inherited by derived classes: `ClinicError`'s `name`. */
-
 export function brandedName(cls: object): string {
   return (cls as { [BRAND_NAME]: string })[BRAND_NAME];
 }

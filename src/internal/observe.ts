@@ -2,7 +2,6 @@
  * What a call tells the outside: hooks, log lines and OpenTelemetry spans. Every fact is built by
  * the SDK (operation, path template, status), so none can hold the key, a query or a body. @module
  */
-
 import { isHTTPError, isTimeoutError } from 'ky';
 import { requestIdFrom } from '../core/errors/api.ts';
 import { ClinicError } from '../core/errors.ts';

@@ -95,7 +95,6 @@ export function checkBaseUrl(value: unknown, apiKey: string, allowHttp = false):
  * Whether a URL's host is this machine: `localhost`, 127.0.0.0/8, `[::1]`, `0.0.0.0`, `[::]`. Not
  * `*.localhost`: Node.js asks the system resolver, which may send it to the network.
  */
-
 export function isLoopback(hostname: string): boolean {
   return (
     /^(localhost|\[::1?\]|0\.0\.0\.0)$/.test(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname)

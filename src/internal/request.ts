@@ -335,7 +335,6 @@ function retryReason(error: Error, call: Call): string {
  * A network failure as an {@link APIConnectionError}. ky's errors hold the `Request` (and so the
  * `Authorization` header), so only the underlying error is kept as `cause`.
  */
-
 function connectionError(error: unknown, method: string, path: string): APIConnectionError {
   const cause = isNetworkError(error) ? error.cause : error;
   return new APIConnectionError(

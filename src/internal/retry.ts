@@ -6,7 +6,6 @@ import { APIConnectionError, parseRetryAfter } from '../core/errors.ts';
 export type RetryPolicy = 'safe' | 'rate-limit-only';
 
 /** The longest `Retry-After` waited out; longer, the call throws at once with `retryAfterMs`. */
-
 export const MAX_RETRY_AFTER_MS = 60_000;
 const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;

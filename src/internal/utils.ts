@@ -41,7 +41,6 @@ export function runtimeName(): string {
 }
 
 /** Checks a numeric option (`timeout`, `maxRetries`): a `ConfigurationError` outside `min`..`max`. */
-
 export function checkNumber(
   name: string,
   value: unknown,

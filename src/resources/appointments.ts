@@ -31,7 +31,6 @@ export class Appointments extends APIResource {
    * Books an in-person, `scheduled` appointment (`POST /appointments`, scope `appointments:write`).
    * Its `Idempotency-Key` is sent on every retry, so a lost answer never books twice; pass
    * `err.idempotencyKey` to replay.
-
    * Throws {@link SlotBlockedError}, {@link RoomRequiredError} (pass `room_id`) or
    * {@link IdempotencyKeyReuseError} (the key was sent before with another body).
    */
@@ -52,7 +51,6 @@ export class Appointments extends APIResource {
   }
 
   /** Cancels an appointment (`POST /appointments/{id}/cancel`); retried only on 429. */
-
   cancel(id: string, options?: RequestOptions): APIPromise<Appointment> {
     return this._client._call(OPERATIONS.cancelAppointment, { id, options });
   }

@@ -32,7 +32,6 @@ export class Patients extends APIResource {
   }
 
   /** Changes the fields given (`PATCH /patients/{id}`); a taken CPF: {@link PatientCpfExistsError}. */
-
   update(id: number, body: PatientUpdateParams, options?: RequestOptions): APIPromise<Patient> {
     return this._client._call(OPERATIONS.updatePatient, { id, body, options });
   }

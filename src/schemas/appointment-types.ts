@@ -18,7 +18,6 @@ export const AppointmentType = z.object({
 });
 
 /** Query of `appointmentTypes.list`: the spec shows no parameter (see {@link NoListFilters}). */
-
 export interface AppointmentTypeListParams extends NoListFilters {}
 
 type _AppointmentTypeCheck = Assert<Equals<AppointmentType, z.output<typeof AppointmentType>>>;

@@ -1,5 +1,4 @@
 /** zod schemas of spec 2's objects and 4's inputs, shared by the client and the reference server. @module */
-
 export * from './appointment-types.ts';
 export * from './appointments.ts';
 export * from './errors.ts';

@@ -95,7 +95,6 @@ export const PatientUpdateParams = z
   });
 
 /** Query of `patients.list` (spec 4.7): three filters; anything else goes in `options.extraQuery`. */
-
 export interface PatientListParams {
   /** Exact match on the CPF. */
   cpf?: string | undefined;

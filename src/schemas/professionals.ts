@@ -4,7 +4,6 @@ import type { Assert, Equals } from '../internal/type-equality.ts';
 import type { NoListFilters } from './fields/index.ts';
 
 /** A professional of the clinic (spec 2.3); no contact data or council registration. */
-
 export interface Professional {
   /** The professional's id: the one accepted as `professional_id` on appointments. */
   id: number;

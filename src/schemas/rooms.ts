@@ -18,7 +18,6 @@ export const Room = z.object({
 });
 
 /** Query of `rooms.list`: the page size's name is not shown (see {@link NoListFilters}). */
-
 export interface RoomListParams extends NoListFilters {}
 
 type _RoomCheck = Assert<Equals<Room, z.output<typeof Room>>>;

@@ -10,7 +10,6 @@ export const SCOPES = [
 ] as const;
 
 /** A key scope (spec 5); keys older than the patient scopes hold neither patient scope. */
-
 export type Scope = 'appointments:read' | 'appointments:write' | 'patients:read' | 'patients:write';
 
 type _ScopeCheck = Assert<Equals<Scope, (typeof SCOPES)[number]>>;

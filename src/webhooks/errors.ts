@@ -25,7 +25,6 @@ export class WebhookPayloadError extends ClinicError {
 export class WebhookVerificationError extends ClinicError {}
 
 /** Passed to `onError` for a 503: `verify` or the claim was not done by `ackAfterMs`. */
-
 export class WebhookNotProcessedError extends ClinicError {}
 
 brandErrors({ WebhookPayloadError, WebhookVerificationError, WebhookNotProcessedError });

@@ -143,7 +143,6 @@ const compatible = new ResponseReader(
  * Parses a body (text, bytes or parsed JSON) into a typed event; a new appointment enum value is
  * passed on as sent. Throws {@link WebhookPayloadError} for non-UTF-8, non-JSON or a bad envelope.
  */
-
 export function parseWebhookEvent(body: WebhookBody): WebhookEvent {
   let value: unknown = body;
   if (typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer) {

@@ -49,7 +49,6 @@ export interface WebhookHandlerOptions {
    * Time limit of each dedupe store call, in ms (default 2000): a late claim is answered 503; a
    * late `complete` or `release` is retried until the lease ends.
    */
-
   storeTimeoutMs?: number | undefined;
   /** Largest body accepted, in bytes (default 1 MiB); a larger one is answered 413. */
   maxBodyBytes?: number | undefined;

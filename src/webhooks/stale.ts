@@ -118,7 +118,6 @@ export class StaleEventGuard {
   }
 
   /** The state to apply, or `undefined`: `unordered` reads it with `read(id)`; records nothing. */
-
   async resolve(
     input: StaleGuardInput,
     read: (appointmentId: string) => Promise<Appointment>,

@@ -9,7 +9,6 @@ export const Note = z
   .max(LIMITS.noteLength, { error: `must be at most ${LIMITS.noteLength} characters` });
 
 /** The `Idempotency-Key` header: 1 to 255 characters a header carries unchanged. */
-
 export const IdempotencyKey = z
   .string(typeError('must be a string'))
   .min(1, { error: 'must not be empty' })

@@ -32,7 +32,6 @@ export function isValidCpf(cpf: string): boolean {
 }
 
 /** A CPF: {@link CPF_FORMAT}, at most 20 characters, valid check digits. */
-
 export const Cpf = z
   .string(typeError('must be a string'))
   .max(LIMITS.patientCpfLength, { error: `must be at most ${LIMITS.patientCpfLength} characters` })

@@ -9,5 +9,4 @@ export const IntegerId = z
   .min(1, { error: 'must be a positive integer id' });
 
 /** The appointment id: a canonical UUID of any version (the spec says only "uuid"). */
-
 export const AppointmentId = z.guid(typeError('must be a UUID (the appointment id)'));

@@ -46,7 +46,6 @@ export function pageEnvelope<T extends z.ZodType>(item: T) {
     /** URL of the next page, or `null` on the last page. */
     next: z.string().nullable().optional(),
     /** URL of the previous page, or `null` on the first page. */
-
     previous: z.string().nullable().optional(),
   });
 }

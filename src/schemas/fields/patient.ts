@@ -39,7 +39,6 @@ export const HTML5_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** E-mail address ({@link HTML5_EMAIL}), at most 100 characters; IDN domains in punycode. */
-
 export const Email = z
   .email({
     pattern: HTML5_EMAIL,

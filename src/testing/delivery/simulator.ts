@@ -62,7 +62,6 @@ function chaosOf(options: DeliveryChaosOptions) {
  * Creates a webhook delivery simulator (`createReferenceServer` makes `api.webhooks`); `TypeError`
  * for bad chaos options. The 10 s limit runs in real time: use fake timers.
  */
-
 export function createDeliverySimulator(options: DeliverySimulatorOptions): DeliverySimulator {
   const { clock } = options;
   const urlRule = {

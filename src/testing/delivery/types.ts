@@ -156,7 +156,6 @@ export interface DeliverySimulator {
   /** The chaos in force: `duplicate`, `reorder` and `seed`. */
   readonly chaos: Readonly<DeliveryChaosOptions>;
   /** Changes the chaos of later deliveries (`TypeError` if out of range); restarts `seed`'s sequence. */
-
   configure(chaos: DeliveryChaosOptions): void;
   /** Drops everything and restores the chaos of creation (also run by `api.reset()`). */
   reset(): void;

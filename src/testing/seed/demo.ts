@@ -21,7 +21,6 @@ function clinicDate(now: number, days: number): string {
 }
 
 /** Seeds a small clinic with one record of each awkward kind and a blocked lunch slot. */
-
 export function seedDemo(seed: SeedHelpers, now: number): void {
   const room1 = seed.room({ name: 'Consultório 1' });
   const room2 = seed.room({ name: 'Consultório 2' });

@@ -27,7 +27,6 @@ export type SeedResult = {
 } & Partial<Record<SeedKind, unknown[]>>;
 
 /** Applies a seed document (or one per clinic); a `TypeError` names a bad entry, earlier records stay. */
-
 export function applySeedDocument(
   document: unknown,
   helpersOf: (clinic: number) => SeedHelpers,

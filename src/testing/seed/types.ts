@@ -226,7 +226,6 @@ export interface SeedHelpers {
   /** @example `api.seed.appointmentType({ name: 'Consulta', duration_minutes: 30 })` */
   appointmentType(input: SeedAppointmentTypeInput): SeededAppointmentType;
   /** @example `api.seed.appointment({ patient_id: 1, professional_id: 1, appointment_type_id: 1, start_at: '2026-03-02T14:30:00' })` */
-
   appointment(input: SeedAppointmentInput, options?: SeedAppointmentOptions): SeededAppointment;
   /** @example `api.seed.blockedSlot({ professional_id: 1, start_at: '2026-03-02T12:00:00', end_at: '2026-03-02T14:00:00' })` */
   blockedSlot(input: SeedBlockedSlotInput): SeededBlockedSlot;

@@ -196,7 +196,6 @@ async function writeResponse(
  * Adapts a Fetch-API handler to `node:http` and Express; in Express, mount it before
  * `express.json()` (or use `express.raw`) so that `verify` sees the bytes as sent.
  */
-
 export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
   return async (req, res, next) => {
     let body: NodeBody | undefined;

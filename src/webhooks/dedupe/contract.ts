@@ -9,7 +9,6 @@ export type ClaimResult = 'claimed' | 'processing' | 'done';
  * Where the handler remembers events seen. `claim` must be atomic, answer `claimed` again under
  * its own token (clients resend lost replies); `release` frees only a claim its token still holds.
  */
-
 export interface DedupeStore {
   /** Claims `id` atomically under `token`, for `leaseMs` unless completed or released first. */
   claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> | ClaimResult;

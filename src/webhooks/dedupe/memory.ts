@@ -61,7 +61,6 @@ export class MemoryDedupeStore implements DedupeStore {
    * {@inheritDoc DedupeStore.claim}
    * @throws {@link "@clinic-scheduling/sdk"!ClinicError | ClinicError} when all are claims.
    */
-
   claim(id: string, leaseMs: number, token: string): ClaimResult {
     const key = dedupeKey(id);
     const now = this.#now();

@@ -96,13 +96,11 @@ CREATE INDEX IF NOT EXISTS ${table.replace(/\./g, '_')}_expires_at ON ${table} (
    * {@inheritDoc DedupeStore.claim}
    * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when the table does not exist.
    */
-
   async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
     this.#sweepWhenDue();
     const key = dedupeKey(id);
     const lease = Math.max(1, Math.ceil(leaseMs));
     // The outer SELECT's snapshot can miss a row a concurrent claim committed: ask again.
-
     for (let attempt = 0; attempt < 5; attempt++) {
       const { rows } = await this.#query(
         `WITH claimed AS (

@@ -79,7 +79,6 @@ export class RedisDedupeStore implements DedupeStore {
    * {@inheritDoc DedupeStore.claim}
    * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when another writer uses the keys (give it a `prefix`).
    */
-
   async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
     const lease = String(Math.max(1, Math.ceil(leaseMs)));
     const key = this.#key(id);

@@ -102,7 +102,6 @@ async function settleClaim(
  * The claim, or its answer (200 duplicate, 409 in progress, 503 store down or late). A claim that
  * fails, lands late or outlives the delivery is released: it may have been applied.
  */
-
 export async function claimDelivery(
   receiver: Receiver,
   event: WebhookEvent,

@@ -49,7 +49,9 @@ export async function persistUntilLeaseEnds(
     try {
       await within(invoke(call), `${what} of event ${event.id}`, storeTimeoutMs, storeTimeoutMs);
       return;
-    } catch {}
+    } catch {
+      // Retried until the lease ends.
+    }
   }
   context.report(
     new ClinicError(
