@@ -1,8 +1,6 @@
 /**
- * THE operation table (spec 4): each operation's facts, written once for the client, the server,
- * OpenAPI and tests. A new operation is a row, a resource line, a handler in `testing/fetch.ts`
- * and prose in `scripts/openapi.ts`, both keyed by operation name (neither compiles without).
- * @module
+ * THE operation table (spec 4), for the client, the server, OpenAPI and tests. A new operation
+ * also needs a handler in `testing/fetch.ts` and prose in `scripts/openapi.ts`. @module
  */
 import type * as z from 'zod';
 import type { RetryPolicy } from './internal/retry.ts';

@@ -80,10 +80,7 @@ export function withBody(response: Response, text: string): Response {
   return copy;
 }
 
-/**
- * A failed body read after a 2xx: the request may have been processed, and the error says so
- * (over `maxResponseBytes`: never retried). Anything else is rethrown for request.ts to map.
- */
+/** A failed body read after a 2xx: the error says the request may have been processed. */
 function cutOff(call: Call, response: Response): (error: unknown) => never {
   return (error) => {
     if (error instanceof OverCap) {
@@ -104,10 +101,7 @@ function cutOff(call: Call, response: Response): (error: unknown) => never {
   };
 }
 
-/**
- * ` (<message>: <code>)` of a failure, the first `code` of its cause chain (`ECONNREFUSED`...)
- * added; a URL in it (Deno's) keeps origin and path only: a query may hold a CPF.
- */
+/** ` (<message>: <code>)` of a failure; a URL in it keeps origin and path (a query may hold a CPF). */
 export function failureReason(cause: unknown): string {
   const reasons: string[] = [];
   if (cause instanceof Error && cause.message) reasons.push(pathsOnly(cause.message));

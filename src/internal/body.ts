@@ -15,10 +15,7 @@ export function parseErrorBody(text: string, maxDepth: number): unknown {
   return nestsDeeper(text, maxDepth) ? text : parseBody(text);
 }
 
-/**
- * The body of an error from ky's `HTTPError.data` (parsed JSON, or the text of another type):
- * text parsed as {@link parseErrorBody}; JSON nesting deeper than `maxDepth` back to text.
- */
+/** The body of an error from ky's `HTTPError.data`, nesting deeper than `maxDepth` kept as text. */
 export function errorBody(data: unknown, maxDepth: number): unknown {
   if (typeof data === 'string') return parseErrorBody(data, maxDepth);
   if (!deeperThan(data, maxDepth)) return data;
@@ -60,9 +57,8 @@ function nestsDeeper(text: string, max: number): boolean {
 }
 
 /**
- * A body's text, at most `cap` bytes (or none, when `Content-Length` says more): then the
- * stream is cancelled and a 2xx rejects with {@link OverCap}, another status resolves
- * `undefined`. Stops at `signal`'s abort, even when the `fetch` does not tie the body to it.
+ * A body's text, at most `cap` bytes: over it a 2xx rejects with {@link OverCap}, another status
+ * resolves `undefined`. Stops at `signal`'s abort even when `fetch` does not tie the body to it.
  */
 export async function readText(
   response: Response,

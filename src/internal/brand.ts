@@ -1,14 +1,6 @@
 /**
- * @internal `instanceof` for the SDK's error classes across copies of their code: the ESM and
- * the CommonJS builds of one install (the dual-package hazard: `import` and `require` load two
- * copies of every class), and two installs of the package (two versions in one tree).
- *
- * Each branded class marks its prototype with `Symbol.for('@clinic-scheduling/sdk/error:<Name>')`,
- * a key every copy shares, and gets a `Symbol.hasInstance` that accepts any object whose
- * prototype chain carries the mark of its name. A class a user derives from an SDK error is not
- * branded: `instanceof` it works as usual.
- *
- * @module
+ * @internal `instanceof` for the SDK's errors across copies of the package (ESM and CommonJS
+ * builds, two installs): prototypes carry a `Symbol.for` mark every copy shares. @module
  */
 
 /** Where a branded class keeps its name (a key every copy shares). */
@@ -30,11 +22,7 @@ function hasBrandedInstance(this: object, value: unknown): boolean {
   return (value as Record<symbol, unknown>)[mark(name)] === true;
 }
 
-/**
- * Brands each class under the name it is given (the key, which minifiers leave alone, unlike a
- * class's own `name`), so that `instanceof` holds across copies of the package. Call it once,
- * in the module that defines the classes.
- */
+/** Brands each class under its key (minifiers keep keys, not class names); once per module. */
 export function brandErrors(
   classes: Record<string, abstract new (...args: never[]) => object>,
 ): void {
@@ -45,10 +33,7 @@ export function brandErrors(
   }
 }
 
-/**
- * The name a class was branded with, inherited by the classes derived from it: what
- * `ClinicError` sets as `name`, so that every error is named once, in its `brandErrors` call.
- */
+/** The name a class was branded with, inherited by derived classes: `ClinicError`'s `name`. */
 export function brandedName(cls: object): string {
   return (cls as { [BRAND_NAME]: string })[BRAND_NAME];
 }

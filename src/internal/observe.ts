@@ -1,12 +1,6 @@
 /**
- * What a call tells the outside: the hooks of the client and of the call, the logger's lines
- * with their fields, and the OpenTelemetry spans (one per call, one child per attempt). One
- * {@link CallObserver} per call, made by the transport; every fact in it is built by the SDK
- * (operation, path template, status...), so none can hold the API key, a query or a body.
- *
- * Not API: nothing here is exported by an entry point.
- *
- * @module
+ * What a call tells the outside: hooks, log lines and OpenTelemetry spans. Every fact is built by
+ * the SDK (operation, path template, status), so none can hold the key, a query or a body. @module
  */
 import { isHTTPError, isTimeoutError } from 'ky';
 import { requestIdFrom } from '../core/errors/api.ts';

@@ -1,9 +1,4 @@
-/**
- * The checks of the client's options that need more than a range: the API key, the base URL,
- * and the browser guard. Not API (see ./README.md).
- *
- * @module
- */
+/** Checks of the client's options beyond a range: API key, base URL, browser guard. @module */
 import { ConfigurationError } from '../core/errors.ts';
 import { API_PREFIX } from './wire.ts';
 
@@ -16,11 +11,7 @@ export function isBrowser(): boolean {
   return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
 }
 
-/**
- * Checks the API key's form (spec 5: `<key_prefix>_live_<key_id>.<secret>`).
- *
- * @throws {@link ConfigurationError} saying what is wrong and what to do, never repeating the key.
- */
+/** Checks the API key's form (spec 5); the `ConfigurationError` never repeats the key. */
 export function checkApiKey(key: unknown): string {
   if (key === undefined || key === null || key === '') {
     throw new ConfigurationError(
@@ -51,13 +42,8 @@ export function checkApiKey(key: unknown): string {
 }
 
 /**
- * Checks `baseUrl` and normalises it to the service host root: no trailing slash, and no
- * `/api/public/v1` (it is added to every path).
- *
- * @param allowHttp - `dangerouslyAllowHttp`: accept `http://` to a host that is not loopback.
- * @throws {@link ConfigurationError} when it is missing, not an http(s) URL, `http://` to a
- *   host that is not loopback without `allowHttp`, or carries credentials, a query or a
- *   fragment; never repeating `apiKey` or its secret, in any case.
+ * Checks `baseUrl` and normalises it to the host root (no trailing slash, no `/api/public/v1`);
+ * `http://` beyond loopback needs `allowHttp`. The error never repeats the key.
  */
 export function checkBaseUrl(value: unknown, apiKey: string, allowHttp = false): string {
   if (value === undefined || value === null || value === '') {
@@ -67,8 +53,7 @@ export function checkBaseUrl(value: unknown, apiKey: string, allowHttp = false):
     );
   }
   if (typeof value !== 'string') throw new ConfigurationError('baseUrl must be a string.');
-  // The message below repeats the value; a key pasted into the wrong variable must not be,
-  // whatever its letter case.
+  // The message repeats the value: a key pasted here by mistake must not be, in any case.
   const lower = value.toLowerCase();
   const secret = apiKey.slice(apiKey.indexOf('.') + 1).toLowerCase();
   if (lower.includes('_live_') || (secret !== '' && lower.includes(secret))) {
@@ -107,11 +92,8 @@ export function checkBaseUrl(value: unknown, apiKey: string, allowHttp = false):
 }
 
 /**
- * Whether a URL's host is this machine: `localhost`, 127.0.0.0/8, `[::1]`, or the unspecified
- * address (`0.0.0.0`, `[::]`, which a connection reaches this host through; the reference
- * server prints it when started with `--host 0.0.0.0`). The URL parser has already normalised
- * `127.1`, `0x7f.0.0.1` and the like. Not `*.localhost`: browsers pin it to loopback, but
- * Node.js asks the system resolver, which may send it to the network.
+ * Whether a URL's host is this machine: `localhost`, 127.0.0.0/8, `[::1]`, `0.0.0.0`, `[::]`. Not
+ * `*.localhost`: Node.js asks the system resolver, which may send it to the network.
  */
 export function isLoopback(hostname: string): boolean {
   return (

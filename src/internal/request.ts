@@ -1,7 +1,4 @@
-/**
- * The request path: the SDK checks the call and states its policy; ky carries it out. One ky
- * instance per retry policy; each call adds options built from its own values. @module
- */
+/** The request path: the SDK checks the call and states its policy; ky carries it out. @module */
 import ky, {
   type HTTPError,
   isHTTPError,
@@ -45,8 +42,7 @@ export interface RequestSpec {
   retry: RetryPolicy;
   /** Send an `Idempotency-Key` (made once, reused on every attempt). */
   idempotent?: boolean;
-  /** The call's options; only `appointments.create` declares `idempotencyKey`, and a
-   * JavaScript caller that passes it elsewhere is refused at run time. */
+  /** The call's options; `idempotencyKey` elsewhere than `appointments.create` is refused. */
   options?: AppointmentCreateOptions | undefined;
 }
 
@@ -124,11 +120,7 @@ export class Transport {
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
-  /**
-   * The absolute URL of a path under the API root, or an absolute URL kept.
-   *
-   * @throws {@link ConfigurationError} when the URL carries credentials, naming its path only.
-   */
+  /** The absolute URL of a path; a `ConfigurationError` (path only) for a URL with credentials. */
   url(path: string, query?: Record<string, unknown>): URL {
     const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(this.apiRoot.href + path);
     if (url.username || url.password) {
@@ -147,18 +139,9 @@ export class Transport {
   }
 
   /**
-   * Sends `spec`, retrying per its policy; resolves with the 2xx answer or throws a typed error.
-   *
-   * Headers merge by lower-cased name (defaults, the client's, the call's), so a caller's
-   * `Accept` replaces the default. `Authorization` is always the client's. An idempotent call's
-   * key is `options.idempotencyKey`, else the call's `Idempotency-Key` header, else a uuid v4,
-   * sent once; once anything was sent, every {@link ClinicError} of the call carries it.
-   *
-   * Only a network failure (a `TypeError` too) and the attempt's timeout are connection errors;
-   * anything else a custom `fetch` throws is a bug, not retried: a {@link ClinicError}.
-   *
-   * @throws {@link ConfigurationError} when the call's `timeout`, `maxRetries`, headers or
-   *   `idempotencyKey` cannot be used, before anything is sent.
+   * Sends `spec` per its retry policy: the 2xx answer, or a typed error that carries the
+   * idempotency key once anything was sent. `Authorization` is always the client's; a custom
+   * `fetch`'s non-network throw is a bug, never retried.
    */
   async request(spec: RequestSpec): Promise<RawResponse> {
     const options = spec.options ?? {};
@@ -237,7 +220,7 @@ export class Transport {
       signal,
       observer,
     };
-    // The backoff's jitter, drawn once so that the retry log line can say what ky waited.
+    // Drawn once, so that the retry log line can say what ky waited.
     const spread = Math.random();
     const sent = this.#engines[spec.retry](url, {
       method: spec.method,
@@ -246,7 +229,6 @@ export class Transport {
       retry: callRetry(maxRetries, spread),
       fetch: attemptFetch(call, () => this.config.fetch ?? globalThis.fetch, this.config.debug),
       hooks: {
-        // Runs once ky has waited and is about to send the attempt again.
         beforeRetry: [
           ({ error, retryCount }) => {
             const delay = retryWait(error, retryCount, spread, observer.answeredAt);
@@ -287,11 +269,7 @@ export class Transport {
     };
   }
 
-  /**
-   * The error a failed call rejects with, and its log line. Logged at `debug` only: the caller
-   * receives it and decides what to print, so at the default level (`warn`) a failed call
-   * prints nothing; an abort, the caller's own doing, is not logged.
-   */
+  /** The error a failed call rejects with; logged at `debug` only (the caller decides), never an abort. */
   #failure(
     error: unknown,
     call: Call,
@@ -354,10 +332,8 @@ function retryReason(error: Error, call: Call): string {
 }
 
 /**
- * Turns a network failure (ky's `NetworkError` or fetch's `TypeError`) into an
- * {@link APIConnectionError}. ky's errors hold the `Request` (and so the `Authorization`
- * header), so they are never kept as `cause`: only the underlying error is. The message names
- * the underlying message and `code` (`ECONNREFUSED`, `ENOTFOUND`...), see {@link failureReason}.
+ * A network failure as an {@link APIConnectionError}. ky's errors hold the `Request` (and so the
+ * `Authorization` header), so only the underlying error is kept as `cause`.
  */
 function connectionError(error: unknown, method: string, path: string): APIConnectionError {
   const cause = isNetworkError(error) ? error.cause : error;

@@ -5,10 +5,7 @@ import { APIConnectionError, parseRetryAfter } from '../core/errors.ts';
 /** `safe`: retried on connection errors, timeouts, 408, 429, 5xx; `rate-limit-only`: on 429. */
 export type RetryPolicy = 'safe' | 'rate-limit-only';
 
-/**
- * The longest `Retry-After` waited out. Longer, the call throws at once, with `retryAfterMs`
- * set, so the caller can schedule the retry.
- */
+/** The longest `Retry-After` waited out; longer, the call throws at once with `retryAfterMs`. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;

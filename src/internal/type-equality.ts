@@ -1,10 +1,4 @@
-/**
- * Ties each hand-written interface of `src/schemas/` (what editors show by name) to its zod
- * schema (what checks values): the type check fails when they drift apart.
- *
- * @internal
- * @module
- */
+/** @internal Ties each interface of `src/schemas/` to its zod schema, so they cannot drift. @module */
 
 /** `true` when `A` and `B` are the same type; mutual assignability is not enough (`any`, `readonly`). */
 export type Equals<A, B> =

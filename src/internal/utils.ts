@@ -1,15 +1,7 @@
-/**
- * Small pure helpers shared by the client, the webhook handler and the reference server. Not
- * API (see ./README.md).
- *
- * @module
- */
+/** Small pure helpers shared by the client, the webhook handler and the reference server. @module */
 import { ConfigurationError } from '../core/errors.ts';
 
-/**
- * Whether a `Content-Type` names JSON: `application/json` or any `application/<x>+json`, with
- * or without parameters, in any case.
- */
+/** Whether a `Content-Type` is `application/json` or `application/<x>+json`, in any case. */
 export function isJsonContentType(value: string): boolean {
   const type = value.split(';')[0]!.trim().toLowerCase();
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
@@ -48,12 +40,7 @@ export function runtimeName(): string {
   return 'unknown-runtime';
 }
 
-/**
- * Checks a numeric option (`timeout`, `maxRetries`) of the client or of one call.
- *
- * @throws {@link ConfigurationError} when `value` is not a finite number from `min` to `max`
- *   (a whole number when `integer`).
- */
+/** Checks a numeric option (`timeout`, `maxRetries`): a `ConfigurationError` outside `min`..`max`. */
 export function checkNumber(
   name: string,
   value: unknown,

@@ -1,8 +1,4 @@
-/**
- * What a list walk remembers, bounded however long it runs, and when a broken service ends it:
- * a `next` link back to a recent page, or a run of empty pages. Not API.
- * @module
- */
+/** A list walk's bounded memory, which ends a loop back to a recent page or a run of empty pages. @module */
 
 import { ClinicError } from '../core/errors.ts';
 import { checkNumber } from './utils.ts';

@@ -1,8 +1,4 @@
-/**
- * Facts of the wire that the client, the reference server and the tests share. Not API.
- *
- * @module
- */
+/** Facts of the wire that the client, the reference server and the tests share. @module */
 
 /** The path every endpoint of the API lives under (spec 9). */
 export const API_PREFIX = '/api/public/v1';

@@ -28,20 +28,11 @@ export class Appointments extends APIResource {
   }
 
   /**
-   * Books an in-person, `scheduled` appointment (`POST /appointments`, scope
-   * `appointments:write`). Its `Idempotency-Key` is made once and sent on every retry, so a lost
-   * answer never books twice; after a failure, pass `err.idempotencyKey` back to replay.
-   *
-   * @example
-   * ```ts
-   * const start_at = '2026-03-02T14:30:00-03:00';
-   * const { data, idempotencyKey, replayed } = await clinic.appointments
-   *   .create({ patient_id: 7, professional_id: 3, appointment_type_id: 1, start_at })
-   *   .withResponse();
-   * ```
-   * @throws {@link SlotBlockedError} when the time is blocked in the professional's agenda.
-   * @throws {@link RoomRequiredError} when a room is required and none defaults: pass `room_id`.
-   * @throws {@link IdempotencyKeyReuseError} when the key was sent before with another body.
+   * Books an in-person, `scheduled` appointment (`POST /appointments`, scope `appointments:write`).
+   * Its `Idempotency-Key` is sent on every retry, so a lost answer never books twice; pass
+   * `err.idempotencyKey` to replay.
+   * Throws {@link SlotBlockedError}, {@link RoomRequiredError} (pass `room_id`) or
+   * {@link IdempotencyKeyReuseError} (the key was sent before with another body).
    */
   create(
     body: AppointmentCreateParams,
@@ -50,10 +41,7 @@ export class Appointments extends APIResource {
     return this._client._call(OPERATIONS.createAppointment, { body, options });
   }
 
-  /**
-   * Changes an appointment (`PATCH /appointments/{id}`) and returns it, read back with `GET` when
-   * the answer is not it: a {@link ReadBackError} means the change was made.
-   */
+  /** Changes an appointment (`PATCH /appointments/{id}`); a {@link ReadBackError} means it was made. */
   update(
     id: string,
     body: AppointmentUpdateParams,
@@ -62,10 +50,7 @@ export class Appointments extends APIResource {
     return this._client._call(OPERATIONS.updateAppointment, { id, body, options });
   }
 
-  /**
-   * Cancels an appointment (`POST /appointments/{id}/cancel`), returned as `update` returns it.
-   * Retried only on 429: a cancel whose answer was lost cannot be told from one never received.
-   */
+  /** Cancels an appointment (`POST /appointments/{id}/cancel`); retried only on 429. */
   cancel(id: string, options?: RequestOptions): APIPromise<Appointment> {
     return this._client._call(OPERATIONS.cancelAppointment, { id, options });
   }

@@ -24,21 +24,14 @@ export class Patients extends APIResource {
   }
 
   /**
-   * Creates a patient (`POST /patients`). Retried only on 429: nothing deduplicates it, so after
-   * a lost answer look the patient up (by CPF, say) before trying again.
-   *
-   * @throws {@link PatientCpfExistsError} when the CPF belongs to another patient.
+   * Creates a patient (`POST /patients`), retried only on 429: after a lost answer, look the
+   * patient up (by CPF) before trying again. A taken CPF: {@link PatientCpfExistsError}.
    */
   create(body: PatientCreateParams, options?: RequestOptions): APIPromise<Patient> {
     return this._client._call(OPERATIONS.createPatient, { body, options });
   }
 
-  /**
-   * Changes the fields given (`PATCH /patients/{id}`, scope `patients:write`); `null` erases
-   * `phone`, `email`, `cpf` or `birth_date`.
-   *
-   * @throws {@link PatientCpfExistsError} when the CPF belongs to another patient.
-   */
+  /** Changes the fields given (`PATCH /patients/{id}`); a taken CPF: {@link PatientCpfExistsError}. */
   update(id: number, body: PatientUpdateParams, options?: RequestOptions): APIPromise<Patient> {
     return this._client._call(OPERATIONS.updatePatient, { id, body, options });
   }

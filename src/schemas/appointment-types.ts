@@ -1,8 +1,4 @@
-/**
- * Appointment types (spec 2.5): read-only.
- *
- * @module
- */
+/** Appointment types (spec 2.5): read-only. @module */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
 import type { NoListFilters } from './fields/index.ts';
@@ -21,9 +17,7 @@ export const AppointmentType = z.object({
   name: z.string(),
 });
 
-/**
- * Query of `appointmentTypes.list`: the spec shows no parameter (see {@link NoListFilters}).
- */
+/** Query of `appointmentTypes.list`: the spec shows no parameter (see {@link NoListFilters}). */
 export interface AppointmentTypeListParams extends NoListFilters {}
 
 type _AppointmentTypeCheck = Assert<Equals<AppointmentType, z.output<typeof AppointmentType>>>;

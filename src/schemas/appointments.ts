@@ -1,9 +1,4 @@
-/**
- * Appointments (spec 2.1, 3, 4.2–4.6): the object the service returns and the inputs of
- * create and change.
- *
- * @module
- */
+/** Appointments (spec 2.1, 3, 4.2–4.6): the object returned and the inputs of create and change. @module */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
 import { AppointmentType } from './appointment-types.ts';
@@ -24,19 +19,12 @@ export type AppointmentModality = 'in_person' | 'telehealth';
 /** The zod schema of an {@link AppointmentModality}. */
 export const AppointmentModality = z.enum(['in_person', 'telehealth']);
 
-/**
- * Who created the appointment: `staff`, `patient_booking` (online booking by the patient) or
- * `api` (through this API).
- */
+/** Who created the appointment: `staff`, `patient_booking` (the patient online) or `api`. */
 export type AppointmentOrigin = 'staff' | 'patient_booking' | 'api';
 /** The zod schema of an {@link AppointmentOrigin}. */
 export const AppointmentOrigin = z.enum(['staff', 'patient_booking', 'api']);
 
-/**
- * An appointment status (spec 3). The API creates `scheduled` appointments and may set only
- * `scheduled` or `confirmed` ({@link AppointmentUpdateStatus}); `requested` appointments
- * (patient requests) cannot be changed or cancelled through the API.
- */
+/** An appointment status (spec 3); the API sets only {@link AppointmentUpdateStatus} values. */
 export type AppointmentStatus =
   | 'requested'
   | 'scheduled'
@@ -75,13 +63,8 @@ export interface AppointmentPatient {
 }
 
 /**
- * An appointment as returned by GET, create, change and cancel (spec 2.1). Wire names are kept as
- * the API spells them. Date-times are ISO 8601 strings, as the service sent them.
- *
- * `modality`, `origin` and `status` are open: besides the spec's values they admit any string,
- * since the client's default `validateResponses: 'compatible'` passes on a value the service
- * adds after this SDK version (reporting it once). Handle an unknown value, for instance with
- * `AppointmentStatus.safeParse(appointment.status).success`.
+ * An appointment (spec 2.1). `modality`, `origin` and `status` also admit a value the service adds
+ * later (`validateResponses: 'compatible'` passes it on): test with `AppointmentStatus.safeParse`.
  */
 export interface Appointment {
   /** The appointment's id, a uuid (`null` only if the service sends one without). */
@@ -98,35 +81,21 @@ export interface Appointment {
   start_at: string;
   /** End: an ISO 8601 date-time. */
   end_at: string;
-  /**
-   * `in_person` or `telehealth`; the API creates only `in_person` appointments. Another value
-   * is one the service added since (see above).
-   */
+  /** `in_person` or `telehealth`; the API creates only `in_person` appointments. */
   modality: AppointmentModality | (string & {});
   /** `staff`, `patient_booking` or `api` (created through the API), or a value added since. */
   origin: AppointmentOrigin | (string & {});
-  /**
-   * The status (spec 3). Appointments created through the API start `scheduled`; telehealth
-   * and `requested` ones cannot be changed or cancelled through the API. Another value is one
-   * the service added since (see above).
-   */
+  /** The status (spec 3); telehealth and `requested` ones cannot be changed through the API. */
   status: AppointmentStatus | (string & {});
   /** When the appointment was created: an ISO 8601 date-time. */
   created_at: string;
   /** When the appointment last changed: an ISO 8601 date-time. */
   updated_at: string;
-  /**
-   * The internal note, at most 2000 characters. The spec does not say whether the service
-   * returns it, so it may be absent.
-   */
+  /** The internal note; the spec does not say it is returned, so it may be absent. */
   note?: string | null | undefined;
 }
 
-/**
- * The zod schema of an {@link Appointment}, which checks what the service returns. It is
- * strict: an enum member holds one of the spec's values (the reference server produces by it);
- * the client's `'compatible'` mode is what lets a new value through.
- */
+/** The strict zod schema of an {@link Appointment}: enums hold only the spec's values. */
 export const Appointment = z.object({
   id: AppointmentId.nullable(),
   appointment_type: AppointmentType,
@@ -149,10 +118,7 @@ export const Appointment = z.object({
   note: z.string().nullable().optional(),
 });
 
-/**
- * What `appointments.create` takes (`POST /appointments`, spec 4.4); no other field is accepted.
- * The appointment is created in person, `scheduled`, with origin `api`.
- */
+/** What `appointments.create` takes (spec 4.4): in person, `scheduled`, origin `api`. */
 export interface AppointmentCreateParams {
   /** Id of an active patient of the clinic (a positive integer). */
   patient_id: number;
@@ -160,16 +126,9 @@ export interface AppointmentCreateParams {
   professional_id: number;
   /** Id of an active appointment type of the clinic (a positive integer). */
   appointment_type_id: number;
-  /**
-   * The start: an ISO 8601 date-time string, read as America/Sao_Paulo when it has no time zone
-   * (`2026-03-02T14:30:00-03:00`), or a `Date` (sent as an instant with an explicit offset).
-   * Seconds must be 00. A time blocked in the professional's agenda: 409 `slot_blocked`.
-   */
+  /** ISO 8601 (no zone: America/Sao_Paulo) or a `Date`; seconds 00. Blocked: 409 `slot_blocked`. */
   start_at: string | Date;
-  /**
-   * Id of an active room. Omitted: the default room of the professional's grid for that time,
-   * if any (409 `room_required` when the clinic requires a room and there is none).
-   */
+  /** Id of an active room; omitted: the professional's default room (else 409 `room_required`). */
   room_id?: number | null | undefined;
   /** Internal note, at most 2000 characters. */
   note?: string | undefined;
@@ -185,15 +144,9 @@ export const AppointmentCreateParams = z.strictObject({
   note: Note.optional(),
 });
 
-/**
- * What `appointments.update` takes (`PATCH /appointments/{id}`, spec 4.5): at least one of these
- * fields, and no other. Telehealth appointments and patient requests cannot be changed.
- */
+/** What `appointments.update` takes (spec 4.5): at least one of these fields, and no other. */
 export interface AppointmentUpdateParams {
-  /**
-   * The new start: an ISO 8601 date-time string (read as America/Sao_Paulo without a time zone)
-   * or a `Date`. Seconds must be 00.
-   */
+  /** The new start: ISO 8601 (no zone: America/Sao_Paulo) or a `Date`; seconds 00. */
   start_at?: string | Date | undefined;
   /** Id of an active professional of the clinic who sees patients. */
   professional_id?: number | undefined;
@@ -219,11 +172,7 @@ export const AppointmentUpdateParams = z
       'send at least one of start_at, professional_id, room_id, note, status; nothing to change',
   });
 
-/**
- * Query of `appointments.list` (`GET /appointments`, spec 4.2). The spec shows no filter, so
- * none is accepted: filter the items yourself, or pass a filter your service documents as
- * `options.extraQuery` (see {@link NoListFilters}).
- */
+/** Query of `appointments.list` (spec 4.2): no filter is shown (see {@link NoListFilters}). */
 export interface AppointmentListParams extends NoListFilters {}
 
 /** `T` with its enum members opened to any string, as the {@link Appointment} interface has them. */
@@ -236,7 +185,6 @@ type _AppointmentChecks = [
   Assert<Equals<AppointmentOrigin, z.output<typeof AppointmentOrigin>>>,
   Assert<Equals<AppointmentStatus, z.output<typeof AppointmentStatus>>>,
   Assert<Equals<AppointmentUpdateStatus, z.output<typeof AppointmentUpdateStatus>>>,
-  // The schema's output is the interface with closed enums: the strict reading.
   Assert<Equals<Appointment, Opened<z.output<typeof Appointment>>>>,
   Assert<Equals<AppointmentCreateParams, z.input<typeof AppointmentCreateParams>>>,
   Assert<Equals<AppointmentUpdateParams, z.input<typeof AppointmentUpdateParams>>>,

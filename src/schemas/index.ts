@@ -1,9 +1,4 @@
-/**
- * zod schemas for every object of spec section 2 and every input of section 4. The client checks
- * inputs and responses with them; the reference server enforces the same rules with them.
- *
- * @module
- */
+/** zod schemas of spec 2's objects and 4's inputs, shared by the client and the reference server. @module */
 export * from './appointment-types.ts';
 export * from './appointments.ts';
 export * from './errors.ts';

@@ -1,9 +1,4 @@
-/**
- * Patients (spec 2.2, 4.7). CPF, e-mail, birth date and gender are accepted on write and never
- * returned.
- *
- * @module
- */
+/** Patients (spec 2.2, 4.7). @module */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
 import {
@@ -17,10 +12,7 @@ import {
   ResponseDateTime,
 } from './fields/index.ts';
 
-/**
- * A patient as the service returns it (spec 2.2): these six fields only. CPF, e-mail, birth date
- * and gender are write-only: accepted by `patients.create` and `patients.update`, never returned.
- */
+/** A patient (spec 2.2). CPF, e-mail, birth date and gender are write-only: never returned. */
 export interface Patient {
   /** The patient's id: the one accepted as `patient_id` on appointments. */
   id: number;
@@ -46,26 +38,15 @@ export const Patient = z.object({
   updated_at: ResponseDateTime,
 });
 
-/**
- * What `patients.create` takes (`POST /patients`, spec 4.7); no other field is accepted. The spec
- * does not show which fields are required; `name` is, since no plausible service keeps a patient
- * without one.
- */
+/** What `patients.create` takes (spec 4.7); `name` is required (the spec does not say). */
 export interface PatientCreateParams {
   /** Full name: not empty, at most 255 characters. */
   name: string;
-  /**
-   * Mobile number with area code, at most 40 characters. Without a leading `+`, numbers of 10 or
-   * 11 digits are read as Brazilian.
-   */
+  /** Mobile number, at most 40 characters; 10 or 11 digits without `+` are read as Brazilian. */
   phone?: string | undefined;
   /** E-mail address, at most 100 characters. Write-only: never returned. */
   email?: string | undefined;
-  /**
-   * CPF, with or without punctuation, at most 20 characters; its check digits are validated
-   * before sending. Another patient of the clinic with the same CPF: 409
-   * `patient_cpf_exists`. Write-only: never returned.
-   */
+  /** CPF, punctuated or not, check digits validated; taken: 409 `patient_cpf_exists`. Write-only. */
   cpf?: string | undefined;
   /** Birth date, `YYYY-MM-DD`. Write-only: never returned. */
   birth_date?: string | undefined;
@@ -83,10 +64,7 @@ export const PatientCreateParams = z.strictObject({
   gender: Gender.optional(),
 });
 
-/**
- * What `patients.update` takes (`PATCH /patients/{id}`, spec 4.7): at least one field; only the
- * fields given are sent and changed. `null` erases `phone`, `email`, `cpf` or `birth_date`.
- */
+/** What `patients.update` takes (spec 4.7): at least one field; only those given change. */
 export interface PatientUpdateParams {
   /** Full name: not empty, at most 255 characters. */
   name?: string | undefined;
@@ -94,10 +72,7 @@ export interface PatientUpdateParams {
   phone?: string | null | undefined;
   /** E-mail address, at most 100 characters; `null` erases it. Write-only. */
   email?: string | null | undefined;
-  /**
-   * CPF, with or without punctuation, at most 20 characters, check digits validated; `null`
-   * erases it. Another patient's CPF: 409 `patient_cpf_exists`. Write-only.
-   */
+  /** CPF, check digits validated; `null` erases it; taken: 409 `patient_cpf_exists`. Write-only. */
   cpf?: string | null | undefined;
   /** Birth date, `YYYY-MM-DD`; `null` erases it. Write-only. */
   birth_date?: string | null | undefined;
@@ -119,11 +94,7 @@ export const PatientUpdateParams = z
     error: 'send at least one of name, phone, email, cpf, birth_date, gender; nothing to change',
   });
 
-/**
- * Query of `patients.list` (`GET /patients`, spec 4.7): the spec's three filters and no other
- * key. A parameter your service documents beyond them (the page size) goes in the request
- * options: `list({ name }, { extraQuery: { page_size: 100 } })`.
- */
+/** Query of `patients.list` (spec 4.7): three filters; anything else goes in `options.extraQuery`. */
 export interface PatientListParams {
   /** Exact match on the CPF. */
   cpf?: string | undefined;

@@ -1,16 +1,9 @@
-/**
- * Professionals (spec 2.3): read-only. No contact data or council registration is returned.
- *
- * @module
- */
+/** Professionals (spec 2.3): read-only. @module */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
 import type { NoListFilters } from './fields/index.ts';
 
-/**
- * A professional of the clinic (spec 2.3). No contact data and no professional-council
- * registration is returned.
- */
+/** A professional of the clinic (spec 2.3); no contact data or council registration. */
 export interface Professional {
   /** The professional's id: the one accepted as `professional_id` on appointments. */
   id: number;

@@ -1,16 +1,9 @@
-/**
- * Rooms (spec 2.4): read-only; only active rooms are returned.
- *
- * @module
- */
+/** Rooms (spec 2.4): read-only. @module */
 import * as z from 'zod';
 import type { Assert, Equals } from '../internal/type-equality.ts';
 import type { NoListFilters } from './fields/index.ts';
 
-/**
- * A room of the clinic (spec 2.4). Only active rooms are returned; a clinic that does not use
- * rooms has none.
- */
+/** A room of the clinic (spec 2.4); only active rooms are returned. */
 export interface Room {
   /** The room's id: the one accepted as `room_id` on appointments. */
   id: number;
@@ -24,12 +17,7 @@ export const Room = z.object({
   name: z.string(),
 });
 
-/**
- * Query of `rooms.list`. The spec shows the rooms list paginated (spec 4.1): the `cursor` is
- * followed for you, and the page size (default 50, maximum 100) has a name the spec does not
- * show, so no key is accepted here: pass it as `options.extraQuery` on a service that documents
- * it (`list({}, { extraQuery: { page_size: 100 } })`).
- */
+/** Query of `rooms.list`: the page size's name is not shown (see {@link NoListFilters}). */
 export interface RoomListParams extends NoListFilters {}
 
 type _RoomCheck = Assert<Equals<Room, z.output<typeof Room>>>;

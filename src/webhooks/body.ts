@@ -1,8 +1,4 @@
-/**
- * Reading a webhook body, bounded in size and time. Not API.
- *
- * @module
- */
+/** Reading a webhook body, bounded in size and time. @module */
 
 /** What {@link readBody} returns for a body over the limit. */
 export const TOO_LARGE = Symbol('too large');

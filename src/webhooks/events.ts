@@ -1,8 +1,4 @@
-/**
- * The webhook envelope (spec 6.1) and its event types (spec 6.2): schemas, types, parser.
- *
- * @module
- */
+/** The webhook envelope (spec 6.1) and its event types (spec 6.2): schemas, types, parser. @module */
 import * as z from 'zod';
 import { ResponseReader } from '../core/response-check.ts';
 import { Appointment } from '../schemas/appointments.ts';
@@ -142,8 +138,7 @@ export type WebhookBody = string | Uint8Array | ArrayBuffer | object;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const quiet = () => {};
-// A new enum value in `data` must not fail every delivery of it: after 20 failed deliveries the
-// service disables the endpoint. It is read as the client's 'compatible' mode reads answers.
+// A new enum value must not fail every delivery: 20 failures disable the endpoint (spec 6.3).
 const compatible = new ResponseReader(
   'compatible',
   { error: quiet, warn: quiet, info: quiet, debug: quiet },
@@ -151,17 +146,8 @@ const compatible = new ResponseReader(
 );
 
 /**
- * Parses a body (text, bytes, `Buffer` or parsed JSON) into a typed event. A value of an
- * appointment enum the spec does not list (a new status) is passed on as sent; unknown members
- * are dropped.
- *
- * @throws {@link WebhookPayloadError} when it is not UTF-8 JSON or breaks the envelope's rules.
- *
- * @example
- * ```ts
- * const event = parseWebhookEvent(await request.text());
- * if (event.type === 'appointment.cancelled') console.log(event.data.id);
- * ```
+ * Parses a body (text, bytes or parsed JSON) into a typed event; a new appointment enum value is
+ * passed on as sent. Throws {@link WebhookPayloadError} for non-UTF-8, non-JSON or a bad envelope.
  */
 export function parseWebhookEvent(body: WebhookBody): WebhookEvent {
   let value: unknown = body;

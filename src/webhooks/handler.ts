@@ -1,9 +1,4 @@
-/**
- * The webhook receiver: HTTP checks, and the deadline that turns a slow delivery into a 202
- * (claimed) or a 503 (not claimed) within the service's 10 s (spec 6.3).
- *
- * @module
- */
+/** The webhook receiver: HTTP checks, and a deadline that answers a slow delivery within 10 s. @module */
 import { isJsonContentType } from '../internal/utils.ts';
 import { discardBody, readBody, TOO_LARGE, TOO_SLOW } from './body.ts';
 import { MemoryDedupeStore } from './dedupe/memory.ts';
@@ -33,10 +28,7 @@ import {
 } from './pipeline/delivery.ts';
 import { persistUntilLeaseEnds, within } from './pipeline/timed-store.ts';
 
-/**
- * A Fetch-API webhook handler: pass it to `Bun.serve`, `Deno.serve`, a worker's `fetch`, Hono,
- * Next.js route handlers, or to `toNodeListener` for `node:http` and Express.
- */
+/** A Fetch-API webhook handler (`Bun.serve`, `Deno.serve`, Hono; `toNodeListener` for Node). */
 export interface WebhookHandler {
   (request: Request): Promise<Response>;
   /** Resolves once work after an early 202 and `onError` calls are done: await it on shutdown. */
@@ -48,35 +40,10 @@ export interface WebhookHandler {
 const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
 
 /**
- * Creates a Fetch-API handler for webhook deliveries (spec 6). Per request:
- *
- * 1. **405** not POST, **415** a non-JSON `Content-Type` (none is tolerated), **413** over
- *    `maxBodyBytes`, **408** slower than `bodyTimeoutMs`; an unread body is cancelled;
- * 2. **401** when `verify` does not return `true`;
- * 3. **400** `{ detail, paths }` when the body is not a spec 6.1 envelope;
- * 4. claims the `id`: **200** `{ status: 'duplicate' }` when processed already, **409** with
- *    `Retry-After` while another delivery runs it, **503** when the store fails or is late;
- * 5. runs `on[event.type]`, then `onAny`: **200** `{ status: 'processed', id }`, or **500**
- *    and the claim released so the service's retry runs them again;
- * 6. **202** `{ status: 'accepted', id }` when handlers still run at `ackAfterMs`; **503**
- *    when the claim is not confirmed by then (never a 2xx before it).
- *
- * Answers never echo the payload: it holds health data.
- *
- * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `verify`
- *   is missing, `on` has a key that is not an event type, or an option is out of range.
- *
- * @example
- * ```ts
- * const handler = createWebhookHandler({
- *   on: {
- *     'appointment.created': async (event) => { await db.upsert(event.data); },
- *     ping: () => {}, // the web application's test button
- *   },
- *   verify: (request, rawBody) => myVerify(request.headers, rawBody), // the scheme the service gave you
- * });
- * Bun.serve({ fetch: handler });
- * ```
+ * Creates a Fetch-API handler for webhook deliveries (spec 6): checks, `verify` (401), parse (400),
+ * dedupe claim, then `on[type]` and `onAny` (200, or 500 to get a retry); 202 or 503 at
+ * `ackAfterMs`. The answers are tabled in docs/webhooks.md; none echoes the payload (health data).
+ * Throws `ConfigurationError` for a missing `verify`, an unknown `on` key or an option out of range.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   checkOptions(options);
@@ -123,7 +90,6 @@ function createReceiver(
     on: options.on ?? {},
     onAny: options.onAny,
     verify: options.verify,
-    // `false`: no store; none given (or `null`, from JavaScript): a MemoryDedupeStore.
     store: options.dedupe === false ? undefined : options.dedupe || new MemoryDedupeStore(),
     leaseMs,
     report,

@@ -1,9 +1,6 @@
 /**
- * `@clinic-scheduling/sdk/webhooks`: {@link parseWebhookEvent}, {@link createWebhookHandler}
- * (with {@link toNodeListener}), the dedupe stores and {@link StaleEventGuard} (spec 6). The
- * spec shows no signature scheme, so the handler takes your `verify`.
- *
- * @module
+ * `@clinic-scheduling/sdk/webhooks` (spec 6): {@link parseWebhookEvent},
+ * {@link createWebhookHandler}, {@link toNodeListener}, dedupe stores, {@link StaleEventGuard}. @module
  */
 
 export { type NodeListener, toNodeListener } from './adapters/node.ts';

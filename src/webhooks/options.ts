@@ -1,8 +1,4 @@
-/**
- * The options of `createWebhookHandler`: types, defaults, and the range check made once.
- *
- * @module
- */
+/** The options of `createWebhookHandler`: types, defaults, and the range check made once. @module */
 import { ConfigurationError } from '../core/errors.ts';
 import type { DedupeStore } from './dedupe/contract.ts';
 import {
@@ -25,8 +21,7 @@ export type WebhookHandlers = {
 };
 
 /**
- * Your signature check: the spec does not show the scheme (spec 6.3 rule 5), so write the one
- * the service documents to you, over the headers and `rawBody` (the bytes as received).
+ * Your signature check over the headers and `rawBody` (the spec shows no scheme: spec 6.3 rule 5).
  * Anything but `true`, or a throw, answers 401.
  */
 export type WebhookVerifier = (request: Request, rawBody: Uint8Array) => boolean | Promise<boolean>;
@@ -37,33 +32,22 @@ export interface WebhookHandlerOptions {
   on?: WebhookHandlers | undefined;
   /** Runs for every event, `ping` included, after the handler of its type. */
   onAny?: ((event: WebhookEvent, context: WebhookContext) => unknown) | undefined;
-  /**
-   * Told of every failure (a handler's throw, a refused body, a failed `verify`, a failing or
-   * slow store, a 503 by `ackAfterMs`), with `event` once parsed. Default: `console.error`
-   * with the event's id and type.
-   */
+  /** Told of every failure, with `event` once parsed (default: `console.error` of id and type). */
   onError?: ((error: unknown, event?: WebhookEvent) => unknown) | undefined;
   /** Where processed ids are kept (default a `MemoryDedupeStore`); `false` turns dedupe off. */
   dedupe?: DedupeStore | false | undefined;
-  /**
-   * How long a claim holds while handlers run, in ms (default 10 min): above your slowest
-   * handler. If the process dies mid-event, retries are answered 409 until it ends.
-   */
+  /** How long a claim holds, in ms (default 10 min): above your slowest handler (else 409s). */
   dedupeLeaseMs?: number | undefined;
-  /**
-   * Required: your {@link WebhookVerifier}, or `'unsigned'` for local tests only (anyone who
-   * can reach the endpoint could then forge events).
-   */
+  /** Required: your {@link WebhookVerifier}, or `'unsigned'` for local tests only (forgeable). */
   verify: WebhookVerifier | 'unsigned';
   /**
-   * Answer 202 when handlers still run this many ms after arrival (default 9000), within the
-   * service's 10 s; `false` always waits. Before the claim is confirmed it answers 503 instead,
-   * so leave the store time. A failure after the 202 reaches only `onError`.
+   * Answer 202 when handlers still run this many ms after arrival (default 9000; `false` waits);
+   * 503 if the claim is not confirmed by then. A failure after the 202 reaches only `onError`.
    */
   ackAfterMs?: number | false | undefined;
   /**
-   * Time limit of each dedupe store call, in ms (default 2000), below `ackAfterMs`: a late
-   * claim is answered 503; a late `complete` or `release` is retried until the lease ends.
+   * Time limit of each dedupe store call, in ms (default 2000): a late claim is answered 503; a
+   * late `complete` or `release` is retried until the lease ends.
    */
   storeTimeoutMs?: number | undefined;
   /** Largest body accepted, in bytes (default 1 MiB); a larger one is answered 413. */

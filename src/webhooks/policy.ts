@@ -1,9 +1,4 @@
-/**
- * The delivery rules of spec 6.3, read by both the consumer side and the reference server's
- * delivery simulator.
- *
- * @module
- */
+/** The delivery rules of spec 6.3, for the consumer side and the delivery simulator. @module */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,8 +1,6 @@
 /**
  * Telling a stale event: retries arrive out of order and your own writes echo back (spec 6.2
- * rule 1). `updated_at` orders an appointment's states, but has whole seconds (spec 2.1).
- *
- * @module
+ * rule 1). `updated_at` orders an appointment's states, but has whole seconds (spec 2.1). @module
  */
 import { ConfigurationError } from '../core/errors.ts';
 import type { Appointment } from '../schemas/appointments.ts';
@@ -21,10 +19,7 @@ function instant(value: string): [ms: number, fraction: string] {
   return [Date.parse(`${base}${offset}`), fraction.replace(/0+$/, '')];
 }
 
-/**
- * Compares two `updated_at` instants, honouring offsets and fractions of any length: negative
- * when `a` is earlier, 0 when equal, positive when later, `NaN` when either is not a date-time.
- */
+/** Compares two `updated_at` instants (offsets, any fraction): <0, 0, >0, or `NaN` if unreadable. */
 export function compareUpdatedAt(a: string, b: string): number {
   const [aMs, aFraction] = instant(a);
   const [bMs, bFraction] = instant(b);
@@ -67,10 +62,7 @@ function canonical(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
 }
 
-/**
- * Two chained FNV-1a lanes: 16 characters instead of the record, synchronous, no crypto
- * needed; a collision (about 2^-64) would read another state as `same`.
- */
+/** Two chained FNV-1a lanes: 16 characters, synchronous; a collision (~2^-64) reads as `same`. */
 function digestOf(appointment: Appointment): string {
   const text = canonical(appointment);
   let a = 0x811c9dc5;
@@ -90,26 +82,11 @@ function appointmentOf(input: StaleGuardInput): Appointment | undefined {
 }
 
 /**
- * Tells whether an event is older than the newest state seen for its appointment (by `data.id`
- * and `updated_at`). Record what you apply, your own writes included. It lives in memory:
- * across machines or restarts, store `updated_at` and use {@link compareUpdatedAt}. `ping`s
- * and appointments without an id are never stale and never recorded.
- *
- * @example
- * ```ts
- * const guard = new StaleEventGuard();
- * guard.record(await clinic.appointments.create(body)); // its echo will read as 'same'
- * // In the 'appointment.updated' handler:
- * const state = await guard.resolve(event, (id) => clinic.appointments.retrieve(id));
- * if (state) {
- *   await db.upsertAppointment(state);
- *   guard.record(state);
- * }
- * ```
+ * Tells whether an event is older than the newest state seen for its appointment; record what you
+ * apply, your own writes included. In memory only: across processes, compare stored `updated_at`.
  */
 export class StaleEventGuard {
   readonly #maxEntries: number;
-  /** Insertion order is recording order: the first key is the one to evict. */
   readonly #newest = new Map<string, Recorded>();
 
   /** @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when `maxEntries` is not a positive integer. */
@@ -140,10 +117,7 @@ export class StaleEventGuard {
     return digestOf(appointment) === newest.digest ? 'same' : 'unordered';
   }
 
-  /**
-   * The state to apply, or `undefined`: `newer` gives its own; `unordered` gives `read(id)`
-   * unless that is the state recorded. It records nothing; `read`'s errors propagate.
-   */
+  /** The state to apply, or `undefined`: `unordered` reads it with `read(id)`; records nothing. */
   async resolve(
     input: StaleGuardInput,
     read: (appointmentId: string) => Promise<Appointment>,

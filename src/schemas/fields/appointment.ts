@@ -8,10 +8,7 @@ export const Note = z
   .string(typeError('must be a string'))
   .max(LIMITS.noteLength, { error: `must be at most ${LIMITS.noteLength} characters` });
 
-/**
- * The `Idempotency-Key` header: a non-empty string of at most 255 characters that a header can
- * carry as given (so the key the server sees is the caller's).
- */
+/** The `Idempotency-Key` header: 1 to 255 characters a header carries unchanged. */
 export const IdempotencyKey = z
   .string(typeError('must be a string'))
   .min(1, { error: 'must not be empty' })

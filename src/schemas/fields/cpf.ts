@@ -2,11 +2,7 @@
 import * as z from 'zod';
 import { LIMITS, typeError } from './limits.ts';
 
-/**
- * How a CPF may be written: its 11 digits bare (`52998224725`) or with the usual punctuation,
- * `.` after the third and sixth digits and `-` before the last two (`529.982.247-25`), each
- * mark optional. Nothing else: no spaces, tabs, line breaks, slashes or doubled separators.
- */
+/** A CPF's written forms: 11 digits, each usual mark optional (`529.982.247-25`); nothing else. */
 export const CPF_FORMAT = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
 
 /** Removes the punctuation a CPF may be written with (`.` and `-`), keeping only its digits. */
@@ -14,11 +10,7 @@ export function normalizeCpf(cpf: string): string {
   return cpf.replace(/[.-]/g, '');
 }
 
-/**
- * The two check digits of a CPF whose first nine digits are `digits[0..8]` (modulo 11, the
- * Receita Federal's rule). The one home of the rule: `isValidCpf` checks with it and the
- * reference server's `generateCpf` builds with it.
- */
+/** The two check digits (modulo 11, Receita Federal) of a CPF's first nine digits. */
 export function cpfCheckDigits(digits: readonly number[]): [number, number] {
   const all = digits.slice(0, 9);
   for (const length of [9, 10]) {
@@ -29,10 +21,7 @@ export function cpfCheckDigits(digits: readonly number[]): [number, number] {
   return [all[9]!, all[10]!];
 }
 
-/**
- * Whether a CPF is written as `CPF_FORMAT` allows, is not a run of one digit, and has valid
- * check digits.
- */
+/** Whether a CPF matches `CPF_FORMAT`, is not one repeated digit, and has valid check digits. */
 export function isValidCpf(cpf: string): boolean {
   if (!CPF_FORMAT.test(cpf)) return false;
   const digits = normalizeCpf(cpf);
@@ -42,10 +31,7 @@ export function isValidCpf(cpf: string): boolean {
   return nums[9] === first && nums[10] === second;
 }
 
-/**
- * A CPF: 11 digits, bare or punctuated as `123.456.789-09` (each `.` and `-` optional, in its
- * usual place; no white space or other marks), at most 20 characters, valid check digits.
- */
+/** A CPF: {@link CPF_FORMAT}, at most 20 characters, valid check digits. */
 export const Cpf = z
   .string(typeError('must be a string'))
   .max(LIMITS.patientCpfLength, { error: `must be at most ${LIMITS.patientCpfLength} characters` })

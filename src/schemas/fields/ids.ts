@@ -8,8 +8,5 @@ export const IntegerId = z
   .int({ error: 'must be a positive integer id' })
   .min(1, { error: 'must be a positive integer id' });
 
-/**
- * The appointment id: a UUID in its canonical 8-4-4-4-12 hexadecimal form. Any version is
- * accepted, since the spec says only "uuid".
- */
+/** The appointment id: a canonical UUID of any version (the spec says only "uuid"). */
 export const AppointmentId = z.guid(typeError('must be a UUID (the appointment id)'));

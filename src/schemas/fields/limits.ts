@@ -22,15 +22,9 @@ export const LIMITS = {
   maxPageSize: 100,
 } as const;
 
-/**
- * A zod error option that says "is required" when the value is missing and `message` otherwise,
- * so a missing field and a wrong one read differently in `ValidationError.fields`. Every field
- * schema uses it for its type check (a missing patient `name` reads "is required", not "must
- * be a string").
- */
+/** A zod error option: "is required" for a missing value, else `message`, so the two differ. */
 export function typeError(message: string) {
   return {
-    /** The message of an issue: `is required` for a missing value, else `message`. */
     error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message),
   };
 }

@@ -5,11 +5,7 @@ import type { Assert, Equals } from '../../internal/type-equality.ts';
 /** A value a list query can carry: `undefined` leaves the key out, `null` sends it empty. */
 export type ListQueryValue = string | number | boolean | null | undefined;
 
-/**
- * Query parameters sent as given, with no check but their value types: the `extraQuery` of a
- * list call, for a parameter your service documents beyond the spec (the page size, whose name
- * the spec does not show, or a filter). `undefined` leaves a key out; `null` sends it empty.
- */
+/** Query parameters sent unchecked: `extraQuery`, for what your service documents beyond the spec. */
 export interface ListQuery {
   /** Any query parameter your service accepts, such as a page size. */
   [key: string]: ListQueryValue;
@@ -27,9 +23,8 @@ export function listQuerySchema<S extends z.ZodRawShape>(filters: S) {
 }
 
 /**
- * The query of a list for which the spec shows no filter: `list({ professional_id: 3 })` does
- * not compile (from JavaScript it is sent with a warning). A parameter your service documents
- * goes in the request options: `list({}, { extraQuery: { page_size: 100 } })`.
+ * A list query with no filter shown by the spec: pass one your service documents (or the page
+ * size) as `list({}, { extraQuery: { page_size: 100 } })`.
  */
 export interface NoListFilters {
   /** No filter is shown by the spec: pass one your service documents as `extraQuery`. */
@@ -43,10 +38,7 @@ type _NoListFiltersCheck = Assert<Equals<NoListFilters, z.input<typeof NoListFil
 
 type _ListQueryCheck = Assert<Equals<ListQuery, z.input<typeof ListQuery>>>;
 
-/**
- * The list envelope (spec 4.1): `results`, and the `next`/`previous` page URLs (which carry a
- * `cursor` query parameter), or `null`.
- */
+/** The list envelope (spec 4.1): `results` and the `next`/`previous` page URLs, or `null`. */
 export function pageEnvelope<T extends z.ZodType>(item: T) {
   return z.object({
     /** The items of this page. */

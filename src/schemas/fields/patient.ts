@@ -3,10 +3,7 @@ import * as z from 'zod';
 import type { Assert, Equals } from '../../internal/type-equality.ts';
 import { LIMITS, typeError } from './limits.ts';
 
-/**
- * Patient full name: at most 255 characters as sent (spaces at either end count: the limit is
- * the spec's, on the value sent), then trimmed, and not empty once trimmed.
- */
+/** Patient full name: at most 255 characters as sent, then trimmed, and not empty. */
 export const PatientName = z
   .string(typeError('must be a string'))
   .max(LIMITS.patientNameLength, {
@@ -16,10 +13,8 @@ export const PatientName = z
   .min(1, { error: 'must not be empty' });
 
 /**
- * The number a phone stands for, to compare two written forms (the `phone` filter of
- * GET /patients): spaces, hyphens, dots and parentheses dropped; a leading `+` kept; without
- * it, 10 or 11 digits are read as Brazilian (spec 4.7) and get `+55`. So `11 98765-4321`,
- * `(11) 98765-4321` and `+55 11 98765-4321` are one number; `+1 415 555 0100` is another.
+ * The number a phone stands for (the `phone` filter): marks dropped; without `+`, 10 or 11
+ * digits are Brazilian (spec 4.7), so `(11) 98765-4321` equals `+55 11 98765-4321`.
  */
 export function phoneNumberKey(phone: string): string {
   const compact = phone.replace(/[\s().-]/g, '');
@@ -27,11 +22,7 @@ export function phoneNumberKey(phone: string): string {
   return compact;
 }
 
-/**
- * Mobile phone with area code: at most 40 characters as sent (spaces at either end count),
- * then trimmed, and not empty once trimmed. Without a leading `+`, 10 or 11 digits are read as
- * Brazilian (`phoneNumberKey`).
- */
+/** Mobile phone: at most 40 characters as sent, then trimmed, and not empty. */
 export const Phone = z
   .string(typeError('must be a string'))
   .max(LIMITS.patientPhoneLength, {
@@ -41,19 +32,13 @@ export const Phone = z
   .min(1, { error: 'must not be empty; send null to erase the phone' });
 
 /**
- * The "valid e-mail address" pattern of the WHATWG HTML standard (section 4.10.5.1.5), as
- * published there and as zod ships it (`z.regexes.html5Email`; a test keeps the two equal).
- * Written here because reading `z.regexes` pulls every regex zod has into a bundle (1.6 KB
- * min+gz of a worker).
+ * The WHATWG HTML "valid e-mail address" pattern, equal to `z.regexes.html5Email` (a test checks):
+ * copied because reading `z.regexes` bundles every zod regex (1.6 KB min+gz).
  */
 export const HTML5_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-/**
- * E-mail address: the "valid e-mail address" syntax of the WHATWG HTML standard (the one an
- * `<input type="email">` applies; {@link HTML5_EMAIL}), at most 100 characters. A domain with
- * non-ASCII letters is accepted in its ASCII (punycode, `xn--`) form.
- */
+/** E-mail address ({@link HTML5_EMAIL}), at most 100 characters; IDN domains in punycode. */
 export const Email = z
   .email({
     pattern: HTML5_EMAIL,

@@ -48,10 +48,7 @@ export function parseStartAt(value: string): StartAtParts | undefined {
   return parts;
 }
 
-/**
- * The offset of a `start_at` zone in minutes east of UTC (`Z` is 0, `-03:00` is -180), or
- * `undefined` when it is out of the range ISO 8601 allows here, -23:59 to +23:59.
- */
+/** A zone's offset in minutes east of UTC (`-03:00` is -180); `undefined` beyond ±23:59. */
 export function zoneOffsetOf(zone: string): number | undefined {
   if (zone === 'Z') return 0;
   const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
@@ -70,23 +67,14 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return day <= last.getUTCDate();
 }
 
-/**
- * Formats a `Date` of the years 0000 to 9999 as an ISO 8601 instant to the second with an
- * explicit `+00:00` offset, such as `2026-03-02T17:30:00+00:00`.
- */
+/** Formats a `Date` (years 0000–9999) as `2026-03-02T17:30:00+00:00`. */
 export function formatInstant(date: Date): string {
   return `${date.toISOString().slice(0, 19)}+00:00`;
 }
 
 /**
- * `start_at` of an appointment write: an ISO 8601 date-time string or a `Date` (sent as an
- * instant with an explicit offset). The output is always the string sent on the wire.
- *
- * The profile of ISO 8601 accepted (the client and the reference server share it):
- * `YYYY-MM-DDThh:mm`, optionally `:ss` and a fraction, then optionally a zone: `Z`, `±hh:mm` or
- * `±hhmm` with the offset within -23:59..+23:59. Without a zone the time is read by the service
- * as America/Sao_Paulo. Seconds (and any fraction) must be 00. The year is four digits, the
- * date a real one; a space for `T`, week or ordinal dates and `24:00` are refused.
+ * `start_at` of a write: `YYYY-MM-DDThh:mm[:ss[.f]][Z|±hh:mm|±hhmm]` (no zone: America/Sao_Paulo;
+ * seconds 00; a real date) or a `Date`; outputs the string sent on the wire.
  */
 export const StartAt = z
   .union(
@@ -98,7 +86,6 @@ export const StartAt = z
       if (Number.isNaN(value.getTime())) {
         ctx.addIssue({ code: 'custom', message: 'must be a valid Date' });
       } else if (value.getUTCFullYear() < 0 || value.getUTCFullYear() > 9999) {
-        // Sent as YYYY-MM-DD...: a year outside 0000-9999 has no such form.
         ctx.addIssue({ code: 'custom', message: 'must be a Date in the years 0000 to 9999' });
       } else if (value.getUTCSeconds() !== 0 || value.getUTCMilliseconds() !== 0) {
         ctx.addIssue({ code: 'custom', message: 'seconds must be 00' });

@@ -1,8 +1,6 @@
 /**
  * Network deliveries for the command-line server (Node only). Connecting to the very address
- * checked keeps DNS rebinding from turning a delivery inward; redirects are not followed.
- *
- * @module
+ * checked keeps DNS rebinding from turning a delivery inward; redirects are not followed. @module
  */
 import { lookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';

@@ -1,9 +1,4 @@
-/**
- * One delivery attempt (spec 6.3), classified; never throws. A `WebhookUrlError` from a
- * `fetch` that resolves the host itself is `url_rejected`.
- *
- * @module
- */
+/** One delivery attempt (spec 6.3), classified, never throwing. @module */
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
 import type { WebhookEnvelope } from '../server/events.ts';
 import {

@@ -1,9 +1,4 @@
-/**
- * The reference server's webhook delivery (spec 6 and 6.3), retries on the server clock. It
- * sends no network traffic of its own: only a `handler` or the `fetch` the caller gives.
- *
- * @module
- */
+/** The reference server's webhook delivery (spec 6, 6.3): retries on the server clock, no network of its own. @module */
 import { ClinicError } from '../../core/errors.ts';
 import { APPOINTMENT_EVENT_TYPES } from '../../webhooks/events.ts';
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
@@ -64,18 +59,8 @@ function chaosOf(options: DeliveryChaosOptions) {
 }
 
 /**
- * Creates a webhook delivery simulator; `createReferenceServer` makes one as `api.webhooks`.
- * The 10 s limit runs in real time (the request's `signal` is aborted): use fake timers.
- *
- * @throws TypeError for a `duplicate` outside 0..1, a bad `reorder.windowMs` or `seed`.
- * @example
- * ```ts
- * const api = createReferenceServer({ baseUrl: 'https://clinic.test', now: new Date('2026-03-02T12:00:00Z') });
- * const endpoint = api.webhooks.register({ handler: createWebhookHandler({ on, verify: 'unsigned' }), events: ['appointment.created'] });
- * await client.appointments.create(body); // emits appointment.created
- * await api.webhooks.settle();            // the first attempt has been answered
- * await api.webhooks.flush();             // every retry has run, on the clock
- * ```
+ * Creates a webhook delivery simulator (`createReferenceServer` makes `api.webhooks`); `TypeError`
+ * for bad chaos options. The 10 s limit runs in real time: use fake timers.
  */
 export function createDeliverySimulator(options: DeliverySimulatorOptions): DeliverySimulator {
   const { clock } = options;

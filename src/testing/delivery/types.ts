@@ -1,8 +1,4 @@
-/**
- * The types of the webhook delivery simulator (spec 6 and 6.3).
- *
- * @module
- */
+/** The types of the webhook delivery simulator (spec 6 and 6.3). @module */
 import type { AppointmentEventType } from '../../webhooks/events.ts';
 import type { Clock } from '../server/clock.ts';
 import type { WebhookEnvelope } from '../server/events.ts';
@@ -28,10 +24,7 @@ export interface RegisterEndpointOptions {
   headers?:
     | Record<string, string>
     | ((body: string, envelope: WebhookEnvelope) => Record<string, string>);
-  /**
-   * The signature headers of the exact body sent (added after `headers`), to pair with your
-   * `verify`: the spec shows no signature scheme, so the simulator has none of its own.
-   */
+  /** Signature headers of the exact body sent, for your `verify` (the spec shows no scheme). */
   sign?: (body: string) => Record<string, string> | Promise<Record<string, string>>;
 }
 
@@ -57,10 +50,7 @@ export interface WebhookEndpoint {
   disable(): void;
 }
 
-/**
- * `success` (2xx within 10 s), `http_error`, `timeout`, `network_error` (the fetch or handler
- * threw) or `url_rejected` (the URL failed the rule when re-checked at delivery).
- */
+/** `success` (2xx within 10 s), `http_error`, `timeout`, `network_error` or `url_rejected`. */
 export type AttemptOutcome =
   | 'success'
   | 'http_error'
@@ -121,19 +111,13 @@ export interface DeliverySimulatorOptions {
   onEvent: (listener: (envelope: WebhookEnvelope) => void) => () => void;
   /** Dispatches requests to URL endpoints; no default: it never touches the network. */
   fetch?: (request: Request) => Promise<Response>;
-  /**
-   * Resolves host names at registration and each delivery, so a name pointing at a private
-   * address fails the rule. Default: only literal addresses are checked.
-   */
+  /** Resolves host names, so one pointing at a private address fails (default: literals only). */
   resolveHost?: WebhookUrlRuleOptions['resolveHost'];
   /** Accepts `http(s)://` on loopback hosts, unlike the service (default `false`). */
   allowLoopbackHttp?: boolean;
   /** Hosts accepted over `http(s)://` whatever they resolve to, such as a container's `app`. */
   allowHttpHosts?: readonly string[];
-  /**
-   * The probability (0 to 1, default 0) of a second copy: half start beside the original
-   * ("still processing"), the others within `windowMs`.
-   */
+  /** The probability (0 to 1, default 0) of a second copy, beside the original or later. */
   duplicate?: number;
   /** Out of order: each first attempt waits a random time within `windowMs` (default `false`). */
   reorder?:
@@ -153,20 +137,11 @@ export type DeliveryChaosOptions = Pick<DeliverySimulatorOptions, 'duplicate' | 
 
 /** The webhook delivery of one reference server: `api.webhooks`. */
 export interface DeliverySimulator {
-  /**
-   * Registers an endpoint, as the clinic does in the web application.
-   *
-   * @throws WebhookUrlError when `url` is not public HTTPS.
-   * @throws TypeError for not exactly one of `url` and `handler`, or bad `events`.
-   */
+  /** Registers an endpoint; throws `WebhookUrlError` (URL not public HTTPS) or `TypeError`. */
   register(options: RegisterEndpointOptions): WebhookEndpoint;
   /** Removes an endpoint, dropping its pending deliveries. */
   remove(endpoint: WebhookEndpoint): void;
-  /**
-   * Sends a `ping`, as the web application's test button does, whatever the subscriptions.
-   *
-   * @throws ClinicError when the endpoint is disabled or was removed.
-   */
+  /** Sends a `ping` whatever the subscriptions; throws `ClinicError` if disabled or removed. */
   ping(endpoint: WebhookEndpoint): Delivery;
   /** The registered endpoints. */
   readonly endpoints: readonly WebhookEndpoint[];
@@ -180,11 +155,7 @@ export interface DeliverySimulator {
   flush(): Promise<void>;
   /** The chaos in force: `duplicate`, `reorder` and `seed`. */
   readonly chaos: Readonly<DeliveryChaosOptions>;
-  /**
-   * Changes the chaos of deliveries made from now on; the random sequence restarts from `seed`.
-   *
-   * @throws TypeError naming an unknown member or a value out of range.
-   */
+  /** Changes the chaos of later deliveries (`TypeError` if out of range); restarts `seed`'s sequence. */
   configure(chaos: DeliveryChaosOptions): void;
   /** Drops everything and restores the chaos of creation (also run by `api.reset()`). */
   reset(): void;

@@ -1,20 +1,9 @@
-/**
- * `seed: 'demo'`: a small realistic clinic, and `generateCpf` for seeds and test bodies.
- *
- * @module
- */
+/** `seed: 'demo'`: a small realistic clinic, and `generateCpf` for seeds and test bodies. @module */
 import { cpfCheckDigits } from '../../schemas/fields/index.ts';
 import { formatClinicInstant } from '../server/time.ts';
 import type { SeedHelpers } from './types.ts';
 
-/**
- * A valid 11-digit CPF, deterministic for a given `n` and random without it.
- *
- * @example
- * ```ts
- * api.seed.patient({ name: 'Ana Souza', cpf: generateCpf(1) });
- * ```
- */
+/** A valid 11-digit CPF, deterministic for a given `n` and random without it. */
 export function generateCpf(n?: number): string {
   let base =
     n === undefined
@@ -31,10 +20,7 @@ function clinicDate(now: number, days: number): string {
   return formatClinicInstant(now + days * 86_400_000).slice(0, 10);
 }
 
-/**
- * Seeds a small realistic clinic with one record of each awkward kind (inactive, no default
- * room, not seeing patients, telehealth, requested) and a blocked lunch slot.
- */
+/** Seeds a small clinic with one record of each awkward kind and a blocked lunch slot. */
 export function seedDemo(seed: SeedHelpers, now: number): void {
   const room1 = seed.room({ name: 'Consultório 1' });
   const room2 = seed.room({ name: 'Consultório 2' });

@@ -1,9 +1,4 @@
-/**
- * A seed document, the JSON form of `api.seed.*` for `--seed <file>` and `POST /__control/seed`,
- * so a suite in any language can seed; its format is in docs/testing.md, "A seed document".
- *
- * @module
- */
+/** A seed document: `api.seed.*` as JSON, so a suite in any language can seed (docs/testing.md). @module */
 import type { SeedHelpers } from './types.ts';
 
 /** A kind of record of a seed document. */
@@ -31,11 +26,7 @@ export type SeedResult = {
   clinic: number;
 } & Partial<Record<SeedKind, unknown[]>>;
 
-/**
- * Applies a seed document (or an array, one per clinic) to the clinic it names (default 1).
- *
- * @throws TypeError naming the bad entry; records before it stay.
- */
+/** Applies a seed document (or one per clinic); a `TypeError` names a bad entry, earlier records stay. */
 export function applySeedDocument(
   document: unknown,
   helpersOf: (clinic: number) => SeedHelpers,

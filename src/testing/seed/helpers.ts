@@ -1,8 +1,4 @@
-/**
- * `api.seed.*`: records of any state, put straight into a clinic, checked as strictly as requests.
- *
- * @module
- */
+/** `api.seed.*`: records of any state, put straight into a clinic, checked as strictly as requests. @module */
 import { normalizeCpf } from '../../schemas/fields/index.ts';
 import { createEnvelope } from '../server/events.ts';
 import { endAtFor, roomFor } from '../server/rules.ts';

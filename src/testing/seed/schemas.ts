@@ -1,8 +1,4 @@
-/**
- * Seed input schemas: the API's field schemas plus the fields it never takes (states, modality).
- *
- * @module
- */
+/** Seed input schemas: the API's field schemas plus the fields it never takes (states, modality). @module */
 import * as z from 'zod';
 import {
   AppointmentModality,

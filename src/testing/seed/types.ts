@@ -1,8 +1,4 @@
-/**
- * The types of seeding: what each `api.seed.*` helper takes and returns.
- *
- * @module
- */
+/** The types of seeding: what each `api.seed.*` helper takes and returns. @module */
 import type {
   AppointmentModality,
   AppointmentOrigin,
@@ -229,13 +225,7 @@ export interface SeedHelpers {
   room(input: SeedRoomInput): SeededRoom;
   /** @example `api.seed.appointmentType({ name: 'Consulta', duration_minutes: 30 })` */
   appointmentType(input: SeedAppointmentTypeInput): SeededAppointmentType;
-  /**
-   * @example
-   * ```ts
-   * api.seed.appointment({ patient_id: 1, professional_id: 1, appointment_type_id: 1,
-   *   start_at: '2026-03-02T14:30:00', modality: 'telehealth' });
-   * ```
-   */
+  /** @example `api.seed.appointment({ patient_id: 1, professional_id: 1, appointment_type_id: 1, start_at: '2026-03-02T14:30:00' })` */
   appointment(input: SeedAppointmentInput, options?: SeedAppointmentOptions): SeededAppointment;
   /** @example `api.seed.blockedSlot({ professional_id: 1, start_at: '2026-03-02T12:00:00', end_at: '2026-03-02T14:00:00' })` */
   blockedSlot(input: SeedBlockedSlotInput): SeededBlockedSlot;

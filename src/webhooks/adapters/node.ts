@@ -1,8 +1,4 @@
-/**
- * The Fetch-API webhook handler on `node:http` and Express.
- *
- * @module
- */
+/** The Fetch-API webhook handler on `node:http` and Express. @module */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClinicError } from '../../core/errors.ts';
 
@@ -135,8 +131,7 @@ function parsedBody(req: ParsedRequest): Uint8Array<ArrayBuffer> | undefined {
   const { body } = req;
   if (body === undefined || body === null) return new Uint8Array(0);
   if (typeof body === 'string' || body instanceof Uint8Array) return new Uint8Array(toBytes(body));
-  // express.json() parsed it: the original bytes are gone. Mount the webhook route before
-  // express.json(), or use express.raw({ type: 'application/json' }), when verify needs them.
+  // express.json() parsed it: the original bytes are gone (see toNodeListener's doc).
   return encoder.encode(JSON.stringify(body));
 }
 
@@ -198,19 +193,8 @@ async function writeResponse(
 }
 
 /**
- * Adapts a Fetch-API handler (such as `createWebhookHandler`'s) to `node:http` and Express.
- * In Express, mount it before `express.json()` (or with `express.raw`) so that `verify` sees
- * the bytes as sent. After an early answer the unread rest of a body is discarded, up to
- * 1 MiB, to keep the connection alive; past that, and after a 408, the connection is closed.
- *
- * @example
- * ```ts
- * import { createServer } from 'node:http';
- * createServer(toNodeListener(handler)).listen(3000);
- *
- * // Express
- * app.post('/webhooks/clinic', toNodeListener(handler));
- * ```
+ * Adapts a Fetch-API handler to `node:http` and Express; in Express, mount it before
+ * `express.json()` (or use `express.raw`) so that `verify` sees the bytes as sent.
  */
 export function toNodeListener(handler: (request: Request) => Promise<Response>): NodeListener {
   return async (req, res, next) => {

@@ -1,26 +1,13 @@
-/**
- * The contract of a dedupe store: delivery is at-least-once and consumers deduplicate by the
- * envelope `id` (spec 6.3 rule 1).
- *
- * @module
- */
+/** The dedupe store contract: delivery is at-least-once, deduplicated by `id` (spec 6.3). @module */
 import { ConfigurationError } from '../../core/errors.ts';
 import { WEBHOOK_DELIVERY } from '../policy.ts';
 
-/**
- * What {@link DedupeStore.claim} found: `claimed` (unknown or expired: the caller now holds it
- * and must `complete` or `release` it), `processing` (another delivery holds it), `done`.
- */
+/** What {@link DedupeStore.claim} found: `claimed` (now yours), `processing` (another's), `done`. */
 export type ClaimResult = 'claimed' | 'processing' | 'done';
 
 /**
- * Where the webhook handler remembers which events it has seen; implement it when none of the
- * shipped stores fits. `claim` must be atomic: of two concurrent claims, one gets `claimed`.
- *
- * Keep each claim's `token` (random, one per delivery) and let `release` forget only a claim
- * that still holds it: a delivery whose lease ran out must not free the claim a newer one took.
- * A claim repeated under its own token answers `claimed`, since clients such as ioredis resend
- * a command whose reply was lost. The handler passes ids lower-cased.
+ * Where the handler remembers events seen. `claim` must be atomic, answer `claimed` again under
+ * its own token (clients resend lost replies); `release` frees only a claim its token still holds.
  */
 export interface DedupeStore {
   /** Claims `id` atomically under `token`, for `leaseMs` unless completed or released first. */

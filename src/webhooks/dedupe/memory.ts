@@ -1,8 +1,4 @@
-/**
- * The default dedupe store, in the memory of one process.
- *
- * @module
- */
+/** The default dedupe store, in the memory of one process. @module */
 import { ClinicError, ConfigurationError } from '../../core/errors.ts';
 import {
   assertDedupeTtl,
@@ -30,9 +26,8 @@ interface Claim {
 }
 
 /**
- * The default {@link DedupeStore}, for one process: ids are lost on restart and not shared.
- * Past `maxEntries` the oldest processed id is dropped, never a claim in progress (a duplicate
- * would run beside it): a store full of claims refuses the next one.
+ * The default {@link DedupeStore}, for one process (lost on restart). Past `maxEntries` the oldest
+ * processed id goes, never a claim: a store full of claims refuses the next one.
  */
 export class MemoryDedupeStore implements DedupeStore {
   readonly #ttlMs: number;
@@ -43,10 +38,7 @@ export class MemoryDedupeStore implements DedupeStore {
   readonly #done = new Map<string, number>();
   #nextSweepAt = 0;
 
-  /**
-   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError}
-   *   for an option out of range.
-   */
+  /** @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} for an option out of range. */
   constructor(options: MemoryDedupeStoreOptions = {}) {
     this.#ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
     assertDedupeTtl(this.#ttlMs);
@@ -67,7 +59,6 @@ export class MemoryDedupeStore implements DedupeStore {
 
   /**
    * {@inheritDoc DedupeStore.claim}
-   *
    * @throws {@link "@clinic-scheduling/sdk"!ClinicError | ClinicError} when all are claims.
    */
   claim(id: string, leaseMs: number, token: string): ClaimResult {

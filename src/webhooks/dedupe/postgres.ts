@@ -1,8 +1,4 @@
-/**
- * A dedupe store on PostgreSQL for several machines, over the `pg` pool you have.
- *
- * @module
- */
+/** A dedupe store on PostgreSQL for several machines, over the `pg` pool you have. @module */
 import { ClinicError, ConfigurationError } from '../../core/errors.ts';
 import {
   assertDedupeTtl,
@@ -32,10 +28,7 @@ export interface PostgresDedupeStoreOptions {
   table?: string;
   /** How long processed ids are kept, in ms (default 24 h; above the retry horizon). */
   ttlMs?: number;
-  /**
-   * How often, at most, a claim also sweeps up to 1000 expired rows, in ms (default 60 000);
-   * `false` leaves {@link PostgresDedupeStore.sweep} to a job of your own.
-   */
+  /** How often a claim also sweeps expired rows, in ms (default 60 000); `false`: your own job. */
   sweepIntervalMs?: number | false;
 }
 
@@ -44,20 +37,7 @@ const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}(?:\.[A-Za-z_][A-Za-z0-9_]{0,62}
 /** "relation does not exist" */
 const UNDEFINED_TABLE = '42P01';
 
-/**
- * A {@link DedupeStore} on PostgreSQL: one row per id, expiring on the database's clock. The
- * claim is one `INSERT ... ON CONFLICT` on the primary key, so of two concurrent claims one
- * waits for the other.
- *
- * @example
- * ```ts
- * import pg from 'pg';
- * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
- * const dedupe = new PostgresDedupeStore({ pool });
- * await dedupe.createTable(); // once, or run PostgresDedupeStore.tableSql() in a migration
- * const handler = createWebhookHandler({ on, verify, dedupe });
- * ```
- */
+/** A {@link DedupeStore} on PostgreSQL: one row per id, expiring on the database's clock. */
 export class PostgresDedupeStore implements DedupeStore {
   readonly #pool: PostgresQueryable;
   readonly #table: string;
@@ -65,10 +45,7 @@ export class PostgresDedupeStore implements DedupeStore {
   readonly #sweepIntervalMs: number | false;
   #nextSweepAt = 0;
 
-  /**
-   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError}
-   *   for an option out of range.
-   */
+  /** @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} for an option out of range. */
   constructor(options: PostgresDedupeStoreOptions) {
     const { pool } = options ?? ({} as Partial<PostgresDedupeStoreOptions>);
     if (!pool || typeof pool.query !== 'function') {
@@ -117,16 +94,13 @@ CREATE INDEX IF NOT EXISTS ${table.replace(/\./g, '_')}_expires_at ON ${table} (
 
   /**
    * {@inheritDoc DedupeStore.claim}
-   *
-   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when the
-   *   table does not exist.
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when the table does not exist.
    */
   async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
     this.#sweepWhenDue();
     const key = dedupeKey(id);
     const lease = Math.max(1, Math.ceil(leaseMs));
-    // The outer SELECT reads the statement's snapshot and can miss a row a concurrent claim
-    // committed meanwhile: ask again.
+    // The outer SELECT's snapshot can miss a row a concurrent claim committed: ask again.
     for (let attempt = 0; attempt < 5; attempt++) {
       const { rows } = await this.#query(
         `WITH claimed AS (

@@ -1,8 +1,4 @@
-/**
- * A dedupe store on Redis for several machines, over the node-redis or ioredis client you have.
- *
- * @module
- */
+/** A dedupe store on Redis for several machines, over the node-redis or ioredis client you have. @module */
 import { ConfigurationError } from '../../core/errors.ts';
 import {
   assertDedupeTtl,
@@ -52,20 +48,13 @@ const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == 'processing:' .. ARGV[1
 end
 return 0`;
 
-/**
- * A {@link DedupeStore} on Redis: one key per id, `processing:<token>` for the lease or `done`
- * for `ttlMs`; claim and release are atomic scripts. Pass it as `dedupe` to
- * `createWebhookHandler`.
- */
+/** A {@link DedupeStore} on Redis: one key per id; claim and release are atomic scripts. */
 export class RedisDedupeStore implements DedupeStore {
   readonly #send: (args: string[]) => Promise<unknown>;
   readonly #prefix: string;
   readonly #ttlMs: number;
 
-  /**
-   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError}
-   *   for a client without `call` nor `sendCommand`, or a short `ttlMs`.
-   */
+  /** Throws a `ConfigurationError` for a client without `call` nor `sendCommand`, or a short `ttlMs`. */
   constructor(options: RedisDedupeStoreOptions) {
     const { client } = options ?? ({} as Partial<RedisDedupeStoreOptions>);
     // ioredis has a `sendCommand` too, taking a Command object: look for `call` first.
@@ -88,9 +77,7 @@ export class RedisDedupeStore implements DedupeStore {
 
   /**
    * {@inheritDoc DedupeStore.claim}
-   *
-   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when another
-   *   writer uses the same keys (give the store a `prefix` of its own).
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} when another writer uses the keys (give it a `prefix`).
    */
   async claim(id: string, leaseMs: number, token: string): Promise<ClaimResult> {
     const lease = String(Math.max(1, Math.ceil(leaseMs)));

@@ -1,8 +1,4 @@
-/**
- * Work that outlives a delivery's answer, behind `handler.pending` and `handler.drain()`. Not API.
- *
- * @module
- */
+/** Work that outlives a delivery's answer, behind `handler.pending` and `handler.drain()`. @module */
 
 export interface Background {
   /** Swallows `work`'s rejection: it was reported already. */

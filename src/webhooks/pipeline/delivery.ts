@@ -1,9 +1,4 @@
-/**
- * The steps of a delivery after its body is read. No step sets a timer (the handler owns the
- * clock), so each can be tested on its own. Not API.
- *
- * @module
- */
+/** A delivery's steps after its body is read; none sets a timer (the handler owns the clock). @module */
 import { type DedupeStore, dedupeKey } from '../dedupe/contract.ts';
 import { WebhookPayloadError, WebhookVerificationError } from '../errors.ts';
 import { parseWebhookEvent, type WebhookEvent } from '../events.ts';
@@ -104,9 +99,8 @@ async function settleClaim(
 }
 
 /**
- * The claim, or its answer: 200 duplicate, 409 in progress, 503 store down or late. A claim
- * that fails, lands late or outlives the delivery (`abandoned()`) is released: it may have
- * been applied, and this delivery will run no handler.
+ * The claim, or its answer (200 duplicate, 409 in progress, 503 store down or late). A claim that
+ * fails, lands late or outlives the delivery is released: it may have been applied.
  */
 export async function claimDelivery(
   receiver: Receiver,

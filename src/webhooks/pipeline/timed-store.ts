@@ -1,9 +1,4 @@
-/**
- * Dedupe store calls bounded by `storeTimeoutMs`: a hanging store (ioredis queueing while Redis
- * is down) must not hold the answer. Not API.
- *
- * @module
- */
+/** Dedupe store calls bounded by `storeTimeoutMs`: a hanging store must not hold the answer. @module */
 import { ClinicError } from '../../core/errors.ts';
 import type { WebhookEvent } from '../events.ts';
 
