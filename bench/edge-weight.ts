@@ -3,7 +3,7 @@
  * bench/edge-worker.ts the way a Cloudflare Worker is deployed (esbuild, ES module, the
  * `workerd`/`worker`/`browser` export conditions, minified) and gzips it at level 9.
  *
- *   node bench/edge-weight.ts [--from <dir>] [--json]
+ *   node bench/edge-weight.ts [--from <dir>] [--json] [--advisory]
  *
  * `--json` prints the benchmark row `npm run bench` collects (bench/run.ts).
  *
@@ -80,7 +80,11 @@ export async function measureEdgeWeight(from: string): Promise<EdgeWeight> {
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { from: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      from: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      advisory: { type: 'boolean', default: false },
+    },
   });
   if (!values.from) {
     execFileSync(process.execPath, [join(root, 'scripts', 'build-if-stale.ts')], {
@@ -109,7 +113,12 @@ if (import.meta.main) {
     }
   }
   if (weight.gzipped > EDGE_WEIGHT_GOAL) {
-    console.error(`edge weight: ${kb(weight.gzipped)} is over the goal of ${kb(EDGE_WEIGHT_GOAL)}`);
-    process.exit(1);
+    const over = `edge weight: ${kb(weight.gzipped)} is over the goal of ${kb(EDGE_WEIGHT_GOAL)}`;
+    // CI reports a missed size goal (as it does the root entry's budget); a release fails on it.
+    if (values.advisory) console.warn(`EDGE GOAL MISSED (advisory in CI): ${over}`);
+    else {
+      console.error(over);
+      process.exit(1);
+    }
   }
 }
