@@ -6,6 +6,7 @@
  */
 import type * as sdk from '@clinic-scheduling/sdk';
 import type * as webhooks from '@clinic-scheduling/sdk/webhooks';
+import type * as z from 'zod';
 import type { components, operations } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
@@ -35,9 +36,12 @@ type SameMembers<A, B> = [A] extends [readonly unknown[]]
 /** Fails to compile unless `T` is `true`. */
 type Agree<T extends true> = T;
 
-// Objects returned by the service (spec 2).
+// Objects returned by the service (spec 2). The document and the SDK's schemas list the spec's
+// enum values; the SDK's `Appointment` type is wider on purpose (forward-compatible reads: a
+// value the spec adds later passes on), so the document's type must fit in it.
 export type Objects = [
-  Agree<Same<Schemas['Appointment'], sdk.Appointment>>,
+  Agree<Same<Schemas['Appointment'], z.output<typeof sdk.Appointment>>>,
+  Agree<Schemas['Appointment'] extends sdk.Appointment ? true : false>,
   Agree<Same<Schemas['Patient'], sdk.Patient>>,
   Agree<Same<Schemas['Professional'], sdk.Professional>>,
   Agree<Same<Schemas['Room'], sdk.Room>>,
@@ -82,10 +86,17 @@ export type Inputs = [
 // The webhook envelope (spec 6.1), each event type and the union.
 type Event<T> = Extract<Schemas['WebhookEvent'], { type: T }>;
 export type Webhooks = [
-  Agree<Same<Schemas['WebhookEvent'], webhooks.WebhookEvent>>,
-  Agree<Same<Event<'appointment.created'>, webhooks.AppointmentCreatedEvent>>,
-  Agree<Same<Event<'appointment.updated'>, webhooks.AppointmentUpdatedEvent>>,
-  Agree<Same<Event<'appointment.cancelled'>, webhooks.AppointmentCancelledEvent>>,
+  Agree<Same<Schemas['WebhookEvent'], z.output<typeof webhooks.WebhookEventSchema>>>,
+  Agree<Schemas['WebhookEvent'] extends webhooks.WebhookEvent ? true : false>,
+  Agree<
+    Same<Event<'appointment.created'>, z.output<typeof webhooks.AppointmentCreatedEventSchema>>
+  >,
+  Agree<
+    Same<Event<'appointment.updated'>, z.output<typeof webhooks.AppointmentUpdatedEventSchema>>
+  >,
+  Agree<
+    Same<Event<'appointment.cancelled'>, z.output<typeof webhooks.AppointmentCancelledEventSchema>>
+  >,
   Agree<Same<Event<'ping'>, webhooks.PingEvent>>,
   Agree<Same<Event<'ping'>['data'], webhooks.PingData>>,
 ];
