@@ -87,7 +87,7 @@ async function loopback(): Promise<{ baseUrl: string; stop: () => void }> {
 export async function run(): Promise<BenchRow[]> {
   const stub: typeof fetch = async () =>
     new Response(BODY, { headers: { 'content-type': 'application/json' } });
-  const inProcess = await measure(calls('http://clinic.bench', stub), 2_000);
+  const inProcess = await measure(calls('https://clinic.bench', stub), 2_000);
 
   const server = await loopback();
   const onLoopback = await measure(calls(server.baseUrl, fetch), 300);

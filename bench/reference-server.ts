@@ -29,6 +29,8 @@ type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 function server() {
   const api = createReferenceServer({ baseUrl: BASE_URL, now: new Date('2026-03-02T12:00:00Z') });
   const apiKey = api.issueApiKey();
+  // Every pair books the same slot: the throughput of the write path, not the overlap rule.
+  api.settings.overlappingAppointments = 'allow';
   const room = api.seed.room({ name: 'Consultório 1' });
   const professional = api.seed.professional({ name: 'Dra. Helena', default_room_id: room.id });
   const type = api.seed.appointmentType({ name: 'Consulta' });
