@@ -4,9 +4,6 @@ import type { Clock } from '../server/clock.ts';
 import type { WebhookEnvelope } from '../server/events.ts';
 import type { WebhookUrlRuleOptions } from '../server/webhook-url.ts';
 
-/** A ping's `message`: the spec does not show the text. */
-export const PING_MESSAGE = 'Test event';
-
 /** A consumer called in process, such as `createWebhookHandler`'s handler. */
 export type WebhookTargetHandler = (request: Request) => Promise<Response> | Response;
 
