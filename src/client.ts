@@ -18,16 +18,17 @@ import {
   ResponseReader,
   type ResponseValidation,
 } from './core/response-check.ts';
-import { checkApiKey, checkBaseUrl, isBrowser } from './internal/options.ts';
-import { Redactor } from './internal/redact.ts';
 import {
+  checkApiKey,
+  checkBaseUrl,
   DEFAULT_MAX_RESPONSE_BYTES,
+  isBrowser,
   MAX_RESPONSE_BYTES,
   MAX_RETRIES_LIMIT,
   MAX_TIMEOUT_MS,
-  type RawResponse,
-  Transport,
-} from './internal/request.ts';
+} from './internal/options.ts';
+import { Redactor } from './internal/redact.ts';
+import { type RawResponse, Transport } from './internal/request.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { checkMaxEmptyPages } from './internal/walk.ts';
 import { type OperationRow, type PathId, pathOf } from './operations.ts';

@@ -10,20 +10,10 @@ export function parseBody(text: string): unknown {
   }
 }
 
-/** {@link parseBody}, but the text kept when it nests deeper than `maxDepth` (no recursion). */
-export function parseErrorBody(text: string, maxDepth: number): unknown {
-  return nestsDeeper(text, maxDepth) ? text : parseBody(text);
-}
-
-/** The body of an error from ky's `HTTPError.data`, nesting deeper than `maxDepth` kept as text. */
-export function errorBody(data: unknown, maxDepth: number): unknown {
-  if (typeof data === 'string') return parseErrorBody(data, maxDepth);
-  if (!deeperThan(data, maxDepth)) return data;
-  try {
-    return JSON.stringify(data);
-  } catch {
-    return undefined;
-  }
+/** An error body: {@link parseBody}, but the text when it nests deeper than `max` (a stack's worth). */
+export function parseErrorBody(text: string, max = 64): unknown {
+  const body = parseBody(text);
+  return deeperThan(body, max) ? text : body;
 }
 
 /** Whether `value` nests more than `max` arrays or objects, walked without recursion. */
@@ -34,24 +24,6 @@ function deeperThan(value: unknown, max: number): boolean {
     if (typeof item !== 'object' || item === null) continue;
     if (depth >= max) return true;
     for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
-/** Whether the JSON `text` opens more than `max` arrays or objects inside one another. */
-function nestsDeeper(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (const c of text) {
-    if (escaped) escaped = false;
-    else if (inString) {
-      if (c === '\\') escaped = true;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '[' || c === '{') {
-      if (++depth > max) return true;
-    } else if (c === ']' || c === '}') depth--;
   }
   return false;
 }
@@ -73,7 +45,7 @@ export async function readText(
   const reader = response.body?.getReader();
   if (reader === undefined) return '';
   signal.addEventListener('abort', () => reader.cancel(signal.reason).catch(() => {}));
-  const chunks: Uint8Array[] = [];
+  const chunks: BlobPart[] = [];
   let size = 0;
   for (;;) {
     if (declared > cap || size > cap) {
@@ -88,13 +60,7 @@ export async function readText(
     size += value.byteLength;
   }
   // Decoded once, at the end: no string is rebuilt per chunk.
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new Blob(chunks).text();
 }
 
 /** A 2xx body over `maxResponseBytes`, which attempt.ts turns into the call's error. */

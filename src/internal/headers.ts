@@ -21,17 +21,11 @@ export function lowerCaseNames(
 }
 
 /** Headers fetch manages: it throws a `TypeError` on them (a network failure) or drops them. */
-const MANAGED = new Set([
-  'connection',
-  'content-length',
-  'expect',
-  'host',
-  'keep-alive',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
+const MANAGED = new Set(
+  'connection content-length expect host keep-alive te trailer transfer-encoding upgrade'.split(
+    ' ',
+  ),
+);
 
 /**
  * Checks headers before sending: fetch's refusal would read as a network failure and repeat

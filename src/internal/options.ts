@@ -1,6 +1,15 @@
-/** Checks of the client's options beyond a range: API key, base URL, browser guard. @module */
+/** Checks of the client's options: their limits, API key, base URL, browser guard. @module */
 import { ConfigurationError } from '../core/errors.ts';
 import { API_PREFIX } from './wire.ts';
+
+/** The largest `timeout` (ms) accepted, client-wide or per request: what `setTimeout` can wait. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+/** The largest `maxRetries` accepted, client-wide or per request. */
+export const MAX_RETRIES_LIMIT = 10;
+/** The default `maxResponseBytes`: 10 MiB, ten times the spec's largest page, still bounded. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** The largest `maxResponseBytes` accepted (256 MiB): below what one JavaScript string can hold. */
+export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 const KEY_FORMAT = '<key_prefix>_live_<key_id>.<secret>';
 const KEY_PATTERN = /^[A-Za-z0-9][\w-]*_live_[\w-]+\.[\w\-+/=]+$/;

@@ -24,9 +24,10 @@ import type { AppointmentCreateOptions } from '../core/request-options.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { attemptFetch, type Call, failureReason } from './attempt.ts';
-import { errorBody, parseBody } from './body.ts';
+import { parseBody, parseErrorBody } from './body.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
 import { attemptErrorType, Observer } from './observe.ts';
+import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
 import { Redactor } from './redact.ts';
 import { callRetry, isTypeError, policyRetry, type RetryPolicy, retryWait } from './retry.ts';
 import { checkNumber } from './utils.ts';
@@ -80,17 +81,6 @@ export interface TransportConfig {
 
 const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 
-/** The largest `timeout` (ms) accepted, client-wide or per request: what `setTimeout` can wait. */
-export const MAX_TIMEOUT_MS = 2_147_483_647;
-/** The largest `maxRetries` accepted, client-wide or per request. */
-export const MAX_RETRIES_LIMIT = 10;
-/** The default `maxResponseBytes`: 10 MiB, ten times the spec's largest page, still bounded. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
-/** The largest `maxResponseBytes` accepted (256 MiB): below what one JavaScript string can hold. */
-export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
-/** Deeper error bodies stay text: the spec's nest three levels; walking more could exhaust a stack. */
-const MAX_ERROR_BODY_DEPTH = 64;
-
 /** @internal The request path. One per client; holds the key in a private field. */
 export class Transport {
   readonly #apiKey: string;
@@ -116,7 +106,9 @@ export class Transport {
     this.#observer = new Observer(config.logger, config.hooks, config.openTelemetry, (text) =>
       this.#redact.text(text),
     );
-    const engine = (policy: RetryPolicy) => ky.create({ retry: policyRetry(policy) });
+    // An error body stays text for ky (`HTTPError.data`): the SDK parses it, bounded, after redaction.
+    const engine = (policy: RetryPolicy) =>
+      ky.create({ retry: policyRetry(policy), parseJson: (text) => text });
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
@@ -309,11 +301,11 @@ export class Transport {
 
   /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */
   #apiError({ response, data }: HTTPError, call: Call): APIError {
-    const read = typeof data === 'string' ? this.#redact.text(data) : data;
+    const text = typeof data === 'string' ? this.#redact.text(data) : '';
     return makeAPIError({
       status: response.status,
       headers: this.#redact.headers(response.headers),
-      body: this.#redact.body(errorBody(read, MAX_ERROR_BODY_DEPTH)),
+      body: this.#redact.body(parseErrorBody(text)),
       method: call.method,
       path: call.url.pathname,
       idempotencyKey: call.headers[KEY_HEADER],

@@ -596,12 +596,11 @@ describe('always a ClinicError: deep, huge and oversized bodies (issue 13)', () 
   ] as const)(
     'a %i error body nested 5,000 levels (%s): the APIError of its status, never RangeError',
     async (status, _, text, Class) => {
-      // Typed JSON, it is parsed by ky (HTTPError.data), whose JSON.parse gives up: no body.
       const { fetch } = answering(status, () => text);
       const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));
       expect(error).toBeInstanceOf(Class);
       expect((error as APIError).status).toBe(status);
-      expect([undefined, text]).toContain((error as APIError).body);
+      expect((error as APIError).body).toBe(text);
       // Typed as text, the SDK parses it itself and keeps it as text.
       const plain = answering(status, () => text, { 'content-type': 'text/plain' });
       const typed = await rejection(
@@ -635,6 +634,13 @@ describe('always a ClinicError: deep, huge and oversized bodies (issue 13)', () 
     const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as APIError).body).toEqual(parsed ? JSON.parse(text) : text);
+  });
+
+  it('an error body typed JSON that does not parse: its text, as for any other type', async () => {
+    const { fetch } = answering(503, () => '<html>Service Unavailable</html>');
+    const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as APIError).body).toBe('<html>Service Unavailable</html>');
   });
 
   it('a 2xx body nested 5,000 levels: ResponseValidationError, never RangeError', async () => {
