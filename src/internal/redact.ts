@@ -86,7 +86,8 @@ function withoutQuery(text: string, url: URL | undefined): string {
 
 function read(value: unknown, key: string): unknown {
   try {
-    return (value as Record<string, unknown> | null | undefined)?.[key];
+    // null, undefined and throwing getters alike end here.
+    return (value as Record<string, unknown>)[key];
   } catch {
     return undefined;
   }
@@ -95,7 +96,7 @@ function read(value: unknown, key: string): unknown {
 /** The first string `code` along an error's `cause` chain. */
 export function errorCode(error: unknown): string | undefined {
   let current = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+  for (let depth = 0; depth < 5; depth++) {
     const code = read(current, 'code');
     if (typeof code === 'string' && code !== '') return code;
     current = read(current, 'cause');
