@@ -6,24 +6,25 @@ import { ConfigurationError } from '../core/errors.ts';
 import type { Appointment } from '../schemas/appointments.ts';
 import type { WebhookEvent } from './events.ts';
 
-const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?(Z|[+-]\d{2}:?\d{2})?$/i;
+const INSTANT =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?(?:Z|([+-])(\d{2}):?(\d{2}))?$/i;
 
 /** Epoch ms of the whole seconds, and the fraction digits as written: any precision compares. */
 function instant(value: string): [ms: number, fraction: string] {
   const m = INSTANT.exec(value.trim());
   if (!m) return [Date.parse(value), ''];
-  const [, base, fraction = '', zone] = m;
+  const [, base, fraction = '', sign, hours = '0', minutes = '0'] = m;
+  // The offset applied here, not by Date.parse, which not every runtime reads in all its forms.
   // No offset: read as UTC, the same for every such value, so their order is kept.
-  const offset =
-    !zone || zone.toUpperCase() === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
-  return [Date.parse(`${base}${offset}`), fraction.replace(/0+$/, '')];
+  const offset = (Number(hours) * 60 + Number(minutes)) * 60_000;
+  return [Date.parse(`${base}Z`) - (sign === '-' ? -offset : offset), fraction];
 }
 
 /** Compares two `updated_at` instants (offsets, any fraction): <0, 0, >0, or `NaN` if unreadable. */
 export function compareUpdatedAt(a: string, b: string): number {
   const [aMs, aFraction] = instant(a);
   const [bMs, bFraction] = instant(b);
-  if (Number.isNaN(aMs) || Number.isNaN(bMs)) return Number.NaN;
+  // NaN when either is: NaN is never equal, and NaN minus anything is NaN.
   if (aMs !== bMs) return aMs - bMs;
   const width = Math.max(aFraction.length, bFraction.length);
   const af = aFraction.padEnd(width, '0');
@@ -76,8 +77,7 @@ function digestOf(appointment: Appointment): string {
 }
 
 function appointmentOf(input: StaleGuardInput): Appointment | undefined {
-  if ('type' in input && 'api_version' in input)
-    return input.type === 'ping' ? undefined : input.data;
+  if ('api_version' in input) return input.type === 'ping' ? undefined : input.data;
   return input as Appointment;
 }
 
@@ -112,8 +112,9 @@ export class StaleEventGuard {
     const newest = this.#newest.get(appointment.id);
     if (newest === undefined) return 'newer';
     const order = compareUpdatedAt(appointment.updated_at, newest.updatedAt);
-    if (Number.isNaN(order)) return 'newer';
-    if (order !== 0) return order > 0 ? 'newer' : 'older';
+    if (order < 0) return 'older';
+    // Unreadable (NaN) reads as newer: applying it is safer than dropping it.
+    if (order !== 0) return 'newer';
     return digestOf(appointment) === newest.digest ? 'same' : 'unordered';
   }
 
@@ -143,8 +144,7 @@ export class StaleEventGuard {
     if (!appointment?.id || (freshness !== 'newer' && freshness !== 'unordered')) return;
     this.#newest.delete(appointment.id);
     if (this.#newest.size >= this.#maxEntries) {
-      const oldest = this.#newest.keys().next();
-      if (!oldest.done) this.#newest.delete(oldest.value);
+      this.#newest.delete(this.#newest.keys().next().value as string);
     }
     this.#newest.set(appointment.id, {
       updatedAt: appointment.updated_at,

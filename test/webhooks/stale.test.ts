@@ -206,3 +206,82 @@ describe('StaleEventGuard: retries reorder events, own writes echo back (spec 6.
     }
   });
 });
+
+describe('compareUpdatedAt: every form the spec allows, on every runtime', () => {
+  it.each([
+    ['a compact offset (+0530)', '2026-03-01T15:30:00+0530', '2026-03-01T10:00:00Z'],
+    ['a negative compact offset (-0330)', '2026-03-01T06:30:00-0330', '2026-03-01T10:00:00Z'],
+    ['a lower-case z', '2026-03-01T10:00:00z', '2026-03-01T10:00:00Z'],
+    ['no offset: read as UTC', '2026-03-01T10:00:00', '2026-03-01T10:00:00Z'],
+    ['no seconds', '2026-03-01T07:00-03:00', '2026-03-01T10:00:00Z'],
+    ['white space around it', ' 2026-03-01T10:00:00.0001Z ', '2026-03-01T10:00:00.0001Z'],
+    ['a comma before the fraction', '2026-03-01T10:00:00,25Z', '2026-03-01T10:00:00.250Z'],
+  ])('%s', (_form, a, b) => {
+    expect(compareUpdatedAt(a, b)).toBe(0);
+    expect(compareUpdatedAt(a, '2026-03-01T10:00:01Z')).toBeLessThan(0);
+  });
+
+  it('fractions beyond the millisecond, of unequal lengths, still order', () => {
+    expect(compareUpdatedAt('2026-03-01T10:00:00.5Z', '2026-03-01T10:00:00.55Z')).toBe(-1);
+    expect(compareUpdatedAt('2026-03-01T10:00:00.0002Z', '2026-03-01T10:00:00.0001Z')).toBe(1);
+  });
+
+  it('another form Date.parse reads is compared by its milliseconds', () => {
+    expect(compareUpdatedAt('Sun, 01 Mar 2026 10:00:00 GMT', '2026-03-01T10:00:01Z')).toBeLessThan(
+      0,
+    );
+  });
+});
+
+describe('StaleEventGuard: the edges', () => {
+  const at = (updated_at: string, data: Record<string, unknown> = {}) =>
+    appointmentEvent('appointment.updated', { id: ID, updated_at, ...data });
+
+  it('an event whose updated_at cannot be read is newer: applied, never dropped', () => {
+    const guard = new StaleEventGuard();
+    guard.record(at('2026-03-01T10:00:00Z'));
+    expect(guard.freshness(at('soon'))).toBe('newer');
+  });
+
+  it('a member undefined is the same state as a member absent', () => {
+    const guard = new StaleEventGuard();
+    const event = at('2026-03-01T10:00:00Z');
+    guard.record(event);
+    expect(guard.freshness({ ...event.data, notes: undefined } as typeof event.data)).toBe('same');
+  });
+
+  it('an array member is not the same state as an object with its indexes as keys', () => {
+    const guard = new StaleEventGuard();
+    guard.record(at('2026-03-01T10:00:00Z', { tags: ['a'] }));
+    expect(guard.freshness(at('2026-03-01T10:00:00Z', { tags: { 0: 'a' } }))).toBe('unordered');
+    expect(guard.freshness(at('2026-03-01T10:00:00Z', { tags: ['a'] }))).toBe('same');
+  });
+
+  it('resolve of an unordered event applies the state read when it is newer', async () => {
+    const guard = new StaleEventGuard();
+    guard.record(at('2026-03-01T10:00:00Z', { status: 'confirmed' }));
+    const later = appointmentWire({ id: ID, updated_at: '2026-03-01T10:00:05Z' });
+    const read = async () => later;
+    expect(await guard.resolve(at('2026-03-01T10:00:00Z', { status: 'scheduled' }), read)).toEqual(
+      later,
+    );
+  });
+
+  it('maxEntries 1 is allowed: the guard remembers the last appointment', () => {
+    const guard = new StaleEventGuard({ maxEntries: 1 });
+    guard.record(appointmentWire({ id: ID }));
+    expect(guard.size).toBe(1);
+    expect(guard.newest(ID)).toBe('2026-03-01T10:00:00-03:00');
+  });
+
+  it('recording an appointment again makes it the most recent: the eviction takes another', () => {
+    const guard = new StaleEventGuard({ maxEntries: 2 });
+    const [a, b, c] = ['a', 'b', 'c'].map((x) => `00000000-0000-4000-8000-00000000000${x}`);
+    guard.record(appointmentWire({ id: a, updated_at: '2026-03-01T10:00:00Z' }));
+    guard.record(appointmentWire({ id: b, updated_at: '2026-03-01T10:00:00Z' }));
+    guard.record(appointmentWire({ id: a, updated_at: '2026-03-01T10:00:01Z' }));
+    guard.record(appointmentWire({ id: c, updated_at: '2026-03-01T10:00:00Z' }));
+    expect(guard.newest(a!)).toBe('2026-03-01T10:00:01Z');
+    expect(guard.newest(b!)).toBeUndefined();
+  });
+});
