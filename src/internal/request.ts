@@ -112,15 +112,9 @@ export class Transport {
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
-  /** The absolute URL of a path; a `ConfigurationError` (path only) for a URL with credentials. */
-  url(path: string, query?: Record<string, unknown>): URL {
+  /** The absolute URL of a path, or of a page link `checkPageUrl` (core/pagination.ts) accepted. */
+  #url(path: string, query?: Record<string, unknown>): URL {
     const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(this.apiRoot.href + path);
-    if (url.username || url.password) {
-      throw new ConfigurationError(
-        `GET ${url.pathname}: the URL carries credentials (user name or password), which fetch ` +
-          'refuses; the SDK never sends them. Report the link to the service.',
-      );
-    }
     if (query) {
       for (const [key, value] of Object.entries(query)) {
         if (value === undefined) continue;
@@ -151,7 +145,7 @@ export class Transport {
       options.timeout === undefined
         ? this.config.timeout
         : checkNumber('timeout', options.timeout, 1, MAX_TIMEOUT_MS);
-    const url = this.url(spec.path, spec.query);
+    const url = this.#url(spec.path, spec.query);
 
     const callHeaders = lowerCaseNames(options.headers, "the call's headers");
     delete callHeaders.authorization;
