@@ -10,10 +10,19 @@ export function parseBody(text: string): unknown {
   }
 }
 
-/** An error body: {@link parseBody}, but the text when it nests deeper than `max` (a stack's worth). */
-export function parseErrorBody(text: string, max = 64): unknown {
-  const body = parseBody(text);
-  return deeperThan(body, max) ? text : body;
+/**
+ * An error body from ky's `HTTPError.data` (text, or JSON ky parsed), as text when it nests
+ * deeper than `max`: the spec's nest three levels, and a walk of more could exhaust a stack.
+ */
+export function errorBody(data: unknown, max = 64): unknown {
+  const body = typeof data === 'string' ? parseBody(data) : data;
+  if (!deeperThan(body, max)) return body;
+  if (typeof data === 'string') return data;
+  try {
+    return JSON.stringify(data);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether `value` nests more than `max` arrays or objects, walked without recursion. */

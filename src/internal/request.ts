@@ -24,7 +24,7 @@ import type { AppointmentCreateOptions } from '../core/request-options.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { attemptFetch, type Call, failureReason } from './attempt.ts';
-import { parseBody, parseErrorBody } from './body.ts';
+import { errorBody, parseBody } from './body.ts';
 import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
 import { attemptErrorType, Observer } from './observe.ts';
 import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
@@ -106,9 +106,9 @@ export class Transport {
     this.#observer = new Observer(config.logger, config.hooks, config.openTelemetry, (text) =>
       this.#redact.text(text),
     );
-    // An error body stays text for ky (`HTTPError.data`): the SDK parses it, bounded, after redaction.
-    const engine = (policy: RetryPolicy) =>
-      ky.create({ retry: policyRetry(policy), parseJson: (text) => text });
+    // No `parseJson`: ky would then assign `response.json`, which some runtimes' Response (Hono's
+    // on Node.js) make read-only.
+    const engine = (policy: RetryPolicy) => ky.create({ retry: policyRetry(policy) });
     this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
   }
 
@@ -295,11 +295,11 @@ export class Transport {
 
   /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */
   #apiError({ response, data }: HTTPError, call: Call): APIError {
-    const text = typeof data === 'string' ? this.#redact.text(data) : '';
+    const read = typeof data === 'string' ? this.#redact.text(data) : data;
     return makeAPIError({
       status: response.status,
       headers: this.#redact.headers(response.headers),
-      body: this.#redact.body(parseErrorBody(text)),
+      body: this.#redact.body(errorBody(read)),
       method: call.method,
       path: call.url.pathname,
       idempotencyKey: call.headers[KEY_HEADER],
