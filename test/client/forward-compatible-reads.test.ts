@@ -39,7 +39,7 @@ function tableFetch(table: Record<string, unknown>) {
 /** A client over `table` whose drift reports land in `drifts` and whose log lines in `lines`. */
 function setup(table: Record<string, unknown>, options: ClientOptions = {}) {
   const { fetch, requested } = tableFetch(table);
-  const { logger, lines } = captureLogger();
+  const { logger, lines, messages, fields } = captureLogger();
   const drifts: ResponseDrift[] = [];
   const clinic = new ClinicClient({
     apiKey: KEY,
@@ -50,7 +50,7 @@ function setup(table: Record<string, unknown>, options: ClientOptions = {}) {
     onDrift: (drift) => drifts.push(drift),
     ...options,
   });
-  return { clinic, drifts, lines, requested };
+  return { clinic, drifts, lines, messages, fields, requested };
 }
 
 const appointment = (n: number, overrides: Record<string, unknown> = {}) =>
@@ -217,6 +217,44 @@ describe("validateResponses: 'compatible' (the default)", () => {
       .toArray({ limit: 1 })
       .catch((e: unknown) => e);
     expect((error as ResponseValidationError).paths).toEqual(['0.start_at']);
+  });
+
+  it("'compatible' may be passed explicitly, to the same effect", async () => {
+    const { clinic, drifts } = setup(threePages(), { validateResponses: 'compatible' });
+    expect(clinic.validateResponses).toBe('compatible');
+    expect(await clinic.appointments.list().toArray({ limit: 10 })).toHaveLength(6);
+    expect(drifts).toHaveLength(1);
+  });
+
+  it('each warn line says what became of the data, and carries the drift as fields', async () => {
+    const { clinic, drifts, messages, fields } = setup({
+      [`${ROOT}/rooms/2`]: { id: 2, name: 'Sala 2', floor: 3 },
+      [`${LIST}/${APPOINTMENT_ID}`]: appointmentWire({ status: 'waitlisted' } as never),
+    });
+    await clinic.rooms.retrieve(2);
+    await clinic.appointments.retrieve(APPOINTMENT_ID);
+    expect(drifts.map((d) => d.kind)).toEqual(['member', 'enum_value']);
+    expect(messages).toHaveLength(2);
+    const [member, value] = messages as [string, string];
+    expect(member).toMatch(/^warn: .*\bfloor\b.*\bdropped\b/);
+    expect(member).not.toMatch(/passed on/);
+    expect(value).toMatch(/^warn: .*"waitlisted".*\bstatus\b.*passed on as sent/);
+    expect(value).not.toMatch(/dropped/);
+    expect(fields[0]).toMatchObject(drifts[0] as object);
+    expect(fields[1]).toMatchObject(drifts[1] as object);
+  });
+
+  it('what a client reports is bounded: a flood of new members is not reported in full', async () => {
+    const extra = Object.fromEntries(
+      Array.from({ length: 1_000 }, (_, i) => [`member_${i}`, i] as const),
+    );
+    const { clinic, drifts, lines } = setup({
+      [`${ROOT}/rooms/2`]: { id: 2, name: 'Sala 2', ...extra },
+    });
+    expect(await clinic.rooms.retrieve(2)).toEqual({ id: 2, name: 'Sala 2' });
+    expect(drifts.length).toBeGreaterThan(0);
+    expect(drifts.length).toBeLessThan(1_000);
+    expect(warnings(lines)).toHaveLength(drifts.length);
   });
 
   it('a client derived by withOptions shares the memory of what was reported', async () => {

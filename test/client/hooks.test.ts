@@ -115,6 +115,19 @@ describe('the hooks of a call', () => {
     ]);
   });
 
+  it('a fact the call lacks is absent from its events, not present as undefined', async () => {
+    const seen: Seen[] = [];
+    const clinic = client(scripted([() => json({ detail: 'Not found.' }, 404)]), {
+      hooks: recording(seen),
+    });
+    await rejection(clinic.rooms.retrieve(2));
+    expect(seen.map(([name]) => name)).toEqual(['onRequest', 'onResponse', 'onError']);
+    for (const [, event] of seen) {
+      expect(event).not.toHaveProperty('idempotencyKey');
+      expect(event).not.toHaveProperty('requestId');
+    }
+  });
+
   it('the path never holds the query (a CPF, a name), nor an id', async () => {
     const seen: Seen[] = [];
     const page = { results: [patientWire()], next: null, previous: null, count: 1 };

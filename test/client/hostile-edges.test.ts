@@ -126,6 +126,7 @@ describe('an http:// baseUrl to a host that is not this machine', () => {
     ['http://localhost.:4010'],
     ['http://[::ffff:127.0.0.1]:4010'],
     ['http://[2001:db8::1]'],
+    ['http://127.0.0.1.nip.io'],
   ])('%s is a ConfigurationError, and nothing is sent', (baseUrl) => {
     const { fetch, calls } = fakeFetch(() => json(roomWire()));
     let error: unknown;
@@ -152,6 +153,7 @@ describe('an http:// baseUrl to a host that is not this machine', () => {
     ['http://localhost:4010'],
     ['http://127.0.0.1:4010'],
     ['http://127.3.2.1'],
+    ['http://127.10.200.30'],
     ['http://[::1]:4010'],
     ['http://0.0.0.0:4010'],
     ['http://[::]:4010'],

@@ -160,6 +160,20 @@ describe('OpenTelemetry spans', () => {
     expect(call.status.code).toBe(otel.SpanStatusCode.ERROR);
   });
 
+  it('a 400 answer: its attempt span has error.type 400, the call span the error class', async () => {
+    const clinic = client([() => json({ name: ['This field is required.'] }, 400)], {
+      maxRetries: 0,
+    });
+    await rejection(clinic.rooms.retrieve(2));
+    const { call, attempts } = spans();
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.attributes).toMatchObject({
+      'http.response.status_code': 400,
+      'error.type': '400',
+    });
+    expect(call.attributes['error.type']).toBe('BadRequestError');
+  });
+
   it('no answer: error.type names the connection error, no status code', async () => {
     const clinic = client([() => new TypeError('fetch failed')], { maxRetries: 0 });
     await rejection(clinic.rooms.retrieve(2));

@@ -4,7 +4,12 @@
  * presence of an `Idempotency-Key` for 422), and every property.
  */
 import { describe, expect, it } from 'vitest';
-import { makeAPIError, requiredScopeFor } from '../../src/core/errors.ts';
+import {
+  makeAPIError,
+  quoteServerText,
+  requiredScopeFor,
+  withIdempotencyKey,
+} from '../../src/core/errors.ts';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -445,6 +450,23 @@ describe('the other errors', () => {
     expect([...err.response.headers]).toEqual([...response.headers]);
   });
 
+  it("ReadBackError: the response copy keeps the write's final URL", () => {
+    const response = new Response(null, { status: 204 });
+    Object.defineProperty(response, 'url', { value: `https://clinic.test${P}/appointments/a1` });
+    const err = new ReadBackError(
+      { method: 'PATCH', path: `${P}/appointments/a1`, response },
+      `${P}/appointments/a1`,
+      new Error('gone'),
+    );
+    expect(err.response.url).toBe(`https://clinic.test${P}/appointments/a1`);
+  });
+
+  it('withIdempotencyKey keeps the key an error already carries', () => {
+    const error = withIdempotencyKey(withIdempotencyKey(new ClinicError('x'), 'first'), 'second');
+    expect(error.idempotencyKey).toBe('first');
+    expect(withIdempotencyKey(new ClinicError('y'), undefined).idempotencyKey).toBeUndefined();
+  });
+
   it('APIConnectionError keeps its cause', () => {
     const cause = new Error('ECONNRESET');
     expect(new APIConnectionError('failed', { cause }).cause).toBe(cause);
@@ -464,5 +486,19 @@ describe('BadRequestError.fields from a hostile body', () => {
     expect(Object.getPrototypeOf(err.fields)).toBe(Object.prototype);
     expect(Object.hasOwn(err.fields, '__proto__')).toBe(true);
     expect(Object.keys(err.fields).sort()).toEqual(['__proto__', 'name']);
+  });
+});
+
+describe('quoteServerText: bounded at max characters, cut with …', () => {
+  it('a text of max characters is quoted whole; one more is cut to max, … included', () => {
+    expect(quoteServerText('abcde', 5)).toBe('abcde');
+    expect(quoteServerText('abcdef', 5)).toBe('abcd…');
+    expect(quoteServerText('abcdefghij', 5)).toBe('abcd…');
+  });
+
+  it('an escape is never cut in two', () => {
+    expect(quoteServerText('abc\ndefgh', 5)).toBe('abc…');
+    expect(quoteServerText('ab\ndefgh', 6)).toBe('ab\\nd…');
+    expect(quoteServerText('a\nb', 5)).toBe('a\\nb');
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isLogLevel, type Logger, levelLogger, redactHeaders } from '../../src/core/logger.ts';
 import { ConfigurationError } from '../../src/index.ts';
-import { checkNumber, readEnv, runtimeName } from '../../src/internal/utils.ts';
+import { checkNumber, isJsonContentType, readEnv, runtimeName } from '../../src/internal/utils.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -72,6 +72,7 @@ describe('checkNumber', () => {
     [10, 1, 10, false],
     [2.5, 1, 10, false],
     [0, 0, 10, true],
+    [2.5, 1, 10, undefined],
   ])('%d in [%d, %d] is accepted', (value, min, max, integer) => {
     expect(checkNumber('n', value, min, max, integer)).toBe(value);
   });
@@ -81,6 +82,7 @@ describe('checkNumber', () => {
     [11, 1, 10, false],
     [1.5, 0, 10, true],
     [Number.NaN, 0, 10, false],
+    [Number.NaN, 0, 10, undefined],
     [Number.POSITIVE_INFINITY, 0, 10, false],
     ['3', 0, 10, false],
   ])('%o in [%d, %d] is a ConfigurationError naming the option', (value, min, max, integer) => {
@@ -101,5 +103,56 @@ describe('readEnv and runtimeName', () => {
 
   it('names node and its version', () => {
     expect(runtimeName()).toBe(`node/${process.versions.node}`);
+  });
+});
+
+/** Runs `read` with `globalThis.process` replaced by `stand` (synchronously, then restored). */
+function withProcess<T>(stand: unknown, read: () => T): T {
+  const real = Object.getOwnPropertyDescriptor(globalThis, 'process')!;
+  Object.defineProperty(globalThis, 'process', { configurable: true, value: stand });
+  try {
+    return read();
+  } finally {
+    Object.defineProperty(globalThis, 'process', real);
+  }
+}
+
+describe('readEnv and runtimeName in other runtimes', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('Bun and Deno are named by their own versions', () => {
+    vi.stubGlobal('Bun', { version: '1.2.3' });
+    expect(runtimeName()).toBe('bun/1.2.3');
+    vi.unstubAllGlobals();
+    vi.stubGlobal('Deno', { version: { deno: '2.1.0' } });
+    expect(runtimeName()).toBe('deno/2.1.0');
+  });
+
+  it('a Deno global without a version, or a process without versions, is no runtime named', () => {
+    vi.stubGlobal('Deno', { env: {} });
+    expect(runtimeName()).toBe(`node/${process.versions.node}`);
+    expect(withProcess({}, runtimeName)).toBe('unknown-runtime');
+    expect(withProcess(undefined, runtimeName)).toBe('unknown-runtime');
+  });
+
+  it('without process.env, Deno.env is read', () => {
+    vi.stubGlobal('Deno', { env: { get: (name: string) => `deno:${name}` } });
+    expect(withProcess({}, () => readEnv('CLINIC_TEST_VAR'))).toBe('deno:CLINIC_TEST_VAR');
+    expect(withProcess(undefined, () => readEnv('CLINIC_TEST_VAR'))).toBe('deno:CLINIC_TEST_VAR');
+  });
+});
+
+describe('isJsonContentType', () => {
+  it.each([
+    ['application/json', true],
+    ['Application/JSON; charset=utf-8', true],
+    ['application/problem+json;charset=utf-8', true],
+    ['text/json', false],
+    ['xapplication/problem+json', false],
+    ['application/problem+jsonx', false],
+  ])('%s: %s', (value, json) => {
+    expect(isJsonContentType(value)).toBe(json);
   });
 });
