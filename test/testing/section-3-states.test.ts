@@ -187,4 +187,19 @@ describe('spec 3: rules', () => {
     s.api.reset();
     expect(s.api.settings.changeableStatuses).toEqual(['scheduled', 'confirmed']);
   });
+
+  test('rule 2 whatever the setting: with every status changeable, a patient request still cannot be changed or cancelled', async () => {
+    const s = setup();
+    s.api.settings.changeableStatuses = [...AppointmentStatus.options];
+    const request = seedAppointment(s, { status: 'requested', origin: 'patient_booking' });
+    const patch = await s.send('PATCH', `/appointments/${request.id}`, { json: { note: 'x' } });
+    const cancel = await s.send('POST', `/appointments/${request.id}/cancel`);
+    for (const answer of [patch, cancel]) {
+      expect([answer.status, answer.body.code]).toEqual([409, 'appointment_not_changeable']);
+    }
+    const read = await s.send('GET', `/appointments/${request.id}`);
+    expect(read.body.status).toBe('requested');
+    expect(read.body.note).not.toBe('x');
+    expect(s.api.events).toEqual([]);
+  });
 });

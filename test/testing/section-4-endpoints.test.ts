@@ -254,6 +254,23 @@ describe('spec 4.4: POST /appointments', () => {
     expect(answer.body.room).toEqual({ id: s.otherRoom.id, name: 'Consultório 2' });
   });
 
+  test('body formats: a form reads ids of several digits, and refuses a room_id that is not one', async () => {
+    const s = setup();
+    let patient = s.patient;
+    while (patient.id < 12) patient = s.api.seed.patient({ name: `Paciente ${patient.id + 1}` });
+    const form = {
+      patient_id: String(patient.id),
+      professional_id: String(s.professional.id),
+      appointment_type_id: String(s.type.id),
+      start_at: '2026-03-05T14:30:00',
+    };
+    const refused = await s.send('POST', '/appointments', { form: { ...form, room_id: 'x' } });
+    expect([refused.status, Object.keys(refused.body)]).toEqual([400, ['room_id']]);
+    const answer = await s.send('POST', '/appointments', { form });
+    expect(answer.status).toBe(201);
+    expect(answer.body.patient.id).toBe(patient.id);
+  });
+
   test('body formats: multipart/form-data (an empty room_id is null: no room)', async () => {
     const s = setup();
     const form = new FormData();

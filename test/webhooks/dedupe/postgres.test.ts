@@ -3,9 +3,13 @@
  * loopback port by test/helpers/postgres.ts), through the `pg` driver's Pool.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../../src/core/errors.ts';
-import { PostgresDedupeStore } from '../../../src/webhooks/dedupe/postgres.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ClinicError, ConfigurationError } from '../../../src/core/errors.ts';
+import {
+  PostgresDedupeStore,
+  type PostgresQueryable,
+  type PostgresQueryResult,
+} from '../../../src/webhooks/dedupe/postgres.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
 import {
   describeWithPostgres,
@@ -48,6 +52,105 @@ describe('PostgresDedupeStore options', () => {
     const store = new PostgresDedupeStore({ pool, sweepIntervalMs: false });
     expect(await store.claim('evt_ABC', 1_000, 'tok')).toBe('claimed');
     expect(sent).toEqual([['evt_abc', 'tok', 1_000]]);
+  });
+});
+
+/** A driver: its n-th statement gets the n-th reply (the last from then on); an Error or null rejects. */
+function stubPool(...replies: Array<PostgresQueryResult | Error | null>): PostgresQueryable & {
+  calls: number;
+} {
+  const pool = {
+    calls: 0,
+    query: async () => {
+      const reply = replies[Math.min(pool.calls, replies.length - 1)] as (typeof replies)[number];
+      pool.calls += 1;
+      if (reply === null || reply instanceof Error) throw reply;
+      return reply;
+    },
+  };
+  return pool;
+}
+
+describe('PostgresDedupeStore over any driver (a stub pool)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a claim sweeps expired rows at most once per sweepIntervalMs; 0 sweeps at every claim, false never', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-03-01T12:00:00Z');
+    vi.setSystemTime(start);
+    const claimed = { rows: [{ result: 'claimed' }] };
+    const store = new PostgresDedupeStore({ pool: stubPool(claimed) });
+    const sweep = vi.spyOn(store, 'sweep');
+    await store.claim('evt_1', 1_000, 't');
+    expect(sweep).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(start + 59_999);
+    await store.claim('evt_2', 1_000, 't');
+    expect(sweep).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(start + 60_000);
+    await store.claim('evt_3', 1_000, 't');
+    expect(sweep).toHaveBeenCalledTimes(2);
+
+    const eager = new PostgresDedupeStore({ pool: stubPool(claimed), sweepIntervalMs: 0 });
+    const eagerSweep = vi.spyOn(eager, 'sweep');
+    await eager.claim('evt_1', 1_000, 't');
+    await eager.claim('evt_2', 1_000, 't');
+    expect(eagerSweep).toHaveBeenCalledTimes(2);
+
+    const never = new PostgresDedupeStore({ pool: stubPool(claimed), sweepIntervalMs: false });
+    const neverSweep = vi.spyOn(never, 'sweep');
+    await never.claim('evt_1', 1_000, 't');
+    expect(neverSweep).not.toHaveBeenCalled();
+  });
+
+  it('a sweep that fails during a claim does not fail the claim', async () => {
+    const store = new PostgresDedupeStore({ pool: stubPool({ rows: [{ result: 'claimed' }] }) });
+    const sweep = vi.spyOn(store, 'sweep').mockRejectedValue(new Error('connection lost'));
+    expect(await store.claim('evt_1', 1_000, 't')).toBe('claimed');
+    expect(sweep).toHaveBeenCalledTimes(1);
+  });
+
+  it('sweep resolves with the count deleted, and 0 from a driver that returns no row', async () => {
+    const counted = new PostgresDedupeStore({
+      pool: stubPool({ rows: [{ deleted: 3 }] }),
+      sweepIntervalMs: false,
+    });
+    expect(await counted.sweep()).toBe(3);
+    const empty = new PostgresDedupeStore({ pool: stubPool({ rows: [] }), sweepIntervalMs: false });
+    expect(await empty.sweep()).toBe(0);
+  });
+
+  it('a claim that finds no row (a concurrent claim its snapshot missed) asks again', async () => {
+    const pool = stubPool({ rows: [] }, { rows: [{ result: 'processing' }] });
+    const store = new PostgresDedupeStore({ pool, sweepIntervalMs: false });
+    expect(await store.claim('evt_1', 1_000, 't')).toBe('processing');
+    expect(pool.calls).toBe(2);
+  });
+
+  it('a claim that never settles gives up with a ClinicError', async () => {
+    const pool = stubPool({ rows: [] });
+    const store = new PostgresDedupeStore({ pool, sweepIntervalMs: false });
+    const claim = store.claim('evt_1', 1_000, 't');
+    await expect(claim).rejects.toThrow(ClinicError);
+    await expect(claim).rejects.not.toThrow(ConfigurationError);
+    expect(pool.calls).toBeGreaterThan(1);
+  });
+
+  it('a missing table is a ConfigurationError caused by the driver error; any other failure passes through as it is', async () => {
+    const missing = Object.assign(new Error('relation does not exist'), { code: '42P01' });
+    const store = new PostgresDedupeStore({ pool: stubPool(missing), sweepIntervalMs: false });
+    const error = await store.claim('evt_1', 1_000, 't').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).cause).toBe(missing);
+
+    const terminated = Object.assign(new Error('terminating connection'), { code: '57P01' });
+    const down = new PostgresDedupeStore({ pool: stubPool(terminated), sweepIntervalMs: false });
+    await expect(down.claim('evt_1', 1_000, 't')).rejects.toBe(terminated);
+    await expect(down.complete('evt_1')).rejects.toBe(terminated);
+    await expect(down.release('evt_1', 't')).rejects.toBe(terminated);
+    const odd = new PostgresDedupeStore({ pool: stubPool(null), sweepIntervalMs: false });
+    await expect(odd.claim('evt_1', 1_000, 't')).rejects.toBeNull();
   });
 });
 
