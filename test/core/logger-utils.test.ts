@@ -149,6 +149,8 @@ describe('isJsonContentType', () => {
     ['application/json', true],
     ['Application/JSON; charset=utf-8', true],
     ['application/problem+json;charset=utf-8', true],
+    ['application/json ; charset=utf-8', true],
+    [' application/json', true],
     ['text/json', false],
     ['xapplication/problem+json', false],
     ['application/problem+jsonx', false],
