@@ -16,6 +16,7 @@ const suites: Array<[title: string, file: string]> = [
   ['Import time', 'import-time.ts'],
   ['Reference server', 'reference-server.ts'],
   ['Worker bundle', 'edge-weight.ts'],
+  ['Request path size', 'request-path.ts'],
 ];
 
 const rows: BenchRow[] = [];
