@@ -27,4 +27,16 @@ export class WebhookVerificationError extends ClinicError {}
 /** Passed to `onError` for a 503: `verify` or the claim was not done by `ackAfterMs`. */
 export class WebhookNotProcessedError extends ClinicError {}
 
-brandErrors({ WebhookPayloadError, WebhookVerificationError, WebhookNotProcessedError });
+/**
+ * Passed to `onError` for an event whose `created_at` is older than `maxEventAgeMs`: it ran no
+ * handler (a replayed capture, or a backlog), was answered 200, and went to the dead-letter queue
+ * when the handler has a queue.
+ */
+export class WebhookEventTooOldError extends ClinicError {}
+
+brandErrors({
+  WebhookPayloadError,
+  WebhookVerificationError,
+  WebhookNotProcessedError,
+  WebhookEventTooOldError,
+});

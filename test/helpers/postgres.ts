@@ -12,10 +12,10 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
+import { freePort } from './ports.ts';
 import { redisSuiteMode } from './redis.ts';
 
 /** A running PostgreSQL cluster. */
@@ -74,18 +74,6 @@ export function describeWithPostgres(name: string, suite: () => void): void {
   }
   console.warn(skipLine(name));
   describe.skip(name, suite);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port was assigned');
-  return address.port;
 }
 
 /** The uid and gid of the `postgres` user, when this process is root (initdb refuses root). */
@@ -147,13 +135,27 @@ function exited(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
+/** Options of {@link startPostgresServer}. */
+export interface PostgresServerOptions {
+  /**
+   * Durable as a queue or store of acknowledged events must be: fsync on and
+   * `synchronous_commit` on (a commit is on disk before it is confirmed). Default false: fsync
+   * off, which a killed process survives (the OS keeps the writes) but a machine crash would not.
+   */
+  durable?: boolean;
+  /** `max_connections` (default 50). */
+  maxConnections?: number;
+}
+
 /**
  * Initialises a cluster in a fresh temporary directory and starts it on a free port of
  * 127.0.0.1 (its unix socket in the same directory).
  *
  * @throws Error telling to `apt-get install -y postgresql` when it is not installed.
  */
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer(
+  options: PostgresServerOptions = {},
+): Promise<PostgresServer> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(INSTALL_HINT);
   const user = runAs();
@@ -175,7 +177,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     throw new Error(`initdb failed (${init.status}):\n${init.stdout}\n${init.stderr}`);
   }
   const launch = async (port: number) => {
-    // fsync off: a killed process loses nothing the OS has (only a machine crash would).
+    // fsync off unless durable: a killed process loses nothing the OS has (a machine crash would).
     const [cmd, args] = command(user, join(bin, 'postgres'), [
       '-D',
       data,
@@ -186,9 +188,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      'fsync=off',
+      options.durable ? 'fsync=on' : 'fsync=off',
       '-c',
-      'max_connections=50',
+      'synchronous_commit=on',
+      '-c',
+      `max_connections=${options.maxConnections ?? 50}`,
       '-c',
       'shared_buffers=16MB',
     ]);

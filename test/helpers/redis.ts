@@ -7,10 +7,10 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
+import { freePort } from './ports.ts';
 
 /** A running `redis-server`. */
 export interface RedisServer {
@@ -74,19 +74,6 @@ export function describeWithRedis(name: string, suite: () => void): void {
   }
   console.warn(skipLine(name));
   describe.skip(name, suite);
-}
-
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port was assigned');
-  return address.port;
 }
 
 function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {

@@ -47,6 +47,8 @@ async function scenario(seed: number, pattern: Pattern) {
     handler: createWebhookHandler({
       verify: 'unsigned',
       on: { 'appointment.created': apply, 'appointment.updated': apply },
+      // The server's fixed clock makes every envelope months old.
+      maxEventAgeMs: false,
       onError: () => {},
     }),
     events: ['appointment.created', 'appointment.updated'],
