@@ -83,8 +83,9 @@ export class PgBossWebhookQueue implements WebhookQueue {
       await this.#boss.createQueue(this.#name, {
         ...this.#options.queueOptions,
         retryLimit: this.#attempts - 1,
-        retryDelay: Math.max(1, Math.round(backoffMs / 1000)),
-        retryBackoff: true,
+        // Whole seconds: a backoff under 1 s becomes 1 s; 0 retries at once.
+        retryDelay: backoffMs === 0 ? 0 : Math.max(1, Math.round(backoffMs / 1000)),
+        retryBackoff: backoffMs > 0,
         deleteAfterSeconds: retention,
         deadLetter: this.#dead,
       });
