@@ -5,12 +5,12 @@
  * (docs/webhooks.md, "Events out of order"): `guard.resolve(event, read)`, apply, record.
  */
 import { describe, expect, it } from 'vitest';
-import { ClinicClient } from '../../src/client.ts';
-import type { Appointment } from '../../src/schemas/appointments.ts';
-import { createReferenceServer } from '../../src/testing/index.ts';
-import type { AppointmentEvent } from '../../src/webhooks/events.ts';
-import { createWebhookHandler } from '../../src/webhooks/handler.ts';
-import { StaleEventGuard } from '../../src/webhooks/stale.ts';
+import { ClinicClient } from '../../../src/client.ts';
+import type { Appointment } from '../../../src/schemas/appointments.ts';
+import { createReferenceServer } from '../../../src/testing/index.ts';
+import type { AppointmentEvent } from '../../../src/webhooks/events.ts';
+import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
+import { StaleEventGuard } from '../../../src/webhooks/stale.ts';
 
 type Pattern = 'documented' | 'skip-stale-only';
 
