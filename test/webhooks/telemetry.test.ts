@@ -98,6 +98,6 @@ describe('webhook metrics (openTelemetry)', () => {
     // Bounded attributes: no envelope id, appointment id or anything of the payload.
     const text = JSON.stringify([...got.values()].flat().map((p) => p.attributes));
     expect(text).not.toMatch(/evt_|apt_|[0-9a-f]{8}-[0-9a-f]{4}/i);
-    expect(text).not.toContain(created.data.patient.name);
+    expect(text).not.toContain(created.data.patient!.name);
   });
 });

@@ -22,7 +22,11 @@ function standInQueue() {
     consume: async (process, { concurrency }) => {
       held.process = process;
       held.concurrency = concurrency;
-      return { close: async (timeoutMs) => void (held.closedWith = timeoutMs) };
+      return {
+        close: async (timeoutMs) => {
+          held.closedWith = timeoutMs;
+        },
+      };
     },
     deadLetters: async () => [],
     replayDeadLetters: async () => 0,

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { seededRandom as seeded } from '../../../src/testing/server/random.ts';
 import type { DedupeStore } from '../../../src/webhooks/dedupe/contract.ts';
 import type { AppointmentEvent } from '../../../src/webhooks/events.ts';
-import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
+import { createWebhookHandler, type WebhookHandler } from '../../../src/webhooks/handler.ts';
 import { appointmentEvent, post } from '../fixtures.ts';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -104,7 +104,7 @@ export function dedupeFaultSuite(
         await sleep(slow.has(event.id) ? b.ackAfterMs + 200 : Math.floor(rand() * 3));
         processed.set(event.id, (processed.get(event.id) ?? 0) + 1);
       };
-      const machines = [];
+      const machines: WebhookHandler[] = [];
       // One after the other: a backend may create its table on the first.
       for (const kind of [kinds[0]!, kinds.at(-1)!]) {
         machines.push(

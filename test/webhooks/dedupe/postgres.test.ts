@@ -5,12 +5,12 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ClinicError, ConfigurationError } from '../../../src/core/errors.ts';
-import {
-  PostgresDedupeStore,
-  type PostgresQueryable,
-  type PostgresQueryResult,
-} from '../../../src/webhooks/dedupe/postgres.ts';
+import { PostgresDedupeStore } from '../../../src/webhooks/dedupe/postgres.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
+import type {
+  PostgresQueryable,
+  PostgresQueryResult,
+} from '../../../src/webhooks/shared/postgres-sql.ts';
 import {
   describeWithPostgres,
   type PostgresServer,
