@@ -1,8 +1,16 @@
 /**
  * `@clinic-scheduling/sdk/webhooks` (spec 6): {@link parseWebhookEvent},
- * {@link createWebhookHandler}, {@link toNodeListener}, dedupe stores, {@link StaleEventGuard}. @module
+ * {@link createWebhookHandler} (with a queue: {@link createWebhookWorker}), {@link toNodeListener},
+ * {@link fastifyWebhooks}, dedupe and ordering stores, {@link StaleEventGuard}. @module
  */
 
+export {
+  type FastifyWebhookInstance,
+  type FastifyWebhookOptions,
+  type FastifyWebhookReply,
+  type FastifyWebhookRequest,
+  fastifyWebhooks,
+} from './adapters/fastify.ts';
 export { type NodeListener, toNodeListener } from './adapters/node.ts';
 export { type ClaimResult, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe/contract.ts';
 export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './dedupe/memory.ts';
