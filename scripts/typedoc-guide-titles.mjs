@@ -22,7 +22,10 @@ function heading(document) {
 }
 
 class GuideFileRouter extends KindRouter {
-  /** @param {import('typedoc').Reflection} reflection */
+  /**
+   * @override
+   * @param {import('typedoc').Reflection} reflection
+   */
   getIdealBaseName(reflection) {
     if (reflection.isDocument() && typeof reflection.frontmatter.file === 'string') {
       return `documents/${reflection.frontmatter.file}`;
