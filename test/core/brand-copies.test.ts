@@ -67,11 +67,12 @@ describe('two copies of the error classes', () => {
 });
 
 describe('the name each class declares', () => {
-  const entries = [
-    ...Object.entries(first),
-    ...Object.entries(webhooks),
-    ...Object.entries(testing),
-  ].filter(
+  const entries = (
+    [...Object.entries(first), ...Object.entries(webhooks), ...Object.entries(testing)] as [
+      string,
+      unknown,
+    ][]
+  ).filter(
     (entry): entry is [string, new (...args: never[]) => Error] =>
       typeof entry[1] === 'function' &&
       (entry[1] === first.ClinicError ||

@@ -1,6 +1,6 @@
 /** {@link APIError} and its subclasses, for a non-2xx answer ({@link makeAPIError}). @module */
 
-import { findOperation } from '../../operations.ts';
+import { findOperation, type StatedConflictCode } from '../../operations.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import type { Scope } from '../../schemas/scopes.ts';
 import { ClinicError, formatFields, quoteServerText, withIdempotencyKey } from './base.ts';
@@ -192,11 +192,13 @@ export class InternalServerError extends APIError {
   }
 }
 
-const CONFLICTS: Record<string, new (init: APIErrorInit) => ConflictError> = {
-  slot_blocked: SlotBlockedError,
-  room_required: RoomRequiredError,
-  patient_cpf_exists: PatientCpfExistsError,
-};
+/** The class of each 409 code the spec states (`CONFLICT_CODES` in operations.ts). */
+const CONFLICTS: { readonly [C in StatedConflictCode]: new (init: APIErrorInit) => ConflictError } =
+  {
+    slot_blocked: SlotBlockedError,
+    room_required: RoomRequiredError,
+    patient_cpf_exists: PatientCpfExistsError,
+  };
 
 /** The {@link APIError} subclass of a non-2xx answer: by status, by `code` for 409. */
 export function makeAPIError(init: APIErrorInit): APIError {
@@ -212,7 +214,9 @@ export function makeAPIError(init: APIErrorInit): APIError {
       return new NotFoundError(init);
     case 409: {
       const code = stringMember(init.body, 'code');
-      const Conflict = (code && Object.hasOwn(CONFLICTS, code) && CONFLICTS[code]) || ConflictError;
+      const Conflict =
+        (code && Object.hasOwn(CONFLICTS, code) && CONFLICTS[code as StatedConflictCode]) ||
+        ConflictError;
       return new Conflict(init);
     }
     case 422:
