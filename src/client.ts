@@ -15,6 +15,7 @@ import type { AppointmentCreateOptions, ListRequestOptions } from './core/reques
 import type { CallArgs, CallReturn } from './core/resource.ts';
 import {
   type Checked,
+  hasRequiredMembers,
   type ResponseDrift,
   ResponseReader,
   type ResponseValidation,
@@ -346,15 +347,15 @@ export class ClinicClient {
     }
   }
 
-  // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not even a record.
   /** The row's path as hooks, logs and spans name it: `/api/public/v1/appointments/{id}`. */
   #template(op: OperationRow): string {
     return `${this._transport.apiRoot.pathname}${op.path}`;
   }
 
+  // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not the record.
   #check(schema: z.ZodType, body: unknown, where: Where, refetch = false): Checked<unknown> {
     if (this.validateResponses) return this.#reader.check(schema, body, where);
-    if (refetch && !(isRecord(body) && 'id' in body && 'status' in body)) {
+    if (refetch && !hasRequiredMembers(schema, body)) {
       return { ok: false, paths: ['(root)'] };
     }
     return { ok: true, data: body };
