@@ -6,15 +6,15 @@ import { defineConfig } from 'vitest/config';
  * timeout of a unit test. A new suite that spawns anything belongs here.
  */
 const INTEGRATION = [
-  'test/testing/cli.test.ts',
-  'test/testing/cli-*.test.ts',
+  'test/testing/*cli*.test.ts',
+  'test/testing/console*.test.ts',
   'test/testing/delivery-network.test.ts',
   'test/testing/without-msw.test.ts',
   'test/examples/**/*.test.ts',
   'test/docs/readme-demo.test.ts',
   'test/core/dual-package.test.ts',
-  'test/webhooks/dedupe/postgres*.test.ts',
-  'test/webhooks/dedupe/redis*.test.ts',
+  'test/webhooks/**/{redis,postgres,bullmq,pg-boss}*.test.ts',
+  'test/webhooks/soak/**/*.test.ts',
   'examples/recipes/**/*.test.ts',
 ];
 
@@ -26,7 +26,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: [...INTEGRATION, 'test/consumer/**', 'node_modules/**'],
+          // test/browser needs Chromium: `npm run test:browser`, from CI.
+          exclude: [...INTEGRATION, 'test/consumer/**', 'test/browser/**', 'node_modules/**'],
           testTimeout: 10_000,
         },
       },
