@@ -16,6 +16,21 @@ export type {
   WebhookEndpoint,
   WebhookTargetHandler,
 } from './delivery/types.ts';
+export {
+  type ProbeOptions,
+  type ProbeResult,
+  runProbe,
+  type WriteOptions,
+} from './probe/probe.ts';
+export {
+  type Confidence,
+  type Finding,
+  formatReport,
+  type ProbeReport,
+  type ProbeSettingsDocument,
+} from './probe/report.ts';
+export { type ProbeKey, ProbeStop } from './probe/transport.ts';
+export type { CreatedRecord, WriteTarget } from './probe/write.ts';
 export { generateCpf } from './seed/demo.ts';
 export { applySeedDocument, type SeedKind, type SeedResult } from './seed/document.ts';
 export type {

@@ -127,16 +127,17 @@ export class Transport {
       const exchange = await this.#once(key, method, url, options);
       if (exchange.status !== 429) return exchange;
       this.rateLimited++;
-      const waitMs = retryAfterMs(exchange.headers.get('retry-after'));
+      const asked = retryAfterMs(exchange.headers.get('retry-after'));
+      const waitMs = asked ?? 1000 * 2 ** attempt;
       if (attempt >= MAX_429_RETRIES || waitMs > this.#options.maxRetryAfterMs) {
         throw new ProbeStop(
           'rate-limited',
           `The service answered 429 (rate limited) ${attempt + 1} times` +
-            (waitMs > 0 ? `, asking to wait ${Math.ceil(waitMs / 1000)} s` : '') +
+            (asked ? `, asking to wait ${Math.ceil(asked / 1000)} s` : '') +
             ': the probe stopped rather than press on. Run it again later.',
         );
       }
-      await this.#sleep(Math.max(waitMs, 1000 * 2 ** attempt));
+      await this.#sleep(waitMs);
     }
   }
 
@@ -206,12 +207,12 @@ export class Transport {
   }
 }
 
-/** `Retry-After` in ms: seconds or an HTTP date; 0 when absent or unreadable. */
-export function retryAfterMs(value: string | null): number {
-  if (value === null) return 0;
+/** `Retry-After` in ms: seconds or an HTTP date; `undefined` when absent or unreadable. */
+export function retryAfterMs(value: string | null): number | undefined {
+  if (value === null) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const at = Date.parse(value);
-  return Number.isNaN(at) ? 0 : Math.max(0, at - Date.now());
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 async function readBody(response: Response): Promise<{ parsed: unknown; hadBody: boolean }> {
