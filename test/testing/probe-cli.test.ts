@@ -229,6 +229,6 @@ describe('clinic-scheduling-probe', () => {
       baseUrl: BASE_URL,
       listEnvelope: doc.listEnvelope as Record<string, 'envelope' | 'array'>,
     });
-    expect(() => Object.assign(calibrated.settings, doc.settings)).not.toThrow();
+    expect(() => Object.assign(calibrated.settings, doc.clinic)).not.toThrow();
   });
 });

@@ -47,18 +47,18 @@ describe.each(Array.from({ length: COUNT }, (_, i) => FIRST_SEED + i))(
         'cancelBody',
         'jsonContentTypes',
       ] as const) {
-        expect(doc.settings[name], name).toBe(s[name]);
+        expect(doc.clinic[name], name).toBe(s[name]);
       }
       const room = report.findings.find((f) => f.item === 'room-required')!;
       if (s.nullRoom === 'default-room') {
         // The professional's default room answers every booking: nothing shows the rule.
         expect(room.confidence).toBe('unobservable');
-        expect(doc.settings.requireRoom).toBe(false);
+        expect(doc.clinic.requireRoom).toBe(false);
       } else {
-        expect(doc.settings.requireRoom).toBe(s.requireRoom);
+        expect(doc.clinic.requireRoom).toBe(s.requireRoom);
       }
       const observable = s.changeableStatuses.filter((x) => OWN_STATES.includes(x)).sort();
-      expect([...(doc.settings.changeableStatuses as string[])].sort()).toEqual(observable);
+      expect([...(doc.clinic.changeableStatuses as string[])].sort()).toEqual(observable);
       const unseen = report.findings.find(
         (f) => f.item === 'changeable-states' && f.subject?.includes('checked_in'),
       );

@@ -53,6 +53,13 @@ export const CATALOGUE = {
     observable: 'read',
     reference: '404 {detail} for an unknown id and for one that is not a uuid',
   },
+  'patient-filters': {
+    spec: '4.7',
+    words:
+      'GET /patients: filters cpf (exact match), phone (exact match), name (partial match). (Whether a number written another way matches: not shown.)',
+    observable: 'read',
+    reference: "setting patientFilters (default 'exact': the value as written)",
+  },
   scopes: {
     spec: '5.5',
     words: 'Scope required by each other endpoint: not shown.',

@@ -20,7 +20,7 @@ export function observeOverlap(ctx: ProbeContext, answer: Exchange): void {
       : `a second booking at the same time: ${answerOf(answer.status, answer.body)}`,
     allowed || answer.status === 409 ? 'certain' : 'unclear',
     {
-      setting: { name: 'settings.overlappingAppointments', value: allowed ? 'allow' : 'refuse' },
+      setting: { name: 'clinic.overlappingAppointments', value: allowed ? 'allow' : 'refuse' },
     },
   );
 }
@@ -31,7 +31,7 @@ export function observeNullRoom(ctx: ProbeContext, answer: Exchange, defaultRoom
   const code = codeOf(answer.body);
   if (code === 'room_required') {
     findings.add('room-required', '409 room_required for room_id null', 'certain', {
-      setting: { name: 'settings.requireRoom', value: true },
+      setting: { name: 'clinic.requireRoom', value: true },
     });
   } else if (ok(answer) && roomId(record(answer)) === null && !findings.has('room-required')) {
     findings.add(
@@ -39,7 +39,7 @@ export function observeNullRoom(ctx: ProbeContext, answer: Exchange, defaultRoom
       'a booking with room_id null and no room was created',
       'certain',
       {
-        setting: { name: 'settings.requireRoom', value: false },
+        setting: { name: 'clinic.requireRoom', value: false },
       },
     );
   }
@@ -70,7 +70,7 @@ export function observeNullRoom(ctx: ProbeContext, answer: Exchange, defaultRoom
         ? 'room_id null booked no room (the default room exists)'
         : 'room_id null booked the default room',
     value ? 'certain' : 'unclear',
-    value ? { setting: { name: 'settings.nullRoom', value } } : {},
+    value ? { setting: { name: 'clinic.nullRoom', value } } : {},
   );
 }
 
@@ -113,7 +113,7 @@ export function reportChangeable(ctx: ProbeContext, seen: Map<string, boolean>):
       'certain',
       {
         subject: 'setting',
-        setting: { name: 'settings.changeableStatuses', value },
+        setting: { name: 'clinic.changeableStatuses', value },
       },
     );
   }

@@ -8,6 +8,7 @@ import {
   probeFilters,
   probeLists,
   probePageSize,
+  probePatientFilters,
   probeUnknownId,
 } from './read.ts';
 import { Findings, type ProbeReport, settingsDocument } from './report.ts';
@@ -161,6 +162,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeResult> {
     await probePageSize(ctx);
     await probeUnknownId(ctx);
     await probeFilters(ctx);
+    await probePatientFilters(ctx);
     await probeScopes(ctx, [key, ...extra]);
     if (writing) await probeWrites(ctx, options.writes!, created);
   } catch (error) {

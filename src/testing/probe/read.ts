@@ -281,3 +281,47 @@ export async function probeFilters(ctx: ProbeContext): Promise<void> {
     ctx.findings.add('appointment-filters', observed, confidence, { subject: name });
   }
 }
+
+/** Another way to write the same phone number (spec 4.7: 10 or 11 digits without + are Brazilian). */
+function otherForm(phone: string): string | undefined {
+  const digits = phone.replace(/\D/g, '');
+  let other: string | undefined;
+  if (phone.trim().startsWith('+55')) other = digits.slice(2);
+  else if (digits.length === 10 || digits.length === 11) other = `+55${digits}`;
+  return other && other !== phone ? other : undefined;
+}
+
+/** Spec 4.7: does `?phone=` find a patient by the same number written another way? */
+export async function probePatientFilters(ctx: ProbeContext): Promise<void> {
+  const patient = ctx.lists.patients?.items.find(
+    (p) => typeof p.phone === 'string' && otherForm(p.phone) !== undefined,
+  );
+  if (!patient) {
+    ctx.findings.add(
+      'patient-filters',
+      'not seen: no patient on the first page has a phone that can be written another way',
+      'unobservable',
+    );
+    return;
+  }
+  const finds = async (phone: string) => {
+    const answer = await ctx.t.send(ctx.key, 'GET', LISTS.patients, { query: { phone } });
+    const items = Array.isArray(answer.body)
+      ? (answer.body as Item[])
+      : envelopeOf(answer.body)?.items;
+    return items?.some((p) => p.id === patient.id) ?? false;
+  };
+  ctx.progress('trying the phone filter of GET /patients');
+  if (!(await finds(patient.phone as string))) {
+    ctx.findings.add('patient-filters', 'the phone as written did not find its patient', 'unclear');
+    return;
+  }
+  const normalised = await finds(otherForm(patient.phone as string)!);
+  ctx.findings.add(
+    'patient-filters',
+    normalised
+      ? 'a phone written another way (with or without +55, punctuation) finds the patient'
+      : 'only the phone as written finds the patient',
+    'certain',
+  );
+}

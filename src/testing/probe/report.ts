@@ -28,12 +28,12 @@ export interface Finding {
 }
 
 /**
- * The reference server's settings as `createReferenceServer` takes them today: `listEnvelope`
- * (an option) and `settings` (assigned to `api.settings`).
+ * The part of the reference server's settings document the probe can calibrate: the list
+ * envelopes and the clinic settings (`--settings FILE`, `createReferenceServer({ settings })`).
  */
 export interface ProbeSettingsDocument {
   listEnvelope: Record<'appointments' | 'patients' | 'professionals' | 'appointmentTypes', string>;
-  settings: Record<string, unknown>;
+  clinic: Record<string, unknown>;
 }
 
 /** What a run returns. */
@@ -92,7 +92,7 @@ export function settingsDocument(findings: readonly Finding[]): ProbeSettingsDoc
       professionals: 'envelope',
       appointmentTypes: 'envelope',
     },
-    settings: { ...defaultSettings() },
+    clinic: { ...defaultSettings() },
   };
   for (const finding of findings) {
     if (!finding.setting || !SETTLED.includes(finding.confidence)) continue;

@@ -143,7 +143,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   if (!ok(first) || typeof a1?.id !== 'string') {
     if (codeOf(first.body) === 'room_required') {
       findings.add('room-required', '409 room_required for a booking without room_id', 'certain', {
-        setting: { name: 'settings.requireRoom', value: true },
+        setting: { name: 'clinic.requireRoom', value: true },
       });
     }
     return stop(
@@ -166,7 +166,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
       'a booking without room_id, with no default room, was created',
       'certain',
       {
-        setting: { name: 'settings.requireRoom', value: false },
+        setting: { name: 'clinic.requireRoom', value: false },
       },
     );
   }
@@ -219,7 +219,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   };
   if (ok(second)) {
     findings.add('overlap', 'a second booking at the same time was created', 'certain', {
-      setting: { name: 'settings.overlappingAppointments', value: 'allow' },
+      setting: { name: 'clinic.overlappingAppointments', value: 'allow' },
     });
     readRoom(second);
   } else if (codeOf(second.body) === 'room_required') {
@@ -291,7 +291,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
       'certain',
       {
         setting: {
-          name: 'settings.idempotencyReplay',
+          name: 'clinic.idempotencyReplay',
           value: every ? 'every-write' : 'create-appointment',
         },
       },
@@ -309,7 +309,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     ok(suffixed) || suffixed.status === 400 || suffixed.status === 415 ? 'certain' : 'unclear',
     {
       setting: {
-        name: 'settings.jsonContentTypes',
+        name: 'clinic.jsonContentTypes',
         value: ok(suffixed) ? 'json-suffix' : 'application/json',
       },
     },
@@ -323,7 +323,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
       `a cancel with the body {}: ${answerOf(withBody.status, withBody.body)}`,
       ok(withBody) || withBody.status === 400 || withBody.status === 415 ? 'certain' : 'unclear',
       {
-        setting: { name: 'settings.cancelBody', value: ok(withBody) ? 'ignore' : 'refuse' },
+        setting: { name: 'clinic.cancelBody', value: ok(withBody) ? 'ignore' : 'refuse' },
       },
     );
     const cancelled = ok(withBody)
