@@ -57,7 +57,8 @@ export interface SendOptions {
 }
 
 const RATE_HEADER = /^(x-)?rate-?limit|^retry-after$/i;
-const MAX_BODY_BYTES = 1 << 20;
+// A bare-array list holds every record of the clinic.
+const MAX_BODY_BYTES = 16 << 20;
 const MAX_429_RETRIES = 3;
 const CLEANUP_MS = 60_000;
 
