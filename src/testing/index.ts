@@ -17,6 +17,12 @@ export type {
   WebhookTargetHandler,
 } from './delivery/types.ts';
 export {
+  type Observability,
+  PROBE_CATALOGUE,
+  type ProbeCatalogueItem,
+  type ProbeItemId,
+} from './probe/catalogue.ts';
+export {
   type ProbeOptions,
   type ProbeResult,
   runProbe,
@@ -24,10 +30,12 @@ export {
 } from './probe/probe.ts';
 export {
   type Confidence,
+  type CreatedCounts,
   type Finding,
   formatReport,
   type ProbeReport,
   type ProbeSettingsDocument,
+  type SettingValue,
 } from './probe/report.ts';
 export { type ProbeKey, ProbeStop } from './probe/transport.ts';
 export type { CreatedRecord, WriteTarget } from './probe/write.ts';

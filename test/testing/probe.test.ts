@@ -2,7 +2,7 @@
  * 401 naming its variable. */
 import { describe, expect, it } from 'vitest';
 import { ProbeStop, runProbe } from '../../src/testing/index.ts';
-import { CATALOGUE } from '../../src/testing/probe/catalogue.ts';
+import { PROBE_CATALOGUE } from '../../src/testing/probe/catalogue.ts';
 import { seededClinic } from './probe-helpers.ts';
 
 describe('runProbe', () => {
@@ -15,8 +15,10 @@ describe('runProbe', () => {
       minIntervalMs: 0,
     });
     expect(created).toEqual([]);
-    expect(new Set(report.findings.map((f) => f.item))).toEqual(new Set(Object.keys(CATALOGUE)));
-    for (const [item, entry] of Object.entries(CATALOGUE)) {
+    expect(new Set(report.findings.map((f) => f.item))).toEqual(
+      new Set(Object.keys(PROBE_CATALOGUE)),
+    );
+    for (const [item, entry] of Object.entries(PROBE_CATALOGUE)) {
       const confidences = report.findings.filter((f) => f.item === item).map((f) => f.confidence);
       if (entry.observable === 'none') expect(confidences, item).toEqual(['unobservable']);
       if (entry.observable === 'write') expect(confidences, item).toEqual(['not-run']);

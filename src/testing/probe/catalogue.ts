@@ -5,18 +5,50 @@
 export type Observability = 'read' | 'write' | 'none';
 
 /** One "not shown" of the spec (or a choice the reference server makes where the spec is silent). */
-export interface CatalogueItem {
+export interface ProbeCatalogueItem {
   /** Spec section. */
   readonly spec: string;
   /** The spec's words. */
   readonly words: string;
+  /** Whether reads, writes or nothing the API offers can show it. */
   readonly observable: Observability;
   /** The reference server's reading, and its setting when it has one. */
   readonly reference: string;
 }
 
+/** The id of a catalogue item, the `item` of a finding. */
+export type ProbeItemId =
+  | 'list-envelope'
+  | 'page-size-param'
+  | 'page-size-bad'
+  | 'page-walk'
+  | 'appointment-filters'
+  | 'unknown-id'
+  | 'patient-filters'
+  | 'scopes'
+  | 'forbidden'
+  | 'key-lifecycle'
+  | 'rate-limits'
+  | 'messages'
+  | 'webhook-signature'
+  | 'note-returned'
+  | 'room-required'
+  | 'null-room'
+  | 'overlap'
+  | 'replay'
+  | 'replay-scope'
+  | 'idempotency-422'
+  | 'patch-answer'
+  | 'cancel-answer'
+  | 'cancel-body'
+  | 'json-content-types'
+  | 'changeable-states'
+  | 'cancel-twice'
+  | 'patient-required'
+  | 'patient-create-status';
+
 /** The items, keyed by the id a finding carries. */
-export const CATALOGUE = {
+export const PROBE_CATALOGUE: Readonly<Record<ProbeItemId, ProbeCatalogueItem>> = {
   'list-envelope': {
     spec: '4.1',
     words: 'The envelope of the other list endpoints: not shown.',
@@ -191,7 +223,4 @@ export const CATALOGUE = {
     observable: 'write',
     reference: '201 (no setting)',
   },
-} as const satisfies Record<string, CatalogueItem>;
-
-/** The id of a catalogue item. */
-export type ItemId = keyof typeof CATALOGUE;
+};

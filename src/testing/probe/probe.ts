@@ -2,7 +2,7 @@
  * report (with the reference server's settings document) safe to commit. @module */
 import { checkApiKey, checkBaseUrl } from '../../internal/options.ts';
 import type { Scope } from '../../schemas/scopes.ts';
-import { CATALOGUE, type ItemId } from './catalogue.ts';
+import { PROBE_CATALOGUE, type ProbeItemId } from './catalogue.ts';
 import {
   type ProbeContext,
   probeFilters,
@@ -204,7 +204,10 @@ function fillGaps(
   ctx: ProbeContext,
   run: { stopped: string | undefined; writing: boolean; asked: boolean },
 ): void {
-  for (const [item, entry] of Object.entries(CATALOGUE) as [ItemId, (typeof CATALOGUE)[ItemId]][]) {
+  for (const [item, entry] of Object.entries(PROBE_CATALOGUE) as [
+    ProbeItemId,
+    (typeof PROBE_CATALOGUE)[ProbeItemId],
+  ][]) {
     if (ctx.findings.has(item) || item === 'rate-limits') continue;
     if (entry.observable === 'none') {
       ctx.findings.add(item, 'not seen: the API does not show it', 'unobservable');

@@ -1,7 +1,7 @@
 /** The probe's report: one finding per item (and subject), the settings document that makes the
  * reference server answer as the service did, and a text form. No record data, no service text. @module */
 import { defaultSettings } from '../server/store.ts';
-import { CATALOGUE, type ItemId } from './catalogue.ts';
+import { PROBE_CATALOGUE, type ProbeItemId } from './catalogue.ts';
 
 /**
  * How sure the probe is: `certain` (seen directly), `likely` (inferred from a clear sign),
@@ -12,19 +12,30 @@ export type Confidence = 'certain' | 'likely' | 'unclear' | 'unobservable' | 'no
 
 /** One thing the probe learnt (or could not). */
 export interface Finding {
-  readonly item: ItemId;
+  /** The catalogue item. */
+  readonly item: ProbeItemId;
   /** What within the item: a list, an operation, a status. */
   readonly subject?: string | undefined;
-  /** Spec section and words. */
+  /** The spec's section. */
   readonly spec: string;
+  /** The spec's words. */
   readonly words: string;
   /** What the service did, in the probe's words (statuses, codes, shapes; never its texts). */
   readonly observed: string;
   /** The reference server's reading. */
   readonly reference: string;
   /** The member of the settings document this finding sets, and its value. */
-  readonly setting?: { readonly name: string; readonly value: unknown } | undefined;
+  readonly setting?: SettingValue | undefined;
+  /** How sure the probe is. */
   readonly confidence: Confidence;
+}
+
+/** A member of the settings document and its value. */
+export interface SettingValue {
+  /** Its path in the document, such as `clinic.nullRoom`. */
+  readonly name: string;
+  /** Its value. */
+  readonly value: unknown;
 }
 
 /**
@@ -32,24 +43,42 @@ export interface Finding {
  * envelopes and the clinic settings (`--settings FILE`, `createReferenceServer({ settings })`).
  */
 export interface ProbeSettingsDocument {
+  /** Per list, `'envelope'` or `'array'`. */
   listEnvelope: Record<'appointments' | 'patients' | 'professionals' | 'appointmentTypes', string>;
+  /** The clinic settings (`requireRoom`, `nullRoom`...). */
   clinic: Record<string, unknown>;
 }
 
 /** What a run returns. */
 export interface ProbeReport {
+  /** What wrote it. */
   readonly tool: 'clinic-scheduling-probe';
   /** The day it ran (YYYY-MM-DD). */
   readonly date: string;
+  /** Whether the write probes ran. */
   readonly writes: boolean;
+  /** Requests sent, clean-up included. */
   readonly requests: number;
+  /** The run's length. */
   readonly durationMs: number;
   /** Why the run ended early, if it did (the probe's own words). */
   readonly stopped?: string | undefined;
+  /** In the order the probes ran. */
   readonly findings: readonly Finding[];
   /** Counts only: the records themselves are listed on the terminal, never in the report. */
-  readonly created?: { patients: number; appointments: number; cancelled: number } | undefined;
+  readonly created?: CreatedCounts | undefined;
+  /** The reference server's settings that answer as this service did. */
   readonly settings: ProbeSettingsDocument;
+}
+
+/** How many records a run with writes created. */
+export interface CreatedCounts {
+  /** Patients (the API cannot delete them). */
+  patients: number;
+  /** Appointments booked. */
+  appointments: number;
+  /** Of those, how many ended cancelled. */
+  cancelled: number;
 }
 
 /** Collects findings in order. */
@@ -57,12 +86,12 @@ export class Findings {
   readonly list: Finding[] = [];
 
   add(
-    item: ItemId,
+    item: ProbeItemId,
     observed: string,
     confidence: Confidence,
-    extra: { subject?: string; setting?: { name: string; value: unknown } } = {},
+    extra: { subject?: string; setting?: SettingValue } = {},
   ): void {
-    const entry = CATALOGUE[item];
+    const entry = PROBE_CATALOGUE[item];
     this.list.push({
       item,
       subject: extra.subject,
@@ -75,7 +104,7 @@ export class Findings {
     });
   }
 
-  has(item: ItemId): boolean {
+  has(item: ProbeItemId): boolean {
     return this.list.some((f) => f.item === item);
   }
 }

@@ -8,6 +8,7 @@ import type { Scope } from '../../schemas/scopes.ts';
 export interface ProbeKey {
   /** Where the key came from, such as `CLINIC_API_KEY`: what a message names instead of it. */
   readonly name: string;
+  /** The key itself, `<key_prefix>_live_<key_id>.<secret>`. */
   readonly apiKey: string;
   /** The scopes the user declares it holds, if known (scope mapping needs them). */
   readonly scopes?: readonly Scope[] | undefined;
@@ -24,9 +25,11 @@ export interface Exchange {
 
 /** Ends the run: the budget, the time, a 401 or a long rate limit. */
 export class ProbeStop extends Error {
+  /** `'ProbeStop'`. */
   override name = 'ProbeStop';
   /** `unauthorized` ends with a message saying which key to use. */
   readonly reason: 'unauthorized' | 'budget' | 'deadline' | 'rate-limited' | 'network';
+  /** @param message Says what happened and what to do, naming keys by their variable. */
   constructor(reason: ProbeStop['reason'], message: string) {
     super(message);
     this.reason = reason;

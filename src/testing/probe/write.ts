@@ -17,6 +17,7 @@ import type { Exchange } from './transport.ts';
 export interface WriteTarget {
   /** A professional of the clinic who sees patients. */
   professionalId: number;
+  /** An appointment type of the clinic. */
   appointmentTypeId: number;
   /** A day far ahead, YYYY-MM-DD. */
   date: string;
@@ -28,7 +29,9 @@ export interface WriteTarget {
 
 /** A record the probe created: what the terminal lists at the end (never the report). */
 export interface CreatedRecord {
+  /** What it is. */
   kind: 'patient' | 'appointment';
+  /** Its id, as text. */
   id: string;
   /** The name or the start, to recognise it in the web application. */
   label: string;
