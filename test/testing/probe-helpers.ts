@@ -39,6 +39,7 @@ export interface Combination {
     cancelBody: 'refuse' | 'ignore';
     jsonContentTypes: 'application/json' | 'json-suffix';
     changeableStatuses: AppointmentStatus[];
+    patientFilters: 'exact' | 'normalised';
   };
 }
 
@@ -57,6 +58,7 @@ export function randomCombination(r: () => number): Combination {
       cancelBody: pick(r, ['refuse', 'ignore'] as const),
       jsonContentTypes: pick(r, ['application/json', 'json-suffix'] as const),
       changeableStatuses: ['scheduled', 'confirmed', ...others.filter(() => r() < 0.5)],
+      patientFilters: pick(r, ['exact', 'normalised'] as const),
     },
   };
 }
@@ -74,9 +76,10 @@ export interface Clinic {
 export function seededClinic(combination?: Combination): Clinic {
   const api = createReferenceServer({
     baseUrl: BASE_URL,
-    ...(combination ? { listEnvelope: combination.listEnvelope } : {}),
+    ...(combination
+      ? { settings: { listEnvelope: combination.listEnvelope, clinic: combination.settings } }
+      : {}),
   });
-  if (combination) Object.assign(api.settings, combination.settings);
   const rooms = ['Sala 1', 'Sala 2', 'Sala 3'].map((name) => api.seed.room({ name }));
   const withRoom = api.seed.professional({
     name: 'Dra. Helena Prado',

@@ -323,5 +323,6 @@ export async function probePatientFilters(ctx: ProbeContext): Promise<void> {
       ? 'a phone written another way (with or without +55, punctuation) finds the patient'
       : 'only the phone as written finds the patient',
     'certain',
+    { setting: { name: 'clinic.patientFilters', value: normalised ? 'normalised' : 'exact' } },
   );
 }

@@ -1,5 +1,6 @@
 /** The probe's report: one finding per item (and subject), the settings document that makes the
  * reference server answer as the service did, and a text form. No record data, no service text. @module */
+import type { ServerSettings } from '../server/settings-document.ts';
 import { defaultSettings } from '../server/store.ts';
 import { PROBE_CATALOGUE, type ProbeItemId } from './catalogue.ts';
 
@@ -39,15 +40,12 @@ export interface SettingValue {
 }
 
 /**
- * The part of the reference server's settings document the probe can calibrate: the list
- * envelopes and the clinic settings (`--settings FILE`, `createReferenceServer({ settings })`).
+ * The part of the reference server's settings document that stands for the service's behaviour
+ * (the list envelopes and the clinic settings): a document `clinic-scheduling-mock --settings`
+ * and `createReferenceServer({ settings })` take as it is. The rest (logs, origins, links) is the
+ * mock's own and keeps its values.
  */
-export interface ProbeSettingsDocument {
-  /** Per list, `'envelope'` or `'array'`. */
-  listEnvelope: Record<'appointments' | 'patients' | 'professionals' | 'appointmentTypes', string>;
-  /** The clinic settings (`requireRoom`, `nullRoom`...). */
-  clinic: Record<string, unknown>;
-}
+export type ProbeSettingsDocument = Pick<ServerSettings, 'listEnvelope' | 'clinic'>;
 
 /** What a run returns. */
 export interface ProbeReport {
