@@ -1,7 +1,6 @@
 /** Errors of `@clinic-scheduling/sdk/webhooks`; all extend {@link ClinicError}. @module */
 
 import { ClinicError } from '../core/errors.ts';
-import { brandErrors } from '../internal/brand.ts';
 import type { FieldErrors } from '../schemas/errors.ts';
 
 /**
@@ -9,6 +8,8 @@ import type { FieldErrors } from '../schemas/errors.ts';
  * {@link parseWebhookEvent}; it never holds the values (health data).
  */
 export class WebhookPayloadError extends ClinicError {
+  static override readonly name: string = 'WebhookPayloadError';
+
   /** Dotted paths of the failed members (`data.patient.id`); empty when the body is not JSON. */
   readonly paths: string[];
   /** Path → messages for each failed member. */
@@ -22,21 +23,20 @@ export class WebhookPayloadError extends ClinicError {
 }
 
 /** Passed to `onError` when `verify` did not return `true` (a 401); `cause` is its throw. */
-export class WebhookVerificationError extends ClinicError {}
+export class WebhookVerificationError extends ClinicError {
+  static override readonly name: string = 'WebhookVerificationError';
+}
 
 /** Passed to `onError` for a 503: `verify` or the claim was not done by `ackAfterMs`. */
-export class WebhookNotProcessedError extends ClinicError {}
+export class WebhookNotProcessedError extends ClinicError {
+  static override readonly name: string = 'WebhookNotProcessedError';
+}
 
 /**
  * Passed to `onError` for an event whose `created_at` is older than `maxEventAgeMs`: it ran no
  * handler (a replayed capture, or a backlog), was answered 200, and went to the dead-letter queue
  * when the handler has a queue.
  */
-export class WebhookEventTooOldError extends ClinicError {}
-
-brandErrors({
-  WebhookPayloadError,
-  WebhookVerificationError,
-  WebhookNotProcessedError,
-  WebhookEventTooOldError,
-});
+export class WebhookEventTooOldError extends ClinicError {
+  static override readonly name: string = 'WebhookEventTooOldError';
+}
