@@ -5,7 +5,12 @@
  */
 import { VERSION } from '../version.ts';
 import type { WebhookEvent } from './events.ts';
-import type { Answer } from './pipeline/delivery.ts';
+
+/** An answer as the handler builds it (pipeline/delivery.ts), as far as the metrics read it. */
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
 
 /** The attributes of a data point: strings and numbers. */
 export type WebhookMetricAttributes = Record<string, string | number>;
@@ -16,7 +21,10 @@ export interface WebhookMeter {
   createCounter(
     name: string,
     options?: { description?: string; unit?: string },
-  ): { add(value: number, attributes?: WebhookMetricAttributes): void };
+  ): {
+    /** Adds `value` to the data point of `attributes`. */
+    add(value: number, attributes?: WebhookMetricAttributes): void;
+  };
   /** A histogram (`record`). */
   createHistogram(
     name: string,
@@ -25,7 +33,10 @@ export interface WebhookMeter {
       unit?: string;
       advice?: { explicitBucketBoundaries?: number[] };
     },
-  ): { record(value: number, attributes?: WebhookMetricAttributes): void };
+  ): {
+    /** Records `value` in the data point of `attributes`. */
+    record(value: number, attributes?: WebhookMetricAttributes): void;
+  };
 }
 
 /** The slice of `@opentelemetry/api` the webhook handler uses: pass the module itself. */
@@ -52,8 +63,11 @@ export type WebhookOutcome =
 
 /** The metric names, under `clinic_scheduling.webhook.*`. */
 export const WEBHOOK_METRICS = {
+  /** Counter: deliveries answered, by outcome, event type and status. */
   deliveries: 'clinic_scheduling.webhook.deliveries',
+  /** Counter: deliveries of an event already done (`done`) or running (`processing`, a 409). */
   dedupeHits: 'clinic_scheduling.webhook.dedupe.hits',
+  /** Histogram, seconds: from a delivery's arrival to its answer. */
   ackDuration: 'clinic_scheduling.webhook.ack.duration',
 } as const;
 

@@ -46,6 +46,7 @@ const DEFAULT_NAME = 'clinic-scheduling-webhooks';
  * `<name>-dead-letter`, which no worker consumes. Call `close()` on shutdown.
  */
 export class BullMQWebhookQueue implements WebhookQueue {
+  /** How long done ids are kept, in ms (the `retentionMs` option). */
   readonly retentionMs: number;
   readonly #name: string;
   readonly #queue: Queue;
@@ -81,7 +82,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     this.#dead = new Queue(`${this.#name}-dead-letter`, common);
   }
 
-  /** {@inheritDoc WebhookQueue.enqueue} */
+  /** Adds the job under its envelope id, once the broker confirmed it; `'duplicate'` for an id held. */
   async enqueue(job: WebhookJob): Promise<'added' | 'duplicate'> {
     const jobId = dedupeKey(job.id);
     // BullMQ answers a held id as it answers a new one; the state read before tells them apart
@@ -91,12 +92,12 @@ export class BullMQWebhookQueue implements WebhookQueue {
     return before === 'unknown' ? 'added' : 'duplicate';
   }
 
-  /** {@inheritDoc WebhookQueue.deadLetter} */
+  /** Puts an event straight into the dead-letter queue, with `reason`. */
   async deadLetter(job: WebhookJob, reason: string): Promise<void> {
     await this.#dead.add('dead-letter', { ...job, reason }, { jobId: dedupeKey(job.id) });
   }
 
-  /** {@inheritDoc WebhookQueue.consume} */
+  /** Runs `process` for each job, `concurrency` at a time; a throw is retried, then dead-lettered. */
   async consume(
     process: (job: WebhookJob, attempt: WebhookJobAttempt) => Promise<void>,
     { concurrency }: { concurrency: number },
@@ -140,7 +141,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     };
   }
 
-  /** {@inheritDoc WebhookQueue.deadLetters} */
+  /** Dead-lettered events with their reason, oldest first, up to `limit`. */
   async deadLetters(limit = 1000): Promise<DeadLetter[]> {
     const jobs = await this.#dead.getJobs(['waiting'], 0, limit - 1, true);
     return jobs.map((job) => {
@@ -149,7 +150,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     });
   }
 
-  /** {@inheritDoc WebhookQueue.replayDeadLetters} */
+  /** Moves dead-lettered events (all, or those of `ids`) back to the queue; resolves with how many. */
   async replayDeadLetters(
     options: { ids?: readonly string[]; limit?: number } = {},
   ): Promise<number> {

@@ -50,6 +50,7 @@ function jobIdOf(eventId: string): string {
  * to the dead-letter queue `<name>-dead-letter` (pg-boss's `deadLetter`), replayed with `redrive`.
  */
 export class PgBossWebhookQueue implements WebhookQueue {
+  /** How long done ids are kept, in ms (the `retentionMs` option). */
   readonly retentionMs: number;
   readonly #boss: PgBoss;
   readonly #name: string;
@@ -96,20 +97,20 @@ export class PgBossWebhookQueue implements WebhookQueue {
     return this.#ready;
   }
 
-  /** {@inheritDoc WebhookQueue.enqueue} */
+  /** Adds the job under its envelope id, once the broker confirmed it; `'duplicate'` for an id held. */
   async enqueue(job: WebhookJob): Promise<'added' | 'duplicate'> {
     await this.#setUp();
     const id = await this.#boss.send(this.#name, job, { id: jobIdOf(job.id) });
     return id === null ? 'duplicate' : 'added';
   }
 
-  /** {@inheritDoc WebhookQueue.deadLetter} */
+  /** Puts an event straight into the dead-letter queue, with `reason`. */
   async deadLetter(job: WebhookJob, reason: string): Promise<void> {
     await this.#setUp();
     await this.#boss.send(this.#dead, { ...job, reason }, { id: jobIdOf(job.id) });
   }
 
-  /** {@inheritDoc WebhookQueue.consume} */
+  /** Runs `process` for each job, `concurrency` at a time; a throw is retried, then dead-lettered. */
   async consume(
     process: (job: WebhookJob, attempt: WebhookJobAttempt) => Promise<void>,
     { concurrency }: { concurrency: number },
@@ -127,7 +128,7 @@ export class PgBossWebhookQueue implements WebhookQueue {
     return { close: (timeoutMs) => closeWithin(stop(true), timeoutMs, () => stop(false)) };
   }
 
-  /** {@inheritDoc WebhookQueue.deadLetters} */
+  /** Dead-lettered events with their reason, oldest first, up to `limit`. */
   async deadLetters(limit = 1000): Promise<DeadLetter[]> {
     await this.#setUp();
     const jobs = await this.#boss.findJobs<WebhookJob & { reason?: string }>(this.#dead, {
@@ -144,7 +145,7 @@ export class PgBossWebhookQueue implements WebhookQueue {
     });
   }
 
-  /** {@inheritDoc WebhookQueue.replayDeadLetters} */
+  /** Moves dead-lettered events (all, or those of `ids`) back to the queue; resolves with how many. */
   async replayDeadLetters(
     options: { ids?: readonly string[]; limit?: number } = {},
   ): Promise<number> {
