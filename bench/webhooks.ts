@@ -21,7 +21,7 @@ import { PostgresDedupeStore } from '../src/webhooks/dedupe/postgres.ts';
 import { startPostgresServer } from '../test/helpers/postgres.ts';
 import { startRedisServer } from '../test/helpers/redis.ts';
 import { CONFIG_ENV, type SoakConfig } from '../test/webhooks/soak/config.ts';
-import { type BenchRow, fmt, median, table } from './lib.ts';
+import { type BenchRow, BODY, fmt, median, table } from './lib.ts';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean' }, events: { type: 'string', default: '20000' } },
@@ -59,20 +59,7 @@ function delivery(): { body: string; signature: string } {
     created_at: new Date().toISOString(),
     api_version: 'v1',
     company_id: 1,
-    data: {
-      id: '3f0c2a1e-8b7d-4c6e-9f5a-2b1c0d9e8f7a',
-      appointment_type: { id: 1, name: 'Consulta' },
-      patient: { id: 7, name: 'Ana Souza', phone: '+5511987654321' },
-      professional: { id: 3, name: 'Dra. Lima', specialty: 'Cardiologia' },
-      room: { id: 2, name: 'Sala 2' },
-      start_at: '2026-03-02T14:30:00-03:00',
-      end_at: '2026-03-02T15:00:00-03:00',
-      modality: 'in_person',
-      origin: 'api',
-      status: 'confirmed',
-      created_at: '2026-03-01T10:00:00-03:00',
-      updated_at: '2026-03-01T10:00:00-03:00',
-    },
+    data: JSON.parse(BODY),
   });
   const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
   return { body, signature };

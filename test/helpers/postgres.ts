@@ -14,7 +14,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { freePort } from './ports.ts';
 import { redisSuiteMode } from './redis.ts';
 
@@ -235,4 +236,29 @@ export async function startPostgresServer(
       },
     };
   }
+}
+
+/**
+ * Registers `beforeAll` and `afterAll` hooks of the current suite: a throwaway PostgreSQL and a
+ * `pg` pool on it, `setUp` run once (tables); call the result inside a test for them.
+ */
+export function usePostgresPool(
+  setUp: (pool: pg.Pool) => Promise<unknown> = async () => {},
+): () => { server: PostgresServer; pool: pg.Pool } {
+  let held: { server: PostgresServer; pool: pg.Pool } | undefined;
+  beforeAll(async () => {
+    const server = await startPostgresServer();
+    const pool = new pg.Pool({ connectionString: server.url, max: 10 });
+    pool.on('error', () => {});
+    held = { server, pool };
+    await setUp(pool);
+  }, 60_000);
+  afterAll(async () => {
+    await held?.pool.end();
+    await held?.server.stop();
+  });
+  return () => {
+    if (!held) throw new Error('usePostgresPool: the server starts in beforeAll');
+    return held;
+  };
 }

@@ -3,7 +3,7 @@
  * loopback port by test/helpers/postgres.ts), through the `pg` driver's Pool.
  */
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ClinicError, ConfigurationError } from '../../../src/core/errors.ts';
 import { PostgresDedupeStore } from '../../../src/webhooks/dedupe/postgres.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
@@ -15,7 +15,7 @@ import {
   describeWithPostgres,
   type PostgresServer,
   skipLine,
-  startPostgresServer,
+  usePostgresPool,
 } from '../../helpers/postgres.ts';
 import { appointmentEvent, post } from '../fixtures.ts';
 import { dedupeStoreContract } from './contract.ts';
@@ -165,19 +165,12 @@ describe('PostgresDedupeStore over any driver (a stub pool)', () => {
 });
 
 describeWithPostgres('PostgresDedupeStore on a real PostgreSQL', () => {
+  const postgres = usePostgresPool((pool) => new PostgresDedupeStore({ pool }).createTable());
   let server: PostgresServer;
   let pool: pg.Pool;
 
-  beforeAll(async () => {
-    server = await startPostgresServer();
-    pool = new pg.Pool({ connectionString: server.url, max: 10 });
-    pool.on('error', () => {});
-    await new PostgresDedupeStore({ pool }).createTable();
-  }, 60_000);
-
-  afterAll(async () => {
-    await pool?.end();
-    await server?.stop();
+  beforeAll(() => {
+    ({ server, pool } = postgres());
   });
 
   describe('the DedupeStore contract', () => {

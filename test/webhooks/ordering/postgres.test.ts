@@ -1,13 +1,9 @@
 /** The OrderingStore contract on PostgresOrderingStore, and its table. */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../../src/core/errors.ts';
 import { PostgresOrderingStore } from '../../../src/webhooks/ordering/postgres.ts';
-import {
-  describeWithPostgres,
-  type PostgresServer,
-  startPostgresServer,
-} from '../../helpers/postgres.ts';
+import { describeWithPostgres, usePostgresPool } from '../../helpers/postgres.ts';
 import { orderingStoreContract } from './contract.ts';
 
 describe('PostgresOrderingStore options', () => {
@@ -23,19 +19,11 @@ describe('PostgresOrderingStore options', () => {
 });
 
 describeWithPostgres('PostgresOrderingStore on a real PostgreSQL', () => {
-  let server: PostgresServer;
+  const postgres = usePostgresPool((pool) => new PostgresOrderingStore({ pool }).createTable());
   let pool: pg.Pool;
 
-  beforeAll(async () => {
-    server = await startPostgresServer();
-    pool = new pg.Pool({ connectionString: server.url, max: 10 });
-    pool.on('error', () => {});
-    await new PostgresOrderingStore({ pool }).createTable();
-  }, 60_000);
-
-  afterAll(async () => {
-    await pool?.end();
-    await server?.stop();
+  beforeAll(() => {
+    ({ pool } = postgres());
   });
 
   orderingStoreContract(() => new PostgresOrderingStore({ pool }));

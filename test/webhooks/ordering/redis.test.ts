@@ -1,29 +1,18 @@
 /** The OrderingStore contract on RedisOrderingStore, through node-redis and ioredis. */
-import { Redis } from 'ioredis';
-import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../../src/core/errors.ts';
 import { RedisOrderingStore } from '../../../src/webhooks/ordering/redis.ts';
-import { describeWithRedis, type RedisServer, startRedisServer } from '../../helpers/redis.ts';
+import { describeWithRedis, type RedisClients, useRedisClients } from '../../helpers/redis.ts';
 import { orderingStoreContract } from './contract.ts';
 
 describeWithRedis('RedisOrderingStore on a real redis-server', () => {
-  let server: RedisServer;
-  let nodeRedis: ReturnType<typeof createClient>;
+  const clients = useRedisClients();
+  let nodeRedis: RedisClients['nodeRedis'];
   let ioredis: Redis;
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-    nodeRedis = createClient({ url: server.url });
-    await nodeRedis.connect();
-    ioredis = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await ioredis.connect();
-  });
-
-  afterAll(async () => {
-    await nodeRedis?.quit();
-    await ioredis?.quit();
-    await server?.stop();
+  beforeAll(() => {
+    ({ nodeRedis, ioredis } = clients());
   });
 
   describe('with node-redis', () => {
