@@ -58,7 +58,7 @@ export {
   type WebhookHandlers,
   type WebhookVerifier,
 } from './options.ts';
-export type { NewestState, OrderingStore } from './ordering/contract.ts';
+export { type NewestState, type OrderingStore, recordApplied } from './ordering/contract.ts';
 export { MemoryOrderingStore, type MemoryOrderingStoreOptions } from './ordering/memory.ts';
 export { PostgresOrderingStore, type PostgresOrderingStoreOptions } from './ordering/postgres.ts';
 export { RedisOrderingStore, type RedisOrderingStoreOptions } from './ordering/redis.ts';

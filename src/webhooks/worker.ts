@@ -12,7 +12,7 @@ import {
   type WebhookEventType,
 } from './events.ts';
 import { defaultOnError } from './options.ts';
-import { type OrderingStore, recordIn, resolveIn } from './ordering/contract.ts';
+import { type OrderingStore, recordApplied, resolveIn } from './ordering/contract.ts';
 import type { WebhookConsumer, WebhookJob, WebhookQueue } from './queue/contract.ts';
 
 /** What a worker's handler receives beside the event. */
@@ -122,7 +122,7 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
       const typed = on[event.type] as AnyHandler | undefined;
       if (typed) await typed(event, context);
       if (options.onAny) await options.onAny(event, context);
-      if (ordering && isAppointmentEvent(event)) await recordIn(ordering, event);
+      if (ordering && isAppointmentEvent(event)) await recordApplied(ordering, event);
     } catch (error) {
       try {
         await onError(error, event);

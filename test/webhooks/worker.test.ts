@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/core/errors.ts';
 import type { AppointmentEvent, WebhookEvent } from '../../src/webhooks/events.ts';
+import { recordApplied } from '../../src/webhooks/ordering/contract.ts';
 import { MemoryOrderingStore } from '../../src/webhooks/ordering/memory.ts';
 import type { WebhookJobAttempt, WebhookQueue } from '../../src/webhooks/queue/contract.ts';
 import { createWebhookWorker } from '../../src/webhooks/worker.ts';
@@ -100,6 +101,21 @@ describe('createWebhookWorker', () => {
     await machines[1]!.run({ ...newer, id: appointmentEvent().id }); // an echo of the same state
     expect(applied).toEqual(['2026-03-01T10:00:09Z']);
     expect(stale).toHaveLength(2);
+  });
+
+  it('your own write, recorded with recordApplied, makes its echo a skipped same state', async () => {
+    const ordering = new MemoryOrderingStore();
+    const { queue, run } = standInQueue();
+    const applied: string[] = [];
+    await createWebhookWorker({
+      queue,
+      ordering,
+      on: { 'appointment.updated': (e) => void applied.push(e.id) },
+    });
+    const echo = at('2026-03-01T10:00:30Z', 'confirmed');
+    await recordApplied(ordering, echo.data); // what clinic.appointments.update returned
+    await run(echo);
+    expect(applied).toEqual([]);
   });
 
   it('an event of the same second with other data is resolved by read: the handlers get the state read', async () => {

@@ -54,8 +54,12 @@ export async function freshnessIn(
   return state.digest === newest.digest ? 'same' : 'unordered';
 }
 
-/** Records the state in `input` once applied (no-op when a newer one is held). */
-export async function recordIn(store: OrderingStore, input: StaleGuardInput): Promise<void> {
+/**
+ * Records the state in `input` once applied (no-op when a newer one is held). The worker calls it
+ * after your handlers; call it with what your own write returned (`clinic.appointments.update`),
+ * so that the event echoing that write (spec 6.2 rule 1) is skipped as `same` on every machine.
+ */
+export async function recordApplied(store: OrderingStore, input: StaleGuardInput): Promise<void> {
   const found = stateOf(input);
   if (found) await store.put(found[0], found[1]);
 }

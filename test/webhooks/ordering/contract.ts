@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import {
   freshnessIn,
   type OrderingStore,
-  recordIn,
+  recordApplied,
   resolveIn,
 } from '../../../src/webhooks/ordering/contract.ts';
 import { appointmentWire } from '../../fixtures.ts';
@@ -23,7 +23,7 @@ export function orderingStoreContract(store: () => OrderingStore): void {
       appointmentEvent('appointment.updated', { id, updated_at, status } as never);
     const s = store();
     expect(await freshnessIn(s, at('2026-03-01T10:00:05-03:00'))).toBe('newer');
-    await recordIn(s, at('2026-03-01T10:00:05-03:00'));
+    await recordApplied(s, at('2026-03-01T10:00:05-03:00'));
     expect(await freshnessIn(s, at('2026-03-01T10:00:05-03:00'))).toBe('same');
     expect(await freshnessIn(s, at('2026-03-01T13:00:04Z'))).toBe('older'); // offsets read
     expect(await freshnessIn(s, at('2026-03-01T10:00:04.999-03:00'))).toBe('older');
@@ -36,8 +36,8 @@ export function orderingStoreContract(store: () => OrderingStore): void {
     const s = store();
     const newer = appointmentWire({ id, updated_at: '2026-03-01T10:00:09Z' });
     const older = appointmentWire({ id, updated_at: '2026-03-01T10:00:01Z' });
-    await recordIn(s, newer);
-    await recordIn(s, older);
+    await recordApplied(s, newer);
+    await recordApplied(s, older);
     expect(await freshnessIn(s, older)).toBe('older');
     expect(await freshnessIn(s, newer)).toBe('same');
   });
@@ -48,7 +48,7 @@ export function orderingStoreContract(store: () => OrderingStore): void {
     const states = Array.from({ length: 20 }, (_, i) =>
       appointmentWire({ id, updated_at: `2026-03-01T10:00:${String(i).padStart(2, '0')}Z` }),
     );
-    await Promise.all([...states].reverse().map((state) => recordIn(s, state)));
+    await Promise.all([...states].reverse().map((state) => recordApplied(s, state)));
     expect(await freshnessIn(s, states[19]!)).toBe('same');
     expect(await freshnessIn(s, states[18]!)).toBe('older');
   });
@@ -57,7 +57,7 @@ export function orderingStoreContract(store: () => OrderingStore): void {
     const id = fresh();
     const s = store();
     const base = appointmentWire({ id, updated_at: '2026-03-01T10:00:05Z', status: 'scheduled' });
-    await recordIn(s, base);
+    await recordApplied(s, base);
     const sameSecond = appointmentWire({ ...base, status: 'confirmed' } as never);
     const read = async () => sameSecond;
     expect(await resolveIn(s, base, read)).toBeUndefined();
@@ -73,7 +73,7 @@ export function orderingStoreContract(store: () => OrderingStore): void {
     const s = store();
     const a = fresh();
     const b = fresh();
-    await recordIn(s, appointmentWire({ id: a, updated_at: '2026-03-01T10:00:09Z' }));
+    await recordApplied(s, appointmentWire({ id: a, updated_at: '2026-03-01T10:00:09Z' }));
     expect(
       await freshnessIn(s, appointmentWire({ id: b, updated_at: '2026-03-01T10:00:01Z' })),
     ).toBe('newer');
