@@ -68,12 +68,19 @@ describe.each(Array.from({ length: COUNT }, (_, i) => FIRST_SEED + i))(
         const scope = report.findings.find(
           (f) => f.item === 'scopes' && f.subject?.startsWith(`${row.method} ${row.path}`),
         );
+        const expected = s.operationScopes[row.name] ?? row.scope;
         expect(scope?.confidence, `${row.method} ${row.path}`).toBe('certain');
-        expect(scope?.observed).toMatch(new RegExp(`^needs ${row.scope}, as the reference`));
+        expect(scope?.observed).toMatch(new RegExp(`^needs ${expected}\\b`));
       }
-      expect(report.findings.find((f) => f.item === 'page-size-param')?.observed).toMatch(
-        /^page_size=1/,
+      expect(doc.clinic.operationScopes).toEqual(
+        Object.fromEntries(
+          OPERATION_ROWS.filter((row) => !row.scopeStated).map((row) => [
+            row.name,
+            s.operationScopes[row.name] ?? row.scope,
+          ]),
+        ),
       );
+      expect(doc.clinic.pageSizeParam).toBe(s.pageSizeParam);
       for (const f of report.findings.filter((x) => x.item === 'appointment-filters')) {
         expect([
           'ignored (the same page came back)',
@@ -86,7 +93,7 @@ describe.each(Array.from({ length: COUNT }, (_, i) => FIRST_SEED + i))(
       expect(booked.length).toBeGreaterThanOrEqual(2);
       expect(booked.every((r) => r.status === 'cancelled')).toBe(true);
       const all = await clinic.api.fetch(
-        `${clinic.api.baseUrl}/api/public/v1/appointments?page_size=100`,
+        `${clinic.api.baseUrl}/api/public/v1/appointments?${s.pageSizeParam}=100`,
         {
           headers: { authorization: `Bearer ${clinic.apiKey}` },
         },

@@ -129,6 +129,7 @@ export async function probePageSize(ctx: ProbeContext): Promise<void> {
         'page-size-param',
         `${candidate}=1 on GET ${path} answered one item where the first page has several`,
         'certain',
+        { setting: { name: 'clinic.pageSizeParam', value: candidate } },
       );
       break;
     }

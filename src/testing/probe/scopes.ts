@@ -68,7 +68,12 @@ export async function probeScopes(ctx: ProbeContext, keys: readonly ProbeKey[]):
           ? `no single scope explains the answers (${summary})`
           : `one of ${candidates.join(', ')}: declare keys that tell them apart (${summary})`,
       candidates.length === 1 ? 'certain' : 'unclear',
-      { subject: subject + stated },
+      {
+        subject: subject + stated,
+        ...(candidates.length === 1 && !row.scopeStated
+          ? { setting: { name: `clinic.operationScopes.${row.name}`, value: candidates[0] } }
+          : {}),
+      },
     );
   }
   ctx.findings.add(
