@@ -50,10 +50,12 @@ export interface ClinicSettings {
   /** The page-size query parameter of every list (spec 4.1 does not show its name). */
   pageSizeParam: string;
   /**
-   * The scope an operation needs, where spec 5 rule 5 does not show it (`'none'`: any key);
-   * an operation left out needs the `:read` or `:write` scope of its resource.
+   * The scope an operation needs, where spec 5 rule 5 does not show it (`'none'`: any key), by
+   * operation name: `listAppointments`, `retrieveAppointment`, `updateAppointment`,
+   * `cancelAppointment`, `listPatients`, `retrievePatient`, `createPatient` (any other is refused).
+   * An operation left out needs the `:read` or `:write` scope of its resource.
    */
-  operationScopes: Partial<Record<OperationName, Scope | 'none'>>;
+  operationScopes: Readonly<Record<string, Scope | 'none'>>;
 }
 
 /** The operations whose scope spec 5 does not state: the members of `operationScopes`. */
