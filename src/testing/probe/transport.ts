@@ -2,6 +2,7 @@
  * time, 429 honoured, 401 fatal, redirects never followed, the keys kept out of every text. @module */
 import { Redactor } from '../../internal/redact.ts';
 import { API_PREFIX } from '../../internal/wire.ts';
+import { type OperationRow, pathOf } from '../../operations.ts';
 import type { Scope } from '../../schemas/scopes.ts';
 
 /** A key the probe sends, named by where it came from (an environment variable), never shown. */
@@ -118,6 +119,11 @@ export class Transport {
       url.searchParams.set(name, value);
     }
     return this.sendUrl(key, method, url, options);
+  }
+
+  /** One operation of the table, on the record `id` where its path has one. */
+  op(key: ProbeKey, row: OperationRow, options: SendOptions & { id?: unknown } = {}) {
+    return this.send(key, row.method, pathOf(row, options.id), options);
   }
 
   /** Like {@link send}, to an absolute URL the caller has checked (a page link). */
