@@ -2,7 +2,7 @@
  * API; a refusal is a `TypeError` naming the member (400 over HTTP). @module */
 import * as z from 'zod';
 import { HEADER_NAME } from '../../internal/wire.ts';
-import { OPERATION_ROWS, type OperationName } from '../../operations.ts';
+import { OPERATION_ROWS } from '../../operations.ts';
 import { AppointmentStatus } from '../../schemas/appointments.ts';
 import { SCOPES, type Scope } from '../../schemas/scopes.ts';
 import type { ListEnvelopeSettings } from './pagination.ts';
@@ -55,7 +55,7 @@ export interface ClinicSettings {
    * `cancelAppointment`, `listPatients`, `retrievePatient`, `createPatient` (any other is refused).
    * An operation left out needs the `:read` or `:write` scope of its resource.
    */
-  operationScopes: Readonly<Record<string, Scope | 'none'>>;
+  operationScopes: Readonly<Partial<Record<string, Scope | 'none'>>>;
 }
 
 /** The operations whose scope spec 5 does not state: the members of `operationScopes`. */
@@ -64,7 +64,7 @@ const OPERATION_SCOPES = z
   .strictObject(
     Object.fromEntries(
       OPERATION_ROWS.filter((row) => !row.scopeStated).map((row) => [row.name, UNSTATED_SCOPE]),
-    ) as Record<OperationName, typeof UNSTATED_SCOPE>,
+    ) as Record<string, typeof UNSTATED_SCOPE>,
   )
   .partial();
 

@@ -130,8 +130,7 @@ async function handle(
     url.pathname.slice(ctx.basePath.length),
   );
   const clinic = ctx.store.clinic(key.company_id);
-  const scope =
-    clinic.settings.operationScopes[matched.row.name as OperationName] ?? matched.row.scope;
+  const scope = clinic.settings.operationScopes[matched.row.name] ?? matched.row.scope;
   if (scope !== 'none') {
     requireScope(
       key,
