@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProbeStop, runProbe } from '../../src/testing/index.ts';
 import { PROBE_CATALOGUE } from '../../src/testing/probe/catalogue.ts';
-import { seededClinic } from './probe-helpers.ts';
+import { farDate, random, randomCombination, seededClinic } from './probe-helpers.ts';
 
 describe('runProbe', () => {
   it('reports on every item of the catalogue, the unobservable ones marked so', async () => {
@@ -77,5 +77,31 @@ describe('runProbe', () => {
       reason: 'unauthorized',
       message: expect.stringMatching(/401 to the key in CLINIC_READ_KEY/),
     });
+  });
+
+  it('calibrates: the reference server started with its document answers as the service did', async () => {
+    const probe = async (clinic: ReturnType<typeof seededClinic>) =>
+      (
+        await runProbe({
+          baseUrl: clinic.api.baseUrl,
+          apiKey: clinic.apiKey,
+          extraKeys: clinic.scopedKeys,
+          fetch: clinic.api.fetch,
+          minIntervalMs: 0,
+          writes: {
+            professionalId: clinic.professionalId,
+            appointmentTypeId: clinic.appointmentTypeId,
+            date: farDate(),
+            yes: true,
+          },
+        })
+      ).report;
+    const service = await probe(seededClinic(randomCombination(random(42))));
+    const calibrated = seededClinic();
+    calibrated.api.applySettings(service.settings);
+    const again = await probe(calibrated);
+    expect(again.settings).toEqual(service.settings);
+    const observed = (r: typeof again) => r.findings.map((f) => [f.item, f.subject, f.observed]);
+    expect(observed(again)).toEqual(observed(service));
   });
 });
