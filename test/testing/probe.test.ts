@@ -104,4 +104,41 @@ describe('runProbe', () => {
     const observed = (r: typeof again) => r.findings.map((f) => [f.item, f.subject, f.observed]);
     expect(observed(again)).toEqual(observed(service));
   });
+
+  it('stops by itself at its time limit', async () => {
+    const clinic = seededClinic();
+    clinic.api.faults.inject({ delayMs: 40, times: Number.POSITIVE_INFINITY });
+    const { report } = await runProbe({
+      baseUrl: clinic.api.baseUrl,
+      apiKey: clinic.apiKey,
+      fetch: clinic.api.fetch,
+      minIntervalMs: 0,
+      maxDurationMs: 300,
+    });
+    expect(report.stopped).toMatch(/time limit of 300 ms/);
+    expect(report.requests).toBeLessThan(12);
+    expect(report.findings.some((f) => f.confidence === 'not-run')).toBe(true);
+  });
+
+  it('cancels what it booked even when its budget ends the writes', async () => {
+    const clinic = seededClinic();
+    const { report, created } = await runProbe({
+      baseUrl: clinic.api.baseUrl,
+      apiKey: clinic.apiKey,
+      fetch: clinic.api.fetch,
+      minIntervalMs: 0,
+      maxRequests: 47,
+      writes: {
+        professionalId: clinic.professionalId,
+        appointmentTypeId: clinic.appointmentTypeId,
+        date: farDate(),
+        yes: true,
+      },
+    });
+    expect(report.stopped).toMatch(/budget of 47/);
+    const booked = created.filter((r) => r.kind === 'appointment');
+    expect(booked.length).toBeGreaterThan(0);
+    expect(booked.map((r) => r.status)).toEqual(booked.map(() => 'cancelled'));
+    expect(report.created?.cancelled).toBe(booked.length);
+  });
 });

@@ -185,6 +185,9 @@ export class Transport {
         ...(body === undefined ? {} : { body }),
       });
     } catch (error) {
+      if ((error as Error)?.name === 'TimeoutError' && left < timeoutMs) {
+        throw new ProbeStop('deadline', `The probe reached its time limit of ${maxDurationMs} ms.`);
+      }
       const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       throw new ProbeStop(
         'network',
