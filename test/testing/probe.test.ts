@@ -1,8 +1,9 @@
 /** `runProbe` from /testing: a finding for every catalogue item, 403 as a finding, an extra key's
  * 401 naming its variable. */
 import { describe, expect, it } from 'vitest';
-import { ProbeStop, runProbe } from '../../src/testing/index.ts';
+import { formatReport, ProbeStop, runProbe } from '../../src/testing/index.ts';
 import { PROBE_CATALOGUE } from '../../src/testing/probe/catalogue.ts';
+import { Findings, settingsDocument } from '../../src/testing/probe/report.ts';
 import { farDate, random, randomCombination, seededClinic } from './probe-helpers.ts';
 
 describe('runProbe', () => {
@@ -140,5 +141,43 @@ describe('runProbe', () => {
     expect(booked.length).toBeGreaterThan(0);
     expect(booked.map((r) => r.status)).toEqual(booked.map(() => 'cancelled'));
     expect(report.created?.cancelled).toBe(booked.length);
+  });
+
+  it('applies only settled findings to the document, and says so in the text', () => {
+    const findings = new Findings();
+    findings.add('cancel-body', 'a cancel with the body {}: 200', 'certain', {
+      setting: { name: 'clinic.cancelBody', value: 'ignore' },
+    });
+    findings.add(
+      'json-content-types',
+      'a PATCH sent as application/merge-patch+json: 500',
+      'unclear',
+      {
+        setting: { name: 'clinic.jsonContentTypes', value: 'json-suffix' },
+      },
+    );
+    findings.add('scopes', 'needs none', 'certain', {
+      subject: 'GET /patients',
+      setting: { name: 'clinic.operationScopes.listPatients', value: 'none' },
+    });
+    const settings = settingsDocument(findings.list);
+    expect(settings.clinic).toMatchObject({
+      cancelBody: 'ignore',
+      jsonContentTypes: 'application/json',
+      operationScopes: { listPatients: 'none' },
+    });
+    const text = formatReport({
+      tool: 'clinic-scheduling-probe',
+      date: '2027-01-01',
+      writes: true,
+      requests: 3,
+      durationMs: 10,
+      findings: findings.list,
+      settings,
+    });
+    expect(text).toContain('[UNCLEAR] json-content-types, spec conventions');
+    expect(text).toContain('clinic.jsonContentTypes = "json-suffix" (not applied: not settled)');
+    expect(text).toContain('clinic.cancelBody = "ignore"\n');
+    expect(text).toContain(JSON.stringify(settings, null, 2));
   });
 });

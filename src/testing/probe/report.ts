@@ -157,8 +157,10 @@ export function formatReport(report: ProbeReport): string {
       `  service:   ${f.observed}`,
       `  reference: ${f.reference}`,
     );
-    if (f.setting)
-      lines.push(`  setting:   ${f.setting.name} = ${JSON.stringify(f.setting.value)}`);
+    if (f.setting) {
+      const applied = SETTLED.includes(f.confidence) ? '' : ' (not applied: not settled)';
+      lines.push(`  setting:   ${f.setting.name} = ${JSON.stringify(f.setting.value)}${applied}`);
+    }
   }
   if (report.created) {
     const c = report.created;
