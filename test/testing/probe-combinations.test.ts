@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OPERATION_ROWS } from '../../src/operations.ts';
-import { runProbe } from '../../src/testing/probe/probe.ts';
-import { farDate, random, randomCombination, seededClinic } from './probe-helpers.ts';
+import { probeClinic, random, randomCombination, seededClinic } from './probe-helpers.ts';
 
 const COUNT = Number(process.env.PROBE_COMBINATIONS ?? 3);
 const FIRST_SEED = Number(process.env.PROBE_SEED ?? 1);
@@ -20,19 +19,10 @@ describe.each(Array.from({ length: COUNT }, (_, i) => FIRST_SEED + i))(
     it('recovers every observable setting exactly and cancels what it booked', async () => {
       const combination = randomCombination(random(seed));
       const clinic = seededClinic(combination);
-      const { report, created } = await runProbe({
-        baseUrl: clinic.api.baseUrl,
-        apiKey: clinic.apiKey,
+      const { report, created } = await probeClinic(clinic, {
         extraKeys: clinic.scopedKeys,
-        fetch: clinic.api.fetch,
-        minIntervalMs: 0,
         maxRequests: MAX_REQUESTS,
-        writes: {
-          professionalId: clinic.professionalId,
-          appointmentTypeId: clinic.appointmentTypeId,
-          date: farDate(),
-          yes: true,
-        },
+        withWrites: true,
       });
       expect(report.stopped).toBeUndefined();
       expect(report.writes).toBe(true);

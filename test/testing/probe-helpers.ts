@@ -2,7 +2,13 @@
 import { OPERATION_ROWS } from '../../src/operations.ts';
 import { AppointmentStatus } from '../../src/schemas/appointments.ts';
 import { SCOPES, type Scope } from '../../src/schemas/scopes.ts';
-import { createReferenceServer, type ReferenceServer } from '../../src/testing/index.ts';
+import {
+  createReferenceServer,
+  type ProbeOptions,
+  type ProbeResult,
+  type ReferenceServer,
+  runProbe,
+} from '../../src/testing/index.ts';
 import { PAGE_SIZE_CANDIDATES } from '../../src/testing/probe/read.ts';
 import type { ProbeKey } from '../../src/testing/probe/transport.ts';
 
@@ -134,4 +140,29 @@ export function seededClinic(combination?: Combination): Clinic {
     professionalId: withRoom.id,
     appointmentTypeId: types[0]!.id,
   };
+}
+
+/** Runs the probe on `clinic` without pauses; `withWrites` books with its professional, 200 days ahead. */
+export function probeClinic(
+  clinic: Clinic,
+  options: Partial<ProbeOptions> & { withWrites?: boolean } = {},
+): Promise<ProbeResult> {
+  const { withWrites, ...rest } = options;
+  return runProbe({
+    baseUrl: clinic.api.baseUrl,
+    apiKey: clinic.apiKey,
+    fetch: clinic.api.fetch,
+    minIntervalMs: 0,
+    ...(withWrites
+      ? {
+          writes: {
+            professionalId: clinic.professionalId,
+            appointmentTypeId: clinic.appointmentTypeId,
+            date: farDate(),
+            yes: true,
+          },
+        }
+      : {}),
+    ...rest,
+  });
 }

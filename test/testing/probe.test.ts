@@ -1,20 +1,15 @@
 /** `runProbe` from /testing: a finding for every catalogue item, 403 as a finding, an extra key's
  * 401 naming its variable. */
 import { describe, expect, it } from 'vitest';
-import { formatReport, ProbeStop, runProbe } from '../../src/testing/index.ts';
+import { formatReport, ProbeStop } from '../../src/testing/index.ts';
 import { PROBE_CATALOGUE } from '../../src/testing/probe/catalogue.ts';
 import { Findings, settingsDocument } from '../../src/testing/probe/report.ts';
-import { farDate, random, randomCombination, seededClinic } from './probe-helpers.ts';
+import { probeClinic, random, randomCombination, seededClinic } from './probe-helpers.ts';
 
 describe('runProbe', () => {
   it('reports on every item of the catalogue, the unobservable ones marked so', async () => {
     const clinic = seededClinic();
-    const { report, created } = await runProbe({
-      baseUrl: clinic.api.baseUrl,
-      apiKey: clinic.apiKey,
-      fetch: clinic.api.fetch,
-      minIntervalMs: 0,
-    });
+    const { report, created } = await probeClinic(clinic);
     expect(created).toEqual([]);
     expect(new Set(report.findings.map((f) => f.item))).toEqual(
       new Set(Object.keys(PROBE_CATALOGUE)),
@@ -35,11 +30,8 @@ describe('runProbe', () => {
 
   it('reports a 403 as a finding: the lists this key may not read', async () => {
     const clinic = seededClinic();
-    const { report } = await runProbe({
-      baseUrl: clinic.api.baseUrl,
+    const { report } = await probeClinic(clinic, {
       apiKey: clinic.api.issueApiKey({ scopes: ['appointments:read'] }),
-      fetch: clinic.api.fetch,
-      minIntervalMs: 0,
     });
     expect(report.stopped).toBeUndefined();
     expect(report.findings).toContainEqual(
@@ -66,12 +58,8 @@ describe('runProbe', () => {
     const clinic = seededClinic();
     const revoked = clinic.api.issueApiKey({ scopes: ['patients:read'] });
     clinic.api.revokeApiKey(revoked);
-    const run = runProbe({
-      baseUrl: clinic.api.baseUrl,
-      apiKey: clinic.apiKey,
+    const run = probeClinic(clinic, {
       extraKeys: [{ name: 'CLINIC_READ_KEY', apiKey: revoked, scopes: ['patients:read'] }],
-      fetch: clinic.api.fetch,
-      minIntervalMs: 0,
     });
     await expect(run).rejects.toBeInstanceOf(ProbeStop);
     await expect(run).rejects.toMatchObject({
@@ -82,21 +70,7 @@ describe('runProbe', () => {
 
   it('calibrates: the reference server started with its document answers as the service did', async () => {
     const probe = async (clinic: ReturnType<typeof seededClinic>) =>
-      (
-        await runProbe({
-          baseUrl: clinic.api.baseUrl,
-          apiKey: clinic.apiKey,
-          extraKeys: clinic.scopedKeys,
-          fetch: clinic.api.fetch,
-          minIntervalMs: 0,
-          writes: {
-            professionalId: clinic.professionalId,
-            appointmentTypeId: clinic.appointmentTypeId,
-            date: farDate(),
-            yes: true,
-          },
-        })
-      ).report;
+      (await probeClinic(clinic, { extraKeys: clinic.scopedKeys, withWrites: true })).report;
     const service = await probe(seededClinic(randomCombination(random(42))));
     const calibrated = seededClinic();
     calibrated.api.applySettings(service.settings);
@@ -109,13 +83,7 @@ describe('runProbe', () => {
   it('stops by itself at its time limit', async () => {
     const clinic = seededClinic();
     clinic.api.faults.inject({ delayMs: 40, times: Number.POSITIVE_INFINITY });
-    const { report } = await runProbe({
-      baseUrl: clinic.api.baseUrl,
-      apiKey: clinic.apiKey,
-      fetch: clinic.api.fetch,
-      minIntervalMs: 0,
-      maxDurationMs: 300,
-    });
+    const { report } = await probeClinic(clinic, { maxDurationMs: 300 });
     expect(report.stopped).toMatch(/time limit of 300 ms/);
     expect(report.requests).toBeLessThan(12);
     expect(report.findings.some((f) => f.confidence === 'not-run')).toBe(true);
@@ -123,19 +91,7 @@ describe('runProbe', () => {
 
   it('cancels what it booked even when its budget ends the writes', async () => {
     const clinic = seededClinic();
-    const { report, created } = await runProbe({
-      baseUrl: clinic.api.baseUrl,
-      apiKey: clinic.apiKey,
-      fetch: clinic.api.fetch,
-      minIntervalMs: 0,
-      maxRequests: 47,
-      writes: {
-        professionalId: clinic.professionalId,
-        appointmentTypeId: clinic.appointmentTypeId,
-        date: farDate(),
-        yes: true,
-      },
-    });
+    const { report, created } = await probeClinic(clinic, { maxRequests: 47, withWrites: true });
     expect(report.stopped).toMatch(/budget of 47/);
     const booked = created.filter((r) => r.kind === 'appointment');
     expect(booked.length).toBeGreaterThan(0);
