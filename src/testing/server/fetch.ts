@@ -129,12 +129,15 @@ async function handle(
     apiPath,
     url.pathname.slice(ctx.basePath.length),
   );
-  requireScope(
-    key,
-    matched.row.scope,
-    `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
-  );
   const clinic = ctx.store.clinic(key.company_id);
+  const scope = clinic.settings.operationScopes[matched.row.name] ?? matched.row.scope;
+  if (scope !== 'none') {
+    requireScope(
+      key,
+      scope,
+      `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
+    );
+  }
   const linkBase =
     ctx.links === 'request' ? `${requestOrigin(request.headers, url)}${ctx.basePath}` : ctx.baseUrl;
 
