@@ -71,20 +71,20 @@ function kindOf(name: OperationName): Kind {
 }
 
 /** The 15 operations of spec 4, from the one table the client and the server read. */
-export const OPERATIONS: readonly Operation[] = (
-  Object.keys(ROWS) as OperationName[]
-).map((name) => {
-  const row = ROWS[name];
-  const [, resource, , suffix] = row.path.split('/');
-  return {
-    method: row.method,
-    resource: resource as Resource,
-    ...('id' in row ? { id: row.id.kind === 'uuid' ? 'uuid' : 'digits' } : {}),
-    ...(suffix ? { suffix: `/${suffix}` } : {}),
-    kind: kindOf(name),
-    scope: row.scope,
-  };
-});
+export const OPERATIONS: readonly Operation[] = (Object.keys(ROWS) as OperationName[]).map(
+  (name) => {
+    const row = ROWS[name];
+    const [, resource, , suffix] = row.path.split('/');
+    return {
+      method: row.method,
+      resource: resource as Resource,
+      ...('id' in row ? { id: row.id.kind === 'uuid' ? 'uuid' : 'digits' } : {}),
+      ...(suffix ? { suffix: `/${suffix}` } : {}),
+      kind: kindOf(name),
+      scope: row.scope,
+    };
+  },
+);
 
 /** Paths that are none of the 15 operations (spec 1 facts 1-3 and 7). */
 export const UNKNOWN_PATHS = [
