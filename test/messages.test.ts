@@ -8,6 +8,8 @@ import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
+  ClinicClient,
+  ClinicError,
   ReadBackError,
   ResponseValidationError,
   ValidationError,
@@ -66,6 +68,33 @@ describe('errors of a call', () => {
         "Request was aborted.",
       ]
     `);
+  });
+});
+
+describe('pagination', () => {
+  it('a walk whose next links loop', async () => {
+    const root = 'https://clinic.test/api/public/v1/rooms';
+    const fetch = async (input: RequestInfo | URL) => {
+      const cursor = new URL(String(input)).searchParams.get('cursor');
+      const next = cursor === 'b' ? root : `${root}?cursor=b`;
+      return Response.json({ results: [{ id: 1, name: 'Sala 1' }], next, previous: null });
+    };
+    const clinic = new ClinicClient({
+      apiKey: 'csk_live_messages.0123456789abcdef',
+      baseUrl: 'https://clinic.test',
+      fetch,
+    });
+    const walk = async () => {
+      for await (const room of clinic.rooms.list()) expect(room.id).toBe(1);
+    };
+    const error = await walk().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ClinicError);
+    expect((error as Error).message).toMatchInlineSnapshot(
+      `"The next page URL of GET /api/public/v1/rooms returns to a page already visited in this walk: following it would walk the same pages forever, so the walk ends here. The service sent next links that loop."`,
+    );
   });
 });
 
