@@ -25,9 +25,12 @@ export function resourceOf(row: OperationRow): string {
   return row.path.split('/')[1]!.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
-/** The resource method of a row: the verb its name starts with (`listRooms` → `list`). */
+/** The resource method of a row: its name without its resource's noun (`listRooms` → `list`,
+ * `retrieveAppointmentType` → `retrieve`). */
 export function methodOf(row: OperationRow): string {
-  return /^[a-z]+/.exec(row.name)![0];
+  const resource = resourceOf(row);
+  const noun = resource[0]!.toUpperCase() + resource.slice(1).replace(/s$/, '');
+  return row.name.replace(new RegExp(`${noun}s?`), '');
 }
 
 function call(row: OperationRow): string {
