@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineConfig } from 'tsup';
 
@@ -16,6 +16,8 @@ export default defineConfig({
     // The one entry that imports msw (the optional peer): /testing itself never loads it.
     'testing/msw': 'src/testing/adapters/msw.ts',
     'testing/cli': 'src/testing/cli/cli.ts',
+    // The console's page and files: Node.js only, imported by nothing but the CLI (lazily).
+    'testing/console': 'src/testing/console/index.ts',
   },
   format: ['esm', 'cjs'],
   // Declarations leave out what is marked `@internal` (the client's call helpers, the
@@ -54,5 +56,9 @@ export default defineConfig({
   ],
   // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
   // `@clinic-scheduling/sdk/openapi.json`.
-  onSuccess: () => copyFile('docs/openapi.json', 'dist/openapi.json'),
+  // The console's files, read at run time beside its module (dist/testing/console.js).
+  onSuccess: async () => {
+    await copyFile('docs/openapi.json', 'dist/openapi.json');
+    await cp('src/testing/console/ui', 'dist/testing/ui', { recursive: true });
+  },
 });

@@ -9,7 +9,8 @@ export default defineConfig({
         test: {
           name: 'default',
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: ['test/consumer/**', 'node_modules/**'],
+          // test/browser needs Chromium: `npm run test:browser`, from CI.
+          exclude: ['test/consumer/**', 'test/browser/**', 'node_modules/**'],
         },
       },
       {

@@ -60,6 +60,9 @@ Runs the Clinic Scheduling API v1 reference server (in memory) until SIGINT or S
       --json                print the start-up line as one JSON object
   -h, --help                show this help
 
+The console, a live view of requests, webhook deliveries, the clock, chaos and the agenda, is
+at /__control/ui/ in a browser (it asks for the admin token).
+
 Every option is also read from the environment as CLINIC_MOCK_<OPTION>, such as
 ${envName('port')}, ${envName('log-limit')}, ${ALLOW} (1 for loopback, or host names)
 and ${envName('json')}=1; an option given on the command line wins.`;
@@ -188,7 +191,7 @@ function main(): void {
     process.stderr.write(`clinic-scheduling-mock: ${error.message}\n`);
     process.exit(1);
   });
-  server.listen(config.port, config.host, () => {
+  server.listen(config.port, config.host, async () => {
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const baseUrl = `http://${shownHost}:${address.port}`;
@@ -221,18 +224,22 @@ function main(): void {
     } catch (error) {
       fail(`--api-key (or ${envName('api-key')}): ${(error as Error).message}`);
     }
-    const control = createControlHandler({
-      api,
-      token: config.token,
-      afterReset: applySeedFile,
-      hosts: config.hosts,
-      checkWebhookUrl: (url) =>
-        checkWebhookTarget(url, { ...rule, hosts: config.hosts }).catch((error: Error) => {
-          throw new WebhookUrlError(
-            `${error.message} This server accepts http:// and private addresses only on the hosts ` +
-              `named by --allow-http-webhooks[=<host>,...] (or ${ALLOW}); the service never does.`,
-          );
-        }),
+    // The console is loaded here only, so that nothing else in the package loads its files.
+    const { createConsoleHandler, CONSOLE_PATH } = await import('../console/index.ts');
+    const control = createConsoleHandler({
+      control: createControlHandler({
+        api,
+        token: config.token,
+        afterReset: applySeedFile,
+        hosts: config.hosts,
+        checkWebhookUrl: (url) =>
+          checkWebhookTarget(url, { ...rule, hosts: config.hosts }).catch((error: Error) => {
+            throw new WebhookUrlError(
+              `${error.message} This server accepts http:// and private addresses only on the hosts ` +
+                `named by --allow-http-webhooks[=<host>,...] (or ${ALLOW}); the service never does.`,
+            );
+          }),
+      }),
     });
     server.on(
       'request',
@@ -252,6 +259,7 @@ function main(): void {
         ...(printedKey && { apiKey: printedKey }),
         adminToken: config.token,
         controlUrl: `${baseUrl}${CONTROL_PREFIX}`,
+        consoleUrl: `${baseUrl}${CONSOLE_PATH}/`,
         pid: process.pid,
       };
       process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -262,6 +270,7 @@ function main(): void {
           (printedKey ? `CLINIC_API_KEY=${printedKey}\n` : '') +
           `CLINIC_ADMIN_TOKEN=${config.token}\n` +
           `Control API: ${baseUrl}${CONTROL_PREFIX}/... with Authorization: Bearer <CLINIC_ADMIN_TOKEN>\n` +
+          `Console: ${baseUrl}${CONSOLE_PATH}/ (in a browser; it asks for CLINIC_ADMIN_TOKEN)\n` +
           'Press Ctrl-C to stop.\n',
       );
     }

@@ -21,9 +21,10 @@ import type { ReferenceServer } from '../server/create.ts';
 import type { FaultSpec } from '../server/faults.ts';
 import { checkInvariants } from '../server/invariants.ts';
 import { readBodyBytes } from '../server/request-body.ts';
+import { CONTROL_PREFIX } from './prefix.ts';
+import { recordsView } from './records.ts';
 
-/** The prefix of every control route. */
-export const CONTROL_PREFIX = '/__control';
+export { CONTROL_PREFIX };
 
 /** What `createControlHandler` takes. */
 export interface ControlOptions {
@@ -293,6 +294,7 @@ export function createControlHandler(
       };
     },
     'GET /requests': () => ({ requests: api.requests }),
+    'GET /records': (_r, url) => recordsView(api, clinicOf(url)),
     'POST /reset': async (request) => {
       await noInput(request);
       api.reset();
@@ -305,6 +307,7 @@ export function createControlHandler(
     },
   };
   const clinicRoutes = new Set([
+    'GET /records',
     'GET /settings',
     'PATCH /settings',
     'POST /keys',
