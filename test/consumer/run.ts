@@ -361,7 +361,8 @@ function steps(dir: string, mswMajor: string): Step[] {
   ];
 }
 
-/** `clinic-scheduling-mock` from the installed package: starts, answers with its key, stops. */
+/** `clinic-scheduling-mock` from the installed package: starts, answers with its key, serves
+ * its console, stops. */
 async function cliCheck(node: string, dir: string): Promise<string> {
   const link = join(dir, 'node_modules', '.bin', 'clinic-scheduling-mock');
   if (!existsSync(link))
@@ -394,6 +395,13 @@ async function cliCheck(node: string, dir: string): Promise<string> {
     const body = (await response.json()) as { results?: unknown[] };
     if (response.status !== 200 || body.results?.length !== 3) {
       throw new Error(`GET /rooms answered ${response.status} ${JSON.stringify(body)}`);
+    }
+    // The console's files are read from the installed package at run time.
+    for (const file of ['', 'app.js', 'console.css']) {
+      const asset = await fetch(`${baseUrl}/__control/ui/${file}`);
+      if (asset.status !== 200 || (await asset.text()).length === 0) {
+        throw new Error(`GET /__control/ui/${file} answered ${asset.status}`);
+      }
     }
   } finally {
     child.kill('SIGTERM');

@@ -1,12 +1,18 @@
 /** The console's route, headers and files without a browser (test/browser drives it in Chromium),
  * and `GET /__control/records`, which it reads. */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_PATH, createConsoleHandler } from '../../src/testing/console/index.ts';
-import { createControlHandler, createReferenceServer } from '../../src/testing/index.ts';
+import {
+  createControlHandler,
+  createReferenceServer,
+  referenceServerListener,
+} from '../../src/testing/index.ts';
 import { WEBHOOK_DELIVERY } from '../../src/webhooks/policy.ts';
 import { callCli, killCli, type RunningCli, startCli } from './cli-helpers.ts';
 
@@ -86,6 +92,33 @@ describe('createConsoleHandler', () => {
     expect(clock.status).toBe(200);
     expect(await clock.json()).toHaveProperty('now');
     expect((await get('/__control/uix')).status).toBe(401);
+  });
+
+  it('mounts beside the node:http adapter, as the CLI does', async () => {
+    const api = createReferenceServer({ baseUrl: ORIGIN });
+    const control = createConsoleHandler({ control: createControlHandler({ api, token: TOKEN }) });
+    const server = createServer(
+      referenceServerListener((request) =>
+        new URL(request.url).pathname.startsWith('/__control/')
+          ? control(request)
+          : api.fetch(request),
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const page = await fetch(`${base}${CONSOLE_PATH}`);
+      expect(page.status).toBe(200);
+      expect(page.url).toBe(`${base}${CONSOLE_PATH}/`);
+      expect(await page.text()).toContain('<script type="module" src="app.js">');
+      const key = api.issueApiKey();
+      const rooms = await fetch(`${base}/api/public/v1/rooms`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(rooms.status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('needs the control handler', () => {

@@ -123,10 +123,10 @@ function show() {
   refresh();
 }
 
-/** Reads the clock and the shown view now, then every POLL_MS while not paused. */
+/** Reads the clock and the shown view now, then every POLL_MS while shown and not paused. */
 async function refresh() {
   clearTimeout(timer);
-  if (running || !current) return;
+  if (running || !current || document.hidden) return;
   running = true;
   const view = current;
   try {
@@ -145,6 +145,9 @@ async function refresh() {
 }
 
 forget.addEventListener('click', () => showLogin());
+document.addEventListener('visibilitychange', () => {
+  if (!paused) refresh();
+});
 window.addEventListener('hashchange', show);
 if (api.hasToken) start();
 else showLogin();
