@@ -1,5 +1,6 @@
 /** The console's route, headers and files without a browser (test/browser drives it in Chromium),
  * and `GET /__control/records`, which it reads. */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -14,7 +15,7 @@ import {
   referenceServerListener,
 } from '../../src/testing/index.ts';
 import { WEBHOOK_DELIVERY } from '../../src/webhooks/policy.ts';
-import { callCli, killCli, type RunningCli, startCli } from './cli-helpers.ts';
+import { CLI, callCli, killCli, type RunningCli, startCli } from './cli-helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const UI = join(ROOT, 'src', 'testing', 'console', 'ui');
@@ -231,6 +232,12 @@ describe('the CLI', () => {
     cli = await startCli('--port', '0', '--admin-token', TOKEN);
   });
   afterAll(() => killCli(cli));
+
+  it('names the console in --help', () => {
+    const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain(`${CONSOLE_PATH}/`);
+  });
 
   it('prints the console address and serves it', async () => {
     expect(cli!.output()).toContain(`Console: ${cli!.baseUrl}${CONSOLE_PATH}/`);
