@@ -59,7 +59,9 @@ function suite() {
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
+    // The page asks to confirm a removal or a reset; an alert would be injected script.
     page.on('dialog', (d) => {
+      if (d.type() === 'confirm') return void d.accept();
       dialogs.push(d.message());
       void d.dismiss();
     });
@@ -196,6 +198,30 @@ function suite() {
     await endpoint.locator('button.enable').click();
     await page.locator('#endpoints tr[data-enabled="true"]').waitFor(WAIT);
     expect(await endpoint.locator('td.state').textContent()).toBe('enabled');
+  });
+
+  it('registers and removes an endpoint from the page', async () => {
+    await open('webhooks');
+    await page.locator('#endpoints tr[data-endpoint]').waitFor(WAIT);
+    await page.fill('#endpoint-url', `${receiver.url}/second`);
+    await page.click('#register button[type=submit]');
+    const second = page.locator('#endpoints tr[data-endpoint]', { hasText: '/second' });
+    await second.waitFor(WAIT);
+    const id = await second.getAttribute('data-endpoint');
+    const listed = (await control(server, 'GET', 'webhooks')) as {
+      endpoints: { id: string; url: string; events: string[] }[];
+    };
+    expect(listed.endpoints.find((e) => e.id === id)).toMatchObject({
+      url: `${receiver.url}/second`,
+      events: EVENTS,
+    });
+
+    await second.locator('button.remove').click();
+    await page
+      .locator(`#endpoints tr[data-endpoint="${id}"]`)
+      .waitFor({ state: 'detached', ...WAIT });
+    const after = (await control(server, 'GET', 'webhooks')) as { endpoints: { id: string }[] };
+    expect(after.endpoints.map((e) => e.id)).not.toContain(id);
   });
 
   it('renders clinic text as text: a patient named like markup stays a string', async () => {

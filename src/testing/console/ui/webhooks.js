@@ -9,6 +9,8 @@ function offsets(delays) {
   return list;
 }
 
+const EVENTS = ['appointment.created', 'appointment.updated', 'appointment.cancelled'];
+
 const nextOf = (d) => d.next_attempt_at ?? d.nextAttemptAt ?? null;
 
 function timeline(delivery, plan) {
@@ -66,10 +68,37 @@ export function mountWebhooks(root, ctx) {
     '',
   ]);
   const deliveries = h('div', { id: 'deliveries' });
+  const url = h('input', {
+    id: 'endpoint-url',
+    type: 'url',
+    required: true,
+    placeholder: 'https://consumer.example/webhooks',
+  });
+  const events = EVENTS.map((type) => h('input', { type: 'checkbox', value: type, checked: true }));
+  const register = h(
+    'form',
+    {
+      id: 'register',
+      class: 'toolbar',
+      onsubmit: (event) => {
+        event.preventDefault();
+        const chosen = events.filter((box) => box.checked).map((box) => box.value);
+        act(
+          () => ctx.api.post('webhooks', { url: url.value.trim(), events: chosen }),
+          (d) => `${d.id} registered`,
+        );
+      },
+    },
+    h('label', { for: 'endpoint-url' }, 'Register'),
+    url,
+    events.map((box) => h('label', { class: 'check' }, box, ` ${box.value}`)),
+    h('button', { type: 'submit' }, 'Register'),
+  );
   root.append(
     h('h3', {}, 'Endpoints'),
     notice,
     endpoints.el,
+    register,
     h('h3', {}, 'Deliveries'),
     h(
       'p',
@@ -81,9 +110,9 @@ export function mountWebhooks(root, ctx) {
   );
   let lastText;
 
-  async function act(path, done) {
+  async function act(send, done) {
     try {
-      const { data } = await ctx.api.post(path);
+      const { data } = await (typeof send === 'string' ? ctx.api.post(send) : send());
       fill(notice, done(data));
       notice.className = 'notice';
     } catch (e) {
@@ -145,6 +174,22 @@ export function mountWebhooks(root, ctx) {
               },
               'Enable',
             ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'remove',
+            onclick: () => {
+              if (confirm(`Remove ${e.id}? Its pending deliveries are dropped.`)) {
+                act(
+                  () => ctx.api.send('DELETE', path),
+                  () => `${e.id} removed`,
+                );
+              }
+            },
+          },
+          'Remove',
+        ),
       ),
     );
   }
