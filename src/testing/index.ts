@@ -9,9 +9,11 @@ export type {
   Delivery,
   DeliveryAttempt,
   DeliveryChaosOptions,
+  DeliveryConfiguration,
   DeliverySimulator,
   DeliverySimulatorOptions,
   DeliveryState,
+  DeliveryUrlRuleOptions,
   RegisterEndpointOptions,
   WebhookEndpoint,
   WebhookTargetHandler,
@@ -72,6 +74,10 @@ export {
 } from './server/invariants.ts';
 export type { LinkOrigin } from './server/links.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './server/pagination.ts';
+export {
+  ServerSettings,
+  type ServerSettingsPatch,
+} from './server/settings-document.ts';
 export { type ClinicSettings, SCOPES, type Scope } from './server/store.ts';
 export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './server/time.ts';
 export {
