@@ -45,6 +45,8 @@ try {
   await control(server, 'POST', 'clock/advance', { ms: 40 * 60_000 });
   receiver.status = 200;
   await control(server, 'POST', 'clock/advance', { ms: 2 * 3_600_000 });
+  receiver.status = 500; // one delivery still pending, its next attempt due
+  await book(server, { patient_id: 1, start_at: '2026-03-04T09:00:00' });
 
   const page = await browser.context.newPage();
   await page.goto(server.consoleUrl);

@@ -99,11 +99,11 @@ describe('createConsoleHandler', () => {
     const api = createReferenceServer({ baseUrl: ORIGIN });
     const control = createConsoleHandler({ control: createControlHandler({ api, token: TOKEN }) });
     const server = createServer(
-      referenceServerListener((request) =>
-        new URL(request.url).pathname.startsWith('/__control/')
-          ? control(request)
-          : api.fetch(request),
-      ),
+      referenceServerListener((input, init) => {
+        const request = new Request(input, init);
+        const { pathname } = new URL(request.url);
+        return pathname.startsWith('/__control/') ? control(request) : api.fetch(request);
+      }),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

@@ -89,9 +89,11 @@ const answer = (status: number, body: string | null, headers: Record<string, str
  * const control = createConsoleHandler({
  *   control: createControlHandler({ api, token: process.env.CLINIC_ADMIN_TOKEN! }),
  * });
- * createServer(referenceServerListener((request) =>
- *   new URL(request.url).pathname.startsWith('/__control/') ? control(request) : api.fetch(request),
- * )).listen(4010, '127.0.0.1'); // the console: http://127.0.0.1:4010/__control/ui/
+ * createServer(referenceServerListener((input, init) => {
+ *   const request = new Request(input, init);
+ *   const { pathname } = new URL(request.url);
+ *   return pathname.startsWith('/__control/') ? control(request) : api.fetch(request);
+ * })).listen(4010, '127.0.0.1'); // the console: http://127.0.0.1:4010/__control/ui/
  * ```
  */
 export function createConsoleHandler(
