@@ -126,11 +126,13 @@ function deliveryView(webhooks: DeliverySimulator) {
     event_id: d.event.id,
     event_type: d.event.type,
     state: d.state,
+    nextAttemptAt: d.nextAttemptAt === undefined ? null : new Date(d.nextAttemptAt).toISOString(),
     attempts: d.attempts.map((a) => ({
       attempt: a.attempt,
       at: formatInstant(new Date(a.at)),
       outcome: a.outcome,
       status: a.status ?? null,
+      durationMs: a.durationMs,
       error: a.error ?? null,
     })),
   }));
