@@ -1,6 +1,12 @@
 /** Fault injection (`api.faults`): answer a status, wait, fail, or lose a response. @module */
 import { brandErrors } from '../../internal/brand.ts';
-import { type Chaos, ChaosMode, type ChaosSpec, type FaultAction, type FaultDraw } from './chaos.ts';
+import {
+  type Chaos,
+  ChaosMode,
+  type ChaosSpec,
+  type FaultAction,
+  type FaultDraw,
+} from './chaos.ts';
 import { FaultInput, parseInput } from './control-inputs.ts';
 
 /** What `api.faults.inject` takes. Every member is optional; `{}` matches the next request. */
