@@ -39,7 +39,12 @@ export type {
 export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './server/auth.ts';
 export type { Chaos, ChaosSpec, ChaosStats } from './server/chaos.ts';
 export { Clock, type ClockStart } from './server/clock.ts';
-export type { DuplicatePolicy, OriginPolicy, RecordedRequest } from './server/context.ts';
+export type {
+  DuplicatePolicy,
+  OriginPolicy,
+  RecordedRequest,
+  RequestOutcome,
+} from './server/context.ts';
 export {
   type ClinicHandle,
   createReferenceServer,

@@ -122,6 +122,10 @@ function suite() {
     });
     await row.first().waitFor(WAIT);
     expect(await row.first().locator('td.method').textContent()).toBe('POST');
+    expect(await row.first().locator('td.status').textContent()).toBe('201');
+    expect(await row.first().locator('td.time').textContent()).toBe(shown(await clockMs()));
+    expect(await row.first().locator('td.duration').textContent()).toMatch(/^\d+ ms$/);
+    expect(await row.first().locator('td.outcome').textContent()).toBe('');
 
     // The request's headers, its key masked as in the JSON log.
     await row.first().click();
@@ -148,12 +152,44 @@ function suite() {
     ).toBe(true);
   });
 
+  it('injects a fault from the page and shows its outcome in the filtered log', async () => {
+    await open('server');
+    await page.fill(
+      '#fault-spec',
+      JSON.stringify({ method: 'POST', path: '/api/public/v1/patients', status: 503 }),
+    );
+    await page.click('#faults-card button:has-text("Inject")');
+    await page.locator('#faults tbody tr', { hasText: 'answers 503' }).waitFor(WAIT);
+
+    const answer = await fetch(`${server.baseUrl}/api/public/v1/patients`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Faulted Patient' }),
+    });
+    expect(answer.status).toBe(503);
+    await createPatient(server, 'Served Patient');
+
+    await open('requests');
+    await page.locator('#requests tr.request td.status', { hasText: '503' }).waitFor(WAIT);
+    await page.selectOption('#request-status', 'outcome');
+    const rows = page.locator('#requests tr.request');
+    await expect.poll(() => rows.count(), WAIT).toBe(1);
+    expect(await rows.first().locator('td.status').textContent()).toBe('503');
+    expect(await rows.first().locator('td.outcome').textContent()).toBe('fault: status');
+    await page.selectOption('#request-status', '');
+    await page.fill('#request-filter', 'patients');
+    await expect.poll(() => rows.count(), WAIT).toBe(2);
+    await page.fill('#request-filter', '');
+  });
+
   it('shows each delivery attempt at the spec schedule after a clock advance', async () => {
     const t0 = await clockMs();
     await book(server, { patient_id: 1, start_at: '2026-03-03T11:00:00' });
     await open('webhooks');
     const delivery = page.locator('#deliveries .delivery').first();
     await delivery.locator('[data-attempt="1"][data-outcome="http_error"]').waitFor(WAIT);
+    expect(await delivery.locator('.next-at').textContent()).toContain(shown(t0 + MINUTE));
+    expect(await delivery.locator('[data-attempt="2"] .result').textContent()).toBe('next');
 
     await open('server');
     await page.fill('#clock-minutes', String(9 * 60));

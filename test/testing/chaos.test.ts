@@ -144,7 +144,7 @@ describe('api.faults.chaos', () => {
 describe('POST /__control/chaos', () => {
   test('starts it (201), shows stats and invariants on GET, stops it with null; a bad spec is 400', async () => {
     const api = createReferenceServer({ baseUrl: BASE_URL });
-    const control = createControlHandler({ api, token: 'admin' });
+    const control = createControlHandler({ api, token: 'admin', allowedHosts: ['clinic.test'] });
     const send = async (method: string, body?: unknown) => {
       const response = await control(
         new Request(`${BASE_URL}/__control/chaos`, {

@@ -24,7 +24,10 @@ const ORIGIN = 'http://127.0.0.1:4010';
 
 function setup() {
   const api = createReferenceServer({ baseUrl: ORIGIN, seed: 'demo' });
-  const handler = createConsoleHandler({ control: createControlHandler({ api, token: TOKEN }) });
+  const handler = createConsoleHandler({
+    api,
+    control: createControlHandler({ api, token: TOKEN }),
+  });
   const get = (path: string, init: RequestInit = {}) =>
     handler(new Request(`${ORIGIN}${path}`, init));
   return { api, get };
@@ -86,8 +89,12 @@ describe('createConsoleHandler', () => {
     expect((await get(`${CONSOLE_PATH}/app.js`, { method: 'HEAD' })).status).toBe(200);
   });
 
-  it('hands every other control path to the control API, token and all', async () => {
-    const { get } = setup();
+  it('hands every other control path to the control API, the rest to the server', async () => {
+    const { api, get } = setup();
+    const rooms = await get('/api/public/v1/rooms', {
+      headers: { authorization: `Bearer ${api.issueApiKey()}` },
+    });
+    expect(rooms.status).toBe(200);
     expect((await get('/__control/clock')).status).toBe(401);
     const clock = await get('/__control/clock', { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(clock.status).toBe(200);
@@ -95,16 +102,24 @@ describe('createConsoleHandler', () => {
     expect((await get('/__control/uix')).status).toBe(401);
   });
 
+  it("obeys the control API's Host check", async () => {
+    const api = createReferenceServer({ baseUrl: ORIGIN });
+    const control = createControlHandler({ api, token: TOKEN, allowedHosts: ['app'] });
+    const handler = createConsoleHandler({ api, control });
+    const page = (origin: string) => handler(new Request(`${origin}${CONSOLE_PATH}/`));
+    expect((await page('http://rebound.example')).status).toBe(403);
+    expect((await handler(new Request('http://rebound.example/__control/ui/app.js'))).status).toBe(
+      403,
+    );
+    expect((await page('http://app:4010')).status).toBe(200);
+    expect((await page('http://localhost:4010')).status).toBe(200);
+    expect((await page('http://[::1]:4010')).status).toBe(200);
+  });
+
   it('mounts beside the node:http adapter, as the CLI does', async () => {
     const api = createReferenceServer({ baseUrl: ORIGIN });
-    const control = createConsoleHandler({ control: createControlHandler({ api, token: TOKEN }) });
-    const server = createServer(
-      referenceServerListener((input, init) => {
-        const request = new Request(input, init);
-        const { pathname } = new URL(request.url);
-        return pathname.startsWith('/__control/') ? control(request) : api.fetch(request);
-      }),
-    );
+    const control = createControlHandler({ api, token: TOKEN });
+    const server = createServer(referenceServerListener(createConsoleHandler({ api, control })));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -122,8 +137,12 @@ describe('createConsoleHandler', () => {
     }
   });
 
-  it('needs the control handler', () => {
+  it('needs the server and the control handler', () => {
     expect(() => createConsoleHandler({} as never)).toThrow(TypeError);
+    const api = createReferenceServer({ baseUrl: ORIGIN });
+    expect(() =>
+      createConsoleHandler({ control: createControlHandler({ api, token: TOKEN }) } as never),
+    ).toThrow(TypeError);
   });
 });
 

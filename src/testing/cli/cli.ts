@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { referenceServerListener } from '../adapters/node.ts';
 import { checkWebhookTarget, createNetworkDelivery } from '../delivery/network.ts';
@@ -29,6 +29,7 @@ const OPTIONS = {
   settings: { type: 'string' },
   'allow-http-webhooks': { type: 'string' },
   resolve: { type: 'string', multiple: true },
+  'control-hosts': { type: 'string' },
   now: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -63,6 +64,9 @@ Runs the Clinic Scheduling API v1 reference server (in memory) until SIGINT or S
       --resolve <host>=<address>[,<address>]
                             resolve a webhook host to these addresses instead of DNS
                             (repeatable; env: space-separated entries)
+      --control-hosts <host>,...
+                            host names the control API answers besides loopback (such as
+                            a compose service's name); any other Host gets 403
       --now <instant>       start the clock at this ISO 8601 instant or epoch ms, fixed
                             (it then moves only through the control API)
       --json                print the start-up line as one JSON object
@@ -139,6 +143,11 @@ function readConfig() {
     }
     hosts.set(m[1]!.toLowerCase(), addresses);
   }
+  const controlText = pick('control-hosts') ?? '';
+  const controlHosts = controlText.split(/[\s,]+/).filter(Boolean);
+  if (!controlHosts.every((h) => /^(?:[A-Za-z0-9.-]{1,253}|\[?[0-9A-Fa-f:.]+\]?)$/.test(h))) {
+    fail(`${where('control-hosts')} takes host names or addresses separated by commas`);
+  }
   const nowText = pick('now');
   let now: number | undefined;
   if (nowText !== undefined) {
@@ -165,6 +174,7 @@ function readConfig() {
     allowHttp: allowText !== '' && !FALSE.test(allowText),
     allowHttpHosts: allowed,
     hosts,
+    controlHosts: controlHosts.map((h) => h.replace(/^\[|\]$/g, '')),
     now,
     json: bool('json'),
   };
@@ -270,12 +280,16 @@ function main(): void {
     }
     // The console is loaded here only, so that nothing else in the package loads its files.
     const { createConsoleHandler, CONSOLE_PATH } = await import('../console/index.ts');
-    const control = createConsoleHandler({
+    const handler = createConsoleHandler({
+      api,
       control: createControlHandler({
         api,
         token: config.token,
         afterReset: applySeedFile,
         hosts: config.hosts,
+        // Listening on one address other than loopback: that address is this server's own.
+        allowedHosts: [...config.controlHosts, ...(isIP(address.address) ? [address.address] : [])],
+        allowHostHint: `start the server with --control-hosts=<host>[,...] (or ${envName('control-hosts')})`,
         checkWebhookUrl: (url) =>
           checkWebhookTarget(url, rule).catch((error: Error) => {
             throw new WebhookUrlError(
@@ -285,15 +299,7 @@ function main(): void {
           }),
       }),
     });
-    server.on(
-      'request',
-      referenceServerListener((input, init) => {
-        const request = input instanceof Request && !init ? input : new Request(input, init);
-        const { pathname } = new URL(request.url);
-        const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
-        return isControl ? control(request) : api.fetch(request);
-      }),
-    );
+    server.on('request', referenceServerListener(handler));
     const printedKey = config.apiKey === undefined ? apiKey : undefined;
     if (config.json) {
       const line = {

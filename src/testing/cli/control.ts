@@ -38,6 +38,27 @@ export interface ControlOptions {
   readonly hosts?: Map<string, readonly string[]>;
   /** Checks a URL before `POST /__control/webhooks`; reject with a `WebhookUrlError` to refuse. */
   readonly checkWebhookUrl?: (url: string) => Promise<unknown>;
+  /**
+   * Host names (or addresses) the control API answers besides loopback (`localhost`, 127.0.0.0/8,
+   * `::1`), such as a compose service's name; any other `Host` is 403, so a page that rebinds its
+   * own name to this machine cannot reach it. The API routes answer any `Host`.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** How the refusal tells the user to allow a host (the CLI names its flag and variable). */
+  readonly allowHostHint?: string;
+}
+
+/** The host of a URL as compared: no brackets, no trailing dot, lower case. */
+function bareHost(url: URL): string {
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+}
+
+function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost' || host === '::1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:127\./.test(host);
 }
 
 class ControlError extends Error {
@@ -127,11 +148,13 @@ function deliveryView(webhooks: DeliverySimulator) {
     event_id: d.event.id,
     event_type: d.event.type,
     state: d.state,
+    nextAttemptAt: d.nextAttemptAt === undefined ? null : new Date(d.nextAttemptAt).toISOString(),
     attempts: d.attempts.map((a) => ({
       attempt: a.attempt,
       at: formatInstant(new Date(a.at)),
       outcome: a.outcome,
       status: a.status ?? null,
+      durationMs: a.durationMs,
       error: a.error ?? null,
     })),
   }));
@@ -156,6 +179,7 @@ export function createControlHandler(
 ): (request: Request) => Promise<Response> {
   const { api, token, hosts } = options;
   const initialHosts = new Map(hosts);
+  const allowedHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   const endpoint = (id: string): WebhookEndpoint => {
     const found = api.webhooks.endpoints.find((e) => e.id === id);
     if (!found)
@@ -330,6 +354,15 @@ export function createControlHandler(
     const path = url.pathname.slice(CONTROL_PREFIX.length);
     // Readiness needs no token: it says only that the server answers.
     if (path === '/ready' && request.method === 'GET') return json(200, { ready: true });
+    const host = bareHost(url);
+    if (!isLoopbackHost(host) && !allowedHosts.has(host)) {
+      return json(403, {
+        detail:
+          `The control API answers loopback hosts only, not ${JSON.stringify(url.host)}: ` +
+          (options.allowHostHint ?? 'give its name in allowedHosts') +
+          ' to allow it.',
+      });
+    }
     const given = /^Bearer +(\S+)$/i.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
     if (given !== token) {
       return json(401, {

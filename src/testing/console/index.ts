@@ -6,15 +6,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
 import { CONTROL_PREFIX } from '../cli/prefix.ts';
+import type { ReferenceFetch } from '../server/fetch.ts';
 
 /** Where the console answers: `/__control/ui` (redirected to `/__control/ui/`) and below. */
 export const CONSOLE_PATH = `${CONTROL_PREFIX}/ui`;
 
 /** What `createConsoleHandler` takes. */
 export interface ConsoleOptions {
+  /** The reference server: requests outside `/__control` go to its `fetch`. */
+  readonly api: { readonly fetch: ReferenceFetch };
   /**
    * The control API the page reads (`createControlHandler`'s handler): every request under
-   * `/__control/` that is not the console's goes to it, so it checks the token and the Host.
+   * `/__control` that is not the console's goes to it. Its Host check guards the console too.
    */
   readonly control: (request: Request) => Promise<Response>;
 }
@@ -74,9 +77,10 @@ const answer = (status: number, body: string | null, headers: Record<string, str
   new Response(body, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
 
 /**
- * A Fetch handler for `/__control/`: the console's page and files, the rest to `control`.
- * The page needs no token to load and holds no data; it asks for the admin token and sends it
- * as `Authorization: Bearer <token>` on each control request.
+ * One handler for the whole server, shaped like `fetch`: the console's page and files under
+ * `/__control/ui`, the rest of `/__control` to `control`, everything else to `api.fetch`. The
+ * page needs no token to load and holds no data; it asks for the admin token and sends it as
+ * `Authorization: Bearer <token>` on each control request.
  * @example
  * ```ts
  * import { createServer } from 'node:http';
@@ -86,33 +90,31 @@ const answer = (status: number, body: string | null, headers: Record<string, str
  * import { createConsoleHandler } from '@clinic-scheduling/sdk/testing/console';
  *
  * const api = createReferenceServer({ baseUrl: 'http://127.0.0.1:4010' });
- * const control = createConsoleHandler({
- *   control: createControlHandler({ api, token: process.env.CLINIC_ADMIN_TOKEN! }),
- * });
- * createServer(referenceServerListener((input, init) => {
- *   const request = new Request(input, init);
- *   const { pathname } = new URL(request.url);
- *   return pathname.startsWith('/__control/') ? control(request) : api.fetch(request);
- * })).listen(4010, '127.0.0.1'); // the console: http://127.0.0.1:4010/__control/ui/
+ * const control = createControlHandler({ api, token: process.env.CLINIC_ADMIN_TOKEN! });
+ * createServer(referenceServerListener(createConsoleHandler({ api, control })))
+ *   .listen(4010, '127.0.0.1'); // the console: http://127.0.0.1:4010/__control/ui/
  * ```
  */
-export function createConsoleHandler(
-  options: ConsoleOptions,
-): (request: Request) => Promise<Response> {
-  if (typeof options?.control !== 'function') {
-    throw new TypeError('createConsoleHandler takes { control: createControlHandler({...}) }');
+export function createConsoleHandler(options: ConsoleOptions): ReferenceFetch {
+  if (typeof options?.control !== 'function' || typeof options.api?.fetch !== 'function') {
+    throw new TypeError(
+      'createConsoleHandler takes { api, control: createControlHandler({ api, token }) }',
+    );
   }
-  const { control } = options;
-  return async (request) => {
+  const { api, control } = options;
+  return async (input, init) => {
+    // The node:http adapter hands over a Request marked as a socket's: pass that very one on.
+    const request = input instanceof Request && !init ? input : new Request(input, init);
     const url = new URL(request.url);
     const path = url.pathname;
+    if (path !== CONTROL_PREFIX && !path.startsWith(`${CONTROL_PREFIX}/`)) {
+      return api.fetch(request);
+    }
     if (path !== CONSOLE_PATH && !path.startsWith(`${CONSOLE_PATH}/`)) return control(request);
-    // The control API's own checks (the Host among them) run first: a page it would refuse is
-    // refused too. Its readiness route needs no token.
-    const probe = await control(
-      new Request(new URL(`${CONTROL_PREFIX}/ready`, url), { headers: request.headers }),
-    );
-    if (!probe.ok) return probe;
+    // The control API checks the Host before the token: a tokenless probe answered 403 means
+    // this Host may not reach the control API, nor its console.
+    const probe = await control(new Request(new URL(`${CONTROL_PREFIX}/`, url)));
+    if (probe.status === 403) return probe;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return answer(405, null, { allow: 'GET, HEAD' });
     }

@@ -9,13 +9,13 @@ function pathOf(entry) {
   return query ? `${entry.path}?${query}` : entry.path;
 }
 
-function outcomeOf(entry) {
-  const o = entry.outcome;
-  if (o === undefined || o === null) return '';
-  return typeof o === 'string' ? o : JSON.stringify(o);
-}
+// `{ source: 'chaos', action: 'loseResponse' }` → `chaos: loseResponse`.
+const outcomeOf = (entry) =>
+  entry.outcome ? `${entry.outcome.source}: ${entry.outcome.action}` : '';
 
-const statusClass = (status) => (typeof status === 'number' ? `${Math.floor(status / 100)}xx` : '');
+// Status 0: the server produced none (a network error, or the client went away first).
+const statusOf = (entry) => (entry.status ? String(entry.status) : 'none');
+const statusClass = (status) => (status ? `${Math.floor(status / 100)}xx` : 'none');
 
 /** Mounts the view in `root`; `refresh()` reads the log again. */
 export function mountRequests(root, ctx) {
@@ -33,6 +33,7 @@ export function mountRequests(root, ctx) {
       ['2xx', '2xx'],
       ['4xx', '4xx'],
       ['5xx', '5xx'],
+      ['none', 'no answer'],
       ['outcome', 'fault or chaos'],
     ],
     render,
@@ -65,7 +66,7 @@ export function mountRequests(root, ctx) {
     const needle = text.value.trim().toLowerCase();
     if (!needle) return true;
     const headers = Object.entries(entry.headers ?? {}).map(([k, v]) => `${k}: ${v}`);
-    const hay = [entry.method, pathOf(entry), entry.status, outcomeOf(entry), ...headers];
+    const hay = [entry.method, pathOf(entry), statusOf(entry), outcomeOf(entry), ...headers];
     return hay.join('\n').toLowerCase().includes(needle);
   }
 
@@ -75,7 +76,7 @@ export function mountRequests(root, ctx) {
       'tr',
       {
         class: `request s${statusClass(entry.status)}${outcomeOf(entry) ? ' faulted' : ''}`,
-        dataset: { index: key, status: entry.status ?? '' },
+        dataset: { index: key, status: entry.status },
         tabindex: 0,
         onclick: () => {
           if (opened.has(key)) opened.delete(key);
@@ -86,12 +87,8 @@ export function mountRequests(root, ctx) {
       h('td', { class: 'time' }, instant(entry.time)),
       h('td', { class: 'method' }, entry.method),
       h('td', { class: 'path' }, pathOf(entry)),
-      h('td', { class: 'status' }, entry.status ?? ''),
-      h(
-        'td',
-        { class: 'duration' },
-        entry.durationMs === undefined ? '' : `${entry.durationMs} ms`,
-      ),
+      h('td', { class: 'status' }, statusOf(entry)),
+      h('td', { class: 'duration' }, `${Math.round(entry.durationMs)} ms`),
       h('td', { class: 'attempt' }, entry.attempt ?? ''),
       h('td', { class: 'outcome' }, outcomeOf(entry)),
     );

@@ -11,11 +11,11 @@ function offsets(delays) {
 
 const EVENTS = ['appointment.created', 'appointment.updated', 'appointment.cancelled'];
 
-const nextOf = (d) => d.next_attempt_at ?? d.nextAttemptAt ?? null;
-
 function timeline(delivery, plan) {
   const first = delivery.attempts[0];
-  const firstMs = first ? Date.parse(first.at) : nextOf(delivery) && Date.parse(nextOf(delivery));
+  const firstMs = first
+    ? Date.parse(first.at)
+    : delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt);
   const pending = delivery.state === 'pending';
   const slots = plan.map((offset, i) => {
     const n = i + 1;
@@ -32,7 +32,11 @@ function timeline(delivery, plan) {
       h(
         'span',
         { class: 'at' },
-        done ? instant(done.at) : isNext && nextOf(delivery) ? instant(nextOf(delivery)) : '',
+        done
+          ? instant(done.at)
+          : isNext && delivery.nextAttemptAt
+            ? instant(delivery.nextAttemptAt)
+            : '',
       ),
       h(
         'span',
@@ -195,7 +199,7 @@ export function mountWebhooks(root, ctx) {
   }
 
   function deliveryCard(d) {
-    const next = nextOf(d);
+    const next = d.nextAttemptAt;
     return h(
       'article',
       { class: `delivery ${d.state}`, dataset: { delivery: d.id, state: d.state } },
@@ -205,7 +209,7 @@ export function mountWebhooks(root, ctx) {
         h('strong', {}, d.event_type),
         ` ${d.id} to ${d.endpoint_id}, event ${d.event_id}: `,
         h('span', { class: 'state' }, d.state),
-        next ? h('span', { class: 'next' }, ` next attempt ${instant(next)} UTC`) : '',
+        next ? h('span', { class: 'next-at' }, ` next attempt ${instant(next)} UTC`) : '',
       ),
       timeline(d, plan),
     );
