@@ -13,8 +13,11 @@ export const CONSOLE_PATH = `${CONTROL_PREFIX}/ui`;
 
 /** What `createConsoleHandler` takes. */
 export interface ConsoleOptions {
-  /** The reference server: requests outside `/__control` go to its `fetch`. */
-  readonly api: { readonly fetch: ReferenceFetch };
+  /** The reference server (or anything with its `fetch`). */
+  readonly api: {
+    /** Where every request outside `/__control` goes. */
+    readonly fetch: ReferenceFetch;
+  };
   /**
    * The control API the page reads (`createControlHandler`'s handler): every request under
    * `/__control` that is not the console's goes to it. Its Host check guards the console too.
