@@ -42,6 +42,17 @@ try {
   await fetch(`${server.baseUrl}/api/public/v1/appointments/not-a-uuid`, {
     headers: { authorization: `Bearer ${server.apiKey}` },
   });
+  // A fault on the first attempt, then the client's retry (it numbers them in X-Attempt).
+  await control(server, 'POST', 'faults', {
+    method: 'GET',
+    path: '/api/public/v1/rooms',
+    status: 503,
+  });
+  for (const attempt of ['1', '2']) {
+    await fetch(`${server.baseUrl}/api/public/v1/rooms`, {
+      headers: { authorization: `Bearer ${server.apiKey}`, 'x-attempt': attempt },
+    });
+  }
   await control(server, 'POST', 'clock/advance', { ms: 40 * 60_000 });
   receiver.status = 200;
   await control(server, 'POST', 'clock/advance', { ms: 2 * 3_600_000 });
