@@ -16,6 +16,7 @@ export default defineConfig({
     // The one entry that imports msw (the optional peer): /testing itself never loads it.
     'testing/msw': 'src/testing/adapters/msw.ts',
     'testing/cli': 'src/testing/cli/cli.ts',
+    'testing/probe-cli': 'src/testing/probe/bin.ts',
     // The console's page and files: Node.js only, imported by nothing but the CLI (lazily).
     'testing/console': 'src/testing/console/index.ts',
   },
