@@ -31,6 +31,29 @@ export function fill(el, ...children) {
   return el;
 }
 
+/** A button that is not a form's submit. */
+export function button(label, onclick, props = {}) {
+  return h('button', { type: 'button', ...props, onclick }, label);
+}
+
+/**
+ * `act(send, done)`: runs `send()` (a control request), says in `notice` what `done(answer)`
+ * returns or why it failed, then calls `after` (a refresh).
+ */
+export function actor(notice, after) {
+  return async (send, done) => {
+    try {
+      const { data } = await send();
+      fill(notice, done(data));
+      notice.className = 'notice';
+    } catch (e) {
+      fill(notice, e.detail ?? e.message);
+      notice.className = 'notice error';
+    }
+    after();
+  };
+}
+
 /** A `<select>` of `[value, label]` pairs (or strings). */
 export function select(label, options, onchange) {
   return h(

@@ -1,6 +1,6 @@
 // The server's clock (now, set, advance), chaos (its spec and statistics, the invariants'
 // report), injected faults, and reset.
-import { fill, h, instant, span, table } from './dom.js';
+import { actor, button, fill, h, instant, span, table } from './dom.js';
 
 const ADVANCES = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 86_400_000];
 const CHAOS_EXAMPLE = '{ "seed": 1, "statusRate": 0.1, "networkErrorRate": 0.05 }';
@@ -24,17 +24,7 @@ export function mountServer(root, ctx) {
   const invariants = h('div', { id: 'invariants' });
   const faults = table('faults', ['Method', 'Path', 'Acts', 'Remaining', 'Times']);
 
-  async function act(send, done) {
-    try {
-      const { data } = await send();
-      fill(notice, done(data));
-      notice.className = 'notice';
-    } catch (e) {
-      fill(notice, e.detail ?? e.message);
-      notice.className = 'notice error';
-    }
-    ctx.refresh();
-  }
+  const act = actor(notice, () => ctx.refresh());
   const advance = (ms) =>
     act(
       () => ctx.api.post('clock/advance', { ms }),
@@ -65,11 +55,7 @@ export function mountServer(root, ctx) {
           'div',
           { class: 'buttons' },
           ADVANCES.map((ms) =>
-            h(
-              'button',
-              { type: 'button', class: 'advance', dataset: { ms }, onclick: () => advance(ms) },
-              `+${span(ms)}`,
-            ),
+            button(`+${span(ms)}`, () => advance(ms), { class: 'advance', dataset: { ms } }),
           ),
         ),
         h(
@@ -109,29 +95,17 @@ export function mountServer(root, ctx) {
         h(
           'div',
           { class: 'buttons' },
-          h(
-            'button',
-            {
-              type: 'button',
-              onclick: () =>
-                act(
-                  () => parsed('chaos-spec')().then((spec) => ctx.api.post('chaos', spec)),
-                  () => 'Chaos started',
-                ),
-            },
-            'Start chaos',
+          button('Start chaos', () =>
+            act(
+              () => parsed('chaos-spec')().then((spec) => ctx.api.post('chaos', spec)),
+              () => 'Chaos started',
+            ),
           ),
-          h(
-            'button',
-            {
-              type: 'button',
-              onclick: () =>
-                act(
-                  () => ctx.api.send('POST', 'chaos', null),
-                  () => 'Chaos stopped',
-                ),
-            },
-            'Stop chaos',
+          button('Stop chaos', () =>
+            act(
+              () => ctx.api.send('POST', 'chaos', null),
+              () => 'Chaos stopped',
+            ),
           ),
         ),
         h('h3', {}, 'Invariants'),
@@ -146,47 +120,31 @@ export function mountServer(root, ctx) {
         h(
           'div',
           { class: 'buttons' },
-          h(
-            'button',
-            {
-              type: 'button',
-              onclick: () =>
-                act(
-                  () => parsed('fault-spec')().then((spec) => ctx.api.post('faults', spec)),
-                  (d) => `Fault injected: ${d.pending} pending`,
-                ),
-            },
-            'Inject',
+          button('Inject', () =>
+            act(
+              () => parsed('fault-spec')().then((spec) => ctx.api.post('faults', spec)),
+              (d) => `Fault injected: ${d.pending} pending`,
+            ),
           ),
-          h(
-            'button',
-            {
-              type: 'button',
-              onclick: () =>
-                act(
-                  () => ctx.api.send('DELETE', 'faults'),
-                  () => 'Faults cleared',
-                ),
-            },
-            'Clear faults',
+          button('Clear faults', () =>
+            act(
+              () => ctx.api.send('DELETE', 'faults'),
+              () => 'Faults cleared',
+            ),
           ),
         ),
         h('h3', {}, 'Reset'),
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'danger',
-            onclick: () => {
-              if (confirm('Reset the server: every record, log and delivery is dropped.')) {
-                act(
-                  () => ctx.api.post('reset'),
-                  () => 'Server reset',
-                );
-              }
-            },
-          },
+        button(
           'Reset the server',
+          () => {
+            if (confirm('Reset the server: every record, log and delivery is dropped.')) {
+              act(
+                () => ctx.api.post('reset'),
+                () => 'Server reset',
+              );
+            }
+          },
+          { class: 'danger' },
         ),
       ),
     ),

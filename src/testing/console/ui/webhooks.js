@@ -1,6 +1,6 @@
 // Webhook endpoints (state, failure count, ping, disable, enable) and each delivery's attempts
 // on a timeline against the spec's schedule (6.3: 1 min, 5 min, 30 min, 2 h, 6 h).
-import { fill, h, instant, span, table } from './dom.js';
+import { actor, button, fill, h, instant, span, table } from './dom.js';
 
 /** The planned offset of each attempt from the first: 0, 1 min, 6 min, 36 min, ... */
 function offsets(delays) {
@@ -114,18 +114,10 @@ export function mountWebhooks(root, ctx) {
   );
   let lastText;
 
-  async function act(send, done) {
-    try {
-      const { data } = await (typeof send === 'string' ? ctx.api.post(send) : send());
-      fill(notice, done(data));
-      notice.className = 'notice';
-    } catch (e) {
-      fill(notice, e.detail ?? e.message);
-      notice.className = 'notice error';
-    }
+  const act = actor(notice, () => {
     lastText = undefined;
     ctx.refresh();
-  }
+  });
 
   function endpointRow(e) {
     const path = `webhooks/${encodeURIComponent(e.id)}`;
@@ -145,54 +137,45 @@ export function mountWebhooks(root, ctx) {
       h(
         'td',
         { class: 'actions' },
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'ping',
-            disabled: !e.enabled,
-            onclick: () =>
-              act(
-                `${path}/ping`,
-                (d) => `Ping ${d.id} to ${e.id}: ${d.attempts[0]?.outcome ?? d.state}`,
-              ),
-          },
+        button(
           'Ping',
+          () =>
+            act(
+              () => ctx.api.post(`${path}/ping`),
+              (d) => `Ping ${d.id} to ${e.id}: ${d.attempts[0]?.outcome ?? d.state}`,
+            ),
+          { class: 'ping', disabled: !e.enabled },
         ),
         e.enabled
-          ? h(
-              'button',
-              {
-                type: 'button',
-                class: 'disable',
-                onclick: () => act(`${path}/disable`, () => `${e.id} disabled`),
-              },
+          ? button(
               'Disable',
-            )
-          : h(
-              'button',
-              {
-                type: 'button',
-                class: 'enable',
-                onclick: () => act(`${path}/enable`, () => `${e.id} enabled`),
-              },
-              'Enable',
-            ),
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'remove',
-            onclick: () => {
-              if (confirm(`Remove ${e.id}? Its pending deliveries are dropped.`)) {
+              () =>
                 act(
-                  () => ctx.api.send('DELETE', path),
-                  () => `${e.id} removed`,
-                );
-              }
-            },
-          },
+                  () => ctx.api.post(`${path}/disable`),
+                  () => `${e.id} disabled`,
+                ),
+              { class: 'disable' },
+            )
+          : button(
+              'Enable',
+              () =>
+                act(
+                  () => ctx.api.post(`${path}/enable`),
+                  () => `${e.id} enabled`,
+                ),
+              { class: 'enable' },
+            ),
+        button(
           'Remove',
+          () => {
+            if (confirm(`Remove ${e.id}? Its pending deliveries are dropped.`)) {
+              act(
+                () => ctx.api.send('DELETE', path),
+                () => `${e.id} removed`,
+              );
+            }
+          },
+          { class: 'remove' },
         ),
       ),
     );
