@@ -1,12 +1,33 @@
 import { copyFile, cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineConfig } from 'tsup';
+import { build, defineConfig, type Options } from 'tsup';
 
 /**
  * The CommonJS build has no top-level await: there, `src/testing/adapters/msw-peer.ts` (which awaits
  * `import('msw')`) is replaced by `msw-peer.cjs.ts` (which calls `require('msw')`).
  */
 const MSW_PEER_CJS = join(import.meta.dirname, 'src', 'testing', 'adapters', 'msw-peer.cjs.ts');
+
+// The console's page and files (Node.js only; the CLI loads it lazily) are built on their own,
+// after the rest: an entry in the build above would share chunks with the others and move code
+// between them, and the root entry's weight must not depend on the console.
+export const CONSOLE_BUILD = {
+  entry: { 'testing/console': 'src/testing/console/index.ts' },
+  format: ['esm', 'cjs'],
+  dts: true,
+  splitting: false,
+  sourcemap: true,
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+    // The CommonJS build finds its files from __filename; import.meta is read only in ESM.
+    options.logOverride = { 'empty-import-meta': 'silent' };
+  },
+  clean: false,
+  target: 'node22',
+  platform: 'neutral',
+  external: [/^node:/],
+  config: false,
+} satisfies Options;
 
 export default defineConfig({
   entry: {
@@ -17,8 +38,6 @@ export default defineConfig({
     'testing/msw': 'src/testing/adapters/msw.ts',
     'testing/cli': 'src/testing/cli/cli.ts',
     'testing/probe-cli': 'src/testing/probe/bin.ts',
-    // The console's page and files: Node.js only, imported by nothing but the CLI (lazily).
-    'testing/console': 'src/testing/console/index.ts',
   },
   format: ['esm', 'cjs'],
   // Declarations leave out what is marked `@internal` (the client's call helpers, the
@@ -55,11 +74,12 @@ export default defineConfig({
       },
     },
   ],
-  // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
-  // `@clinic-scheduling/sdk/openapi.json`.
-  // The console's files, read at run time beside its module (dist/testing/console.js).
   onSuccess: async () => {
+    // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
+    // `@clinic-scheduling/sdk/openapi.json`.
     await copyFile('docs/openapi.json', 'dist/openapi.json');
+    await build(CONSOLE_BUILD);
+    // The console's files, read at run time beside its module (dist/testing/console.js).
     await cp('src/testing/console/ui', 'dist/testing/ui', { recursive: true });
   },
 });

@@ -278,8 +278,13 @@ function main(): void {
     } catch (error) {
       fail(`--api-key (or ${envName('api-key')}): ${(error as Error).message}`);
     }
-    // The console is loaded here only, so that nothing else in the package loads its files.
-    const { createConsoleHandler, CONSOLE_PATH } = await import('../console/index.ts');
+    // The console, its own entry, loaded here only: nothing else in the package loads its files.
+    // The path is computed so that the build leaves the import alone (bundled, it would move code
+    // between the chunks other entries share): built, cli.js sits beside console.js.
+    const consoleModule = import.meta.url.endsWith('.ts') ? '../console/index.ts' : './console.js';
+    const { createConsoleHandler, CONSOLE_PATH } = (await import(
+      consoleModule
+    )) as typeof import('../console/index.ts');
     const handler = createConsoleHandler({
       api,
       control: createControlHandler({

@@ -4,6 +4,7 @@
  * files from the package); nothing else in the package imports it. @module
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
 import { CONTROL_PREFIX } from '../cli/prefix.ts';
 import type { ReferenceFetch } from '../server/fetch.ts';
@@ -54,8 +55,12 @@ const CONSOLE_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
 };
 
-// In src/ the files sit beside this module; the build copies them beside its output.
-const UI_DIR = new URL('./ui/', import.meta.url);
+// In src/ the files sit beside this module; the build copies them beside its output
+// (dist/testing/ui/). The CommonJS build has no import.meta, but __filename.
+const UI_DIR = new URL(
+  './ui/',
+  typeof __filename === 'string' ? pathToFileURL(__filename).href : import.meta.url,
+);
 
 type Files = Map<string, { type: string; body: string }>;
 let files: Promise<Files> | undefined;
