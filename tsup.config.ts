@@ -9,7 +9,7 @@ import { build, defineConfig, type Options } from 'tsup';
 const MSW_PEER_CJS = join(import.meta.dirname, 'src', 'testing', 'adapters', 'msw-peer.cjs.ts');
 
 // The console's page and files (Node.js only; the CLI loads it lazily) are built on their own,
-// after the rest: an entry in the build above would share chunks with the others and move code
+// after the rest: an entry of the main build (below) would share chunks with the others and move code
 // between them, and the root entry's weight must not depend on the console.
 export const CONSOLE_BUILD = {
   entry: { 'testing/console': 'src/testing/console/index.ts' },
@@ -33,6 +33,9 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'webhooks/index': 'src/webhooks/index.ts',
+    // The queue adapters: the only entries that load bullmq or name pg-boss (optional peers).
+    'webhooks/bullmq': 'src/webhooks/queue/bullmq.ts',
+    'webhooks/pg-boss': 'src/webhooks/queue/pg-boss.ts',
     'testing/index': 'src/testing/index.ts',
     // The one entry that imports msw (the optional peer): /testing itself never loads it.
     'testing/msw': 'src/testing/adapters/msw.ts',
@@ -62,7 +65,7 @@ export default defineConfig({
   noExternal: ['zod'],
   // @opentelemetry/api is passed in by the application (the openTelemetry option), never
   // imported; listed so that no later import could bundle it.
-  external: ['ky', 'uuid', 'msw', 'msw/node', '@opentelemetry/api', /^node:/],
+  external: ['ky', 'uuid', 'msw', 'msw/node', '@opentelemetry/api', 'bullmq', 'pg-boss', /^node:/],
   treeshake: true,
   esbuildPlugins: [
     {
