@@ -2,7 +2,8 @@
  * handlers are in `@clinic-scheduling/sdk/testing/msw`); see docs/testing.md. @module */
 
 export { type NodeRequestListener, referenceServerListener } from './adapters/node.ts';
-export { CONTROL_PREFIX, type ControlOptions, createControlHandler } from './cli/control.ts';
+export { type ControlOptions, createControlHandler } from './cli/control.ts';
+export { CONTROL_PREFIX } from './cli/prefix.ts';
 export { createDeliverySimulator, PING_MESSAGE } from './delivery/simulator.ts';
 export type {
   AttemptOutcome,

@@ -17,7 +17,8 @@ import {
 } from '../server/create.ts';
 import type { ServerSettingsPatch } from '../server/settings-document.ts';
 import { WebhookUrlError } from '../server/webhook-url.ts';
-import { CONTROL_PREFIX, createControlHandler } from './control.ts';
+import { createControlHandler } from './control.ts';
+import { CONTROL_PREFIX } from './prefix.ts';
 
 const OPTIONS = {
   port: { type: 'string', short: 'p' },

@@ -24,8 +24,6 @@ import { readBodyBytes } from '../server/request-body.ts';
 import { CONTROL_PREFIX } from './prefix.ts';
 import { recordsView } from './records.ts';
 
-export { CONTROL_PREFIX };
-
 /** What `createControlHandler` takes. */
 export interface ControlOptions {
   /** The server it controls. */
