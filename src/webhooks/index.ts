@@ -3,7 +3,12 @@
  * {@link createWebhookHandler}, {@link toNodeListener}, dedupe stores, {@link StaleEventGuard}. @module
  */
 
-export { type NodeListener, toNodeListener } from './adapters/node.ts';
+export {
+  type NodeListener,
+  type NodeListenerRequest,
+  type NodeListenerResponse,
+  toNodeListener,
+} from './adapters/node.ts';
 export { type ClaimResult, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe/contract.ts';
 export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './dedupe/memory.ts';
 export {
