@@ -17,8 +17,13 @@ export interface NodeListenerRequest {
   readonly readableEnded: boolean;
   /** Whether the stream was destroyed. */
   readonly destroyed: boolean;
-  /** The connection (`encrypted` on TLS). */
-  socket?: { encrypted?: boolean; destroy(): unknown } | null;
+  /** The connection. */
+  socket?: {
+    /** `true` on a TLS connection. */
+    encrypted?: boolean;
+    /** Closes the connection. */
+    destroy(): unknown;
+  } | null;
   /** Subscribes to `data`, `end` or `error`. */
   on(event: string, listener: (value: unknown) => void): unknown;
   /** Subscribes once. */
