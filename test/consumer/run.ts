@@ -22,8 +22,9 @@
  * `--msw none` is a project without msw (the tarball and @types/node only): `no-msw`
  * type-checks /testing's declarations (skipLibCheck off, lib ES2023 and Node's types, no DOM)
  * and `no-node-types` the root and /webhooks with `types: []`, each with TypeScript 6 and 7;
- * it runs the client on `api.fetch` from ESM and CJS, checks that /testing/msw fails with the error naming `npm i -D msw`, and runs
- * the `clinic-scheduling-mock` command.
+ * it runs the client on `api.fetch` from ESM and CJS, checks that /testing/msw fails with the
+ * error naming `npm i -D msw`, and runs the `clinic-scheduling-demo` and
+ * `clinic-scheduling-mock` commands.
  * Then the runtime matrix (runtimes/matrix.ts) in the first msw project: Node (each version),
  * Bun, Deno and workerd (miniflare) run runtimes/checks.mjs against the installed tarball and
  * answer a webhook delivery as their own server; it prints a table (runtime, version, checks
@@ -355,6 +356,12 @@ function steps(dir: string, mswMajor: string): Step[] {
     return [
       { name: 'no-msw esm', args: ['no-msw/index.mjs'], expect: /^ok no-msw \(esm\)/ },
       { name: 'no-msw cjs', args: ['no-msw/index.cjs'], expect: /^ok no-msw \(cjs\)/ },
+      // The README's command for npm users: the demo from the installed package, no clone.
+      {
+        name: 'clinic-scheduling-demo',
+        args: [join('node_modules', '.bin', 'clinic-scheduling-demo')],
+        expect: /^Done\. /,
+      },
     ];
   }
   return [
