@@ -194,6 +194,10 @@ function prepareWithoutMsw(dir: string, tarball: string): void {
   if (existsSync(join(dir, 'node_modules', 'msw'))) throw new Error('msw was installed anyway');
   cpSync(join(HERE, 'no-msw'), join(dir, 'no-msw'), { recursive: true });
   cpSync(join(HERE, 'no-node-types'), join(dir, 'no-node-types'), { recursive: true });
+  cpSync(
+    join(dir, 'node_modules', '@clinic-scheduling', 'sdk', 'examples', 'pagination.ts'),
+    join(dir, 'pagination.ts'),
+  );
   log(`  installed the tarball without msw (${seconds(since)})`);
   for (const [name, [command, leading]] of compilers()) {
     const started = Date.now();
@@ -356,6 +360,12 @@ function steps(dir: string, mswMajor: string): Step[] {
     return [
       { name: 'no-msw esm', args: ['no-msw/index.mjs'], expect: /^ok no-msw \(esm\)/ },
       { name: 'no-msw cjs', args: ['no-msw/index.cjs'], expect: /^ok no-msw \(cjs\)/ },
+      // An example copied out of node_modules and run as the README says.
+      {
+        name: 'examples/pagination.ts, copied',
+        args: ['pagination.ts'],
+        expect: /^aborted after \d+ patients: APIUserAbortError/,
+      },
       // The README's command for npm users: the demo from the installed package, no clone.
       {
         name: 'clinic-scheduling-demo',
