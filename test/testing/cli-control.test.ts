@@ -167,9 +167,10 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
       changeableStatuses: ['scheduled', 'confirmed', 'completed'],
       nullRoom: 'no-room',
       idempotencyReplay: 'create-appointment',
-      overlappingAppointments: 'refuse',
+      overlappingAppointments: 'allow',
       cancelBody: 'refuse',
       jsonContentTypes: 'application/json',
+      patientFilters: 'exact',
     });
     const badSetting = await send(cli, 'PATCH', '/__control/settings', admin({ nope: 1 }));
     expect(badSetting.status).toBe(400);

@@ -172,6 +172,9 @@ export function createControlHandler(
       const document = await readJson(request);
       return [201, { created: applySeedDocument(document, (id) => api.clinic(id).seed) }];
     },
+    'GET /server-settings': () => api.settingsDocument(),
+    'PATCH /server-settings': async (request) =>
+      api.applySettings((await readJson(request)) as never),
     'GET /settings': (_r, url) => api.clinic(clinicOf(url)).settings,
     'PATCH /settings': async (request, url) => {
       const body = await readBody(request, SettingsPatch.extend(WithClinic).strict(), 'settings');
