@@ -12,6 +12,9 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'webhooks/index': 'src/webhooks/index.ts',
+    // The queue adapters: the only entries that load bullmq or name pg-boss (optional peers).
+    'webhooks/bullmq': 'src/webhooks/queue/bullmq.ts',
+    'webhooks/pg-boss': 'src/webhooks/queue/pg-boss.ts',
     'testing/index': 'src/testing/index.ts',
     // The one entry that imports msw (the optional peer): /testing itself never loads it.
     'testing/msw': 'src/testing/adapters/msw.ts',
@@ -41,7 +44,7 @@ export default defineConfig({
   noExternal: ['zod'],
   // @opentelemetry/api is passed in by the application (the openTelemetry option), never
   // imported; listed so that no later import could bundle it.
-  external: ['ky', 'uuid', 'msw', 'msw/node', '@opentelemetry/api', /^node:/],
+  external: ['ky', 'uuid', 'msw', 'msw/node', '@opentelemetry/api', 'bullmq', 'pg-boss', /^node:/],
   treeshake: true,
   esbuildPlugins: [
     {

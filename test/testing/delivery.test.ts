@@ -293,6 +293,7 @@ describe('spec 6.3 rule 2: a 2xx within 10 s', () => {
     const done: string[] = [];
     const consumer = createWebhookHandler({
       verify: 'unsigned',
+      maxEventAgeMs: false, // the server's fixed clock makes envelopes older than 24 h
       on: {
         'appointment.created': async (event) => {
           await new Promise((resolve) => setTimeout(resolve, 15_000));
