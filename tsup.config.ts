@@ -1,6 +1,6 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineConfig } from 'tsup';
+import { build, defineConfig } from 'tsup';
 
 /**
  * The CommonJS build has no top-level await: there, `src/testing/adapters/msw-peer.ts` (which awaits
@@ -57,6 +57,25 @@ export default defineConfig({
     },
   ],
   // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
-  // `@clinic-scheduling/sdk/openapi.json`.
-  onSuccess: () => copyFile('docs/openapi.json', 'dist/openapi.json'),
+  // `@clinic-scheduling/sdk/openapi.json`. And `npm run demo`'s file, examples/quickstart.ts,
+  // becomes the `clinic-scheduling-demo` command of the installed package: Node does not strip
+  // types under node_modules. Built after the entries (a build of its own, so that the first
+  // one's `clean` cannot race it), ESM only (it awaits at top level), importing the package by
+  // its name as the example does.
+  onSuccess: async () => {
+    await copyFile('docs/openapi.json', 'dist/openapi.json');
+    await build({
+      config: false,
+      entry: { demo: 'examples/quickstart.ts' },
+      format: ['esm'],
+      outDir: 'dist',
+      target: 'node22',
+      platform: 'node',
+      external: [/^@clinic-scheduling\/sdk(\/|$)/],
+      banner: { js: '#!/usr/bin/env node' },
+      clean: false,
+      dts: false,
+      silent: true,
+    });
+  },
 });

@@ -35,7 +35,10 @@ import { assertNoRepeats, isSocketRequest, readBody, refuseBody } from './reques
 import { ApiProblem, jsonResponse, notFound } from './responses.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
-export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+export type ReferenceFetch = (
+  input: string | URL | Request,
+  init?: RequestInit,
+) => Promise<Response>;
 
 interface Route {
   row: OperationRow;
