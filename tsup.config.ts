@@ -27,6 +27,7 @@ export const CONSOLE_BUILD = {
   platform: 'neutral',
   external: [/^node:/],
   config: false,
+  silent: true,
 } satisfies Options;
 
 export default defineConfig({
@@ -77,10 +78,27 @@ export default defineConfig({
       },
     },
   ],
+  // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
+  // `@clinic-scheduling/sdk/openapi.json`. And `npm run demo`'s file, examples/quickstart.ts,
+  // becomes the `clinic-scheduling-demo` command of the installed package: Node does not strip
+  // types under node_modules. Built after the entries (a build of its own, so that the first
+  // one's `clean` cannot race it), ESM only (it awaits at top level), importing the package by
+  // its name as the example does.
   onSuccess: async () => {
-    // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
-    // `@clinic-scheduling/sdk/openapi.json`.
     await copyFile('docs/openapi.json', 'dist/openapi.json');
+    await build({
+      config: false,
+      entry: { demo: 'examples/quickstart.ts' },
+      format: ['esm'],
+      outDir: 'dist',
+      target: 'node22',
+      platform: 'node',
+      external: [/^@clinic-scheduling\/sdk(\/|$)/],
+      banner: { js: '#!/usr/bin/env node' },
+      clean: false,
+      dts: false,
+      silent: true,
+    });
     await build(CONSOLE_BUILD);
     // The console's files, read at run time beside its module (dist/testing/console.js).
     await cp('src/testing/console/ui', 'dist/testing/ui', { recursive: true });
