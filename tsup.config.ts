@@ -1,12 +1,34 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineConfig } from 'tsup';
+import { build, defineConfig, type Options } from 'tsup';
 
 /**
  * The CommonJS build has no top-level await: there, `src/testing/adapters/msw-peer.ts` (which awaits
  * `import('msw')`) is replaced by `msw-peer.cjs.ts` (which calls `require('msw')`).
  */
 const MSW_PEER_CJS = join(import.meta.dirname, 'src', 'testing', 'adapters', 'msw-peer.cjs.ts');
+
+// The console's page and files (Node.js only; the CLI loads it lazily) are built on their own,
+// after the rest: an entry of the main build (below) would share chunks with the others and move code
+// between them, and the root entry's weight must not depend on the console.
+export const CONSOLE_BUILD = {
+  entry: { 'testing/console': 'src/testing/console/index.ts' },
+  format: ['esm', 'cjs'],
+  dts: true,
+  splitting: false,
+  sourcemap: true,
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+    // The CommonJS build finds its files from __filename; import.meta is read only in ESM.
+    options.logOverride = { 'empty-import-meta': 'silent' };
+  },
+  clean: false,
+  target: 'node22',
+  platform: 'neutral',
+  external: [/^node:/],
+  config: false,
+  silent: true,
+} satisfies Options;
 
 export default defineConfig({
   entry: {
@@ -57,6 +79,28 @@ export default defineConfig({
     },
   ],
   // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
-  // `@clinic-scheduling/sdk/openapi.json`.
-  onSuccess: () => copyFile('docs/openapi.json', 'dist/openapi.json'),
+  // `@clinic-scheduling/sdk/openapi.json`. And `npm run demo`'s file, examples/quickstart.ts,
+  // becomes the `clinic-scheduling-demo` command of the installed package: Node does not strip
+  // types under node_modules. Built after the entries (a build of its own, so that the first
+  // one's `clean` cannot race it), ESM only (it awaits at top level), importing the package by
+  // its name as the example does.
+  onSuccess: async () => {
+    await copyFile('docs/openapi.json', 'dist/openapi.json');
+    await build({
+      config: false,
+      entry: { demo: 'examples/quickstart.ts' },
+      format: ['esm'],
+      outDir: 'dist',
+      target: 'node22',
+      platform: 'node',
+      external: [/^@clinic-scheduling\/sdk(\/|$)/],
+      banner: { js: '#!/usr/bin/env node' },
+      clean: false,
+      dts: false,
+      silent: true,
+    });
+    await build(CONSOLE_BUILD);
+    // The console's files, read at run time beside its module (dist/testing/console.js).
+    await cp('src/testing/console/ui', 'dist/testing/ui', { recursive: true });
+  },
 });

@@ -50,6 +50,11 @@ const ENTRIES = [
     dts: 'dist/testing/msw.d.ts',
     report: 'api/sdk-testing-msw.api.md',
   },
+  {
+    specifier: '@clinic-scheduling/sdk/testing/console',
+    dts: 'dist/testing/console.d.ts',
+    report: 'api/sdk-testing-console.api.md',
+  },
 ] as const;
 
 const program = ts.createProgram(

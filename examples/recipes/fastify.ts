@@ -24,7 +24,7 @@ app.post(BOOKING_PATH, async (request, reply) => {
     request.body,
     typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
   );
-  return reply.code(answer.status).send(answer.body);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 });
 
 const address = await app.listen({ port, host });

@@ -11,7 +11,12 @@ export {
   type FastifyWebhookRequest,
   fastifyWebhooks,
 } from './adapters/fastify.ts';
-export { type NodeListener, toNodeListener } from './adapters/node.ts';
+export {
+  type NodeListener,
+  type NodeListenerRequest,
+  type NodeListenerResponse,
+  toNodeListener,
+} from './adapters/node.ts';
 export { type ClaimResult, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe/contract.ts';
 export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './dedupe/memory.ts';
 export { PostgresDedupeStore, type PostgresDedupeStoreOptions } from './dedupe/postgres.ts';
