@@ -235,9 +235,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         throw error;
       }
     };
+    // Every event, delivery and attempt kept: the verdict reads them all.
     const api = createReferenceServer({
       baseUrl: 'https://clinic.test',
+      logLimit: Number.POSITIVE_INFINITY,
+      logBytes: Number.POSITIVE_INFINITY,
       webhooks: {
+        logLimit: Number.POSITIVE_INFINITY,
         fetch: network,
         allowLoopbackHttp: true,
         duplicate: 0.2,
