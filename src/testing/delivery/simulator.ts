@@ -201,16 +201,13 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
     for (const endpoint of endpoints) {
       if (envelope.type === 'ping' || envelope.company_id !== endpoint.companyId) continue;
       if (!endpoint.events.includes(envelope.type)) continue;
-      deliver(
-        endpoint,
-        envelope,
-        false,
-        reorderWindowMs ? Math.floor(rand() * reorderWindowMs) : 0,
-      );
+      const delay = reorderWindowMs ? Math.floor(rand() * reorderWindowMs) : 0;
+      deliver(endpoint, envelope, false, delay);
       if (duplicate > 0 && rand() < duplicate) {
         const late = rand() < 0.5;
         const window = reorderWindowMs || 2 * 60_000;
-        deliver(endpoint, envelope, true, late ? 1 + Math.floor(rand() * window) : 0);
+        // Beside the original: due at its time, so both run at once, as copies can.
+        deliver(endpoint, envelope, true, late ? delay + 1 + Math.floor(rand() * window) : delay);
       }
     }
   };
@@ -221,6 +218,8 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
   };
 
   const unsubscribe = options.onEvent(fanOut);
+  // An attempt in flight ends at the time it started: its retry is due from there.
+  const unhook = clock.beforeMove(() => settle());
 
   const dropScheduled = () => {
     for (const delivery of deliveries) {
@@ -397,6 +396,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
 
     close() {
       unsubscribe();
+      unhook();
       dropScheduled();
     },
   };
