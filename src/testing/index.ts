@@ -70,7 +70,7 @@ export {
   isReferenceNetworkError,
   ReferenceNetworkError,
 } from './server/faults.ts';
-export type { ReferenceFetch } from './server/fetch.ts';
+export type { ReferenceFetch, ReferenceServe, SocketFacts } from './server/fetch.ts';
 export {
   checkInvariants,
   type InvariantName,

@@ -293,11 +293,10 @@ function main(): void {
     });
     server.on(
       'request',
-      referenceServerListener((input, init) => {
-        const request = input instanceof Request && !init ? input : new Request(input, init);
+      referenceServerListener((request, socket) => {
         const { pathname } = new URL(request.url);
         const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
-        return isControl ? control(request) : api.fetch(request);
+        return isControl ? control(request) : api.serve(request, socket);
       }),
     );
     const printedKey = config.apiKey === undefined ? apiKey : undefined;

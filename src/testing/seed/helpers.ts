@@ -1,6 +1,6 @@
 /** `api.seed.*`: records of any state, put straight into a clinic, checked as strictly as requests. @module */
 import { normalizeCpf } from '../../schemas/fields/index.ts';
-import { createEnvelope } from '../server/events.ts';
+import { publishChanges } from '../server/changes.ts';
 import { endAtFor, roomFor } from '../server/rules.ts';
 import {
   type AppointmentRecord,
@@ -13,7 +13,6 @@ import {
   type RoomRecord,
 } from '../server/store.ts';
 import { formatClinicInstant } from '../server/time.ts';
-import { appointmentView } from '../server/views.ts';
 import {
   instant,
   parse,
@@ -164,9 +163,9 @@ export function createSeedHelpers(ctx: SeedContext, companyId: number): SeedHelp
       };
       c.appointments.add(record);
       if (options.emitEvent) {
-        events.emit(
-          createEnvelope('appointment.created', companyId, appointmentView(c, record), now),
-        );
+        publishChanges({ clock, events }, c, [
+          { kind: 'appointment.created', appointment: record },
+        ]);
       }
       return snapshotAppointment(record);
     },
