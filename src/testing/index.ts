@@ -2,7 +2,14 @@
  * handlers are in `@clinic-scheduling/sdk/testing/msw`); see docs/testing.md. @module */
 
 export { type NodeRequestListener, referenceServerListener } from './adapters/node.ts';
-export { CONTROL_PREFIX, type ControlOptions, createControlHandler } from './cli/control.ts';
+export {
+  CONTROL_PREFIX,
+  CONTROL_ROUTES,
+  type ControlOptions,
+  type ControlRoute,
+  createControlHandler,
+} from './cli/control.ts';
+export { type SignatureOptions, SignatureSpec } from './delivery/signature.ts';
 export { createDeliverySimulator, PING_MESSAGE } from './delivery/simulator.ts';
 export type {
   AttemptOutcome,
@@ -35,6 +42,7 @@ export type {
   SeedPatientInput,
   SeedProfessionalInput,
   SeedRoomInput,
+  StaffChangeInput,
 } from './seed/types.ts';
 export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './server/auth.ts';
 export type { Chaos, ChaosSpec, ChaosStats } from './server/chaos.ts';

@@ -7,6 +7,7 @@ import { createEnvelope, type WebhookEnvelope } from '../server/events.ts';
 import { seededRandom } from '../server/random.ts';
 import { WebhookUrlError, webhookUrlProblem } from '../server/webhook-url.ts';
 import { sendAttempt } from './send.ts';
+import { signer } from './signature.ts';
 import type {
   Delivery,
   DeliveryAttempt,
@@ -261,6 +262,13 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
           );
         }
       }
+      if (registration.sign !== undefined && registration.signature !== undefined) {
+        throw new TypeError('register takes sign or signature, not both');
+      }
+      const sign =
+        registration.signature === undefined
+          ? registration.sign
+          : signer(registration.signature, () => clock.now(), 'register: signature');
       if (url !== undefined) {
         const problem = webhookUrlProblem(url, urlRule);
         if (problem) {
@@ -281,7 +289,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
         removed: false,
         handler,
         headers: registration.headers,
-        sign: registration.sign,
+        sign,
         enable() {
           endpoint.enabled = true;
           endpoint.consecutiveFailures = 0;

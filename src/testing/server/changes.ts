@@ -2,7 +2,12 @@
  * and a change an API request made joins the journal `checkInvariants` reads. @module */
 import type { Clock } from './clock.ts';
 import type { JournalEntry, WriteJournal } from './context.ts';
-import { type AppointmentEventType, createEnvelope, type EventLog } from './events.ts';
+import {
+  type AppointmentEventType,
+  createEnvelope,
+  type EventLog,
+  type WebhookEnvelope,
+} from './events.ts';
 import type { AppointmentRecord, ClinicState, PatientRecord } from './store.ts';
 import { appointmentView } from './views.ts';
 
@@ -26,7 +31,8 @@ export function publishChanges(
   clinic: ClinicState,
   changes: readonly Change[],
   journal?: { readonly log: WriteJournal; readonly intent: string | undefined },
-): void {
+): WebhookEnvelope[] {
+  const emitted: WebhookEnvelope[] = [];
   for (const change of changes) {
     const id = change.kind === 'patient.created' ? change.patient.id : change.appointment.id;
     const entry: JournalEntry = {
@@ -38,6 +44,9 @@ export function publishChanges(
     journal?.log.add(entry);
     if (change.kind === 'patient.created') continue;
     const view = appointmentView(clinic, change.appointment);
-    sink.events.emit(createEnvelope(change.kind, clinic.id, view, sink.clock.now()));
+    const envelope = createEnvelope(change.kind, clinic.id, view, sink.clock.now());
+    sink.events.emit(envelope);
+    emitted.push(envelope);
   }
+  return emitted;
 }
