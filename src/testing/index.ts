@@ -25,6 +25,29 @@ export type {
   WebhookEndpoint,
   WebhookTargetHandler,
 } from './delivery/types.ts';
+export {
+  type Observability,
+  PROBE_CATALOGUE,
+  type ProbeCatalogueItem,
+  type ProbeItemId,
+} from './probe/catalogue.ts';
+export {
+  type ProbeOptions,
+  type ProbeResult,
+  runProbe,
+  type WriteOptions,
+} from './probe/probe.ts';
+export {
+  type Confidence,
+  type CreatedCounts,
+  type Finding,
+  formatReport,
+  type ProbeReport,
+  type ProbeSettingsDocument,
+  type SettingValue,
+} from './probe/report.ts';
+export { type ProbeKey, ProbeStop } from './probe/transport.ts';
+export type { CreatedRecord, WriteTarget } from './probe/write.ts';
 export { generateCpf } from './seed/demo.ts';
 export { applySeedDocument, type SeedKind, type SeedResult } from './seed/document.ts';
 export type {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** `clinic-scheduling-mock`: the reference server on a socket for suites in any language; options
- * and output in docs/testing.md. Does not load msw. @module */
+ * and output in docs/testing-cli.md. Does not load msw. @module */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -449,7 +449,7 @@ export function createControlHandler(
     const match = find(method, path);
     if (!match) {
       return json(404, {
-        detail: `No control route ${method} ${path}; see docs/testing.md for the list.`,
+        detail: `No control route ${method} ${path}; see docs/testing-cli.md for the list.`,
       });
     }
     try {

@@ -89,6 +89,11 @@ export class Clock {
         `advance(ms): the clock would pass ${new Date(MAX_CLOCK_MS).toISOString()}, the latest instant it reaches`,
       );
     }
+    await this.#advanceTo(target);
+  }
+
+  /** To `target` (epoch ms), read once: a clock on real time lands on it, not past it. */
+  async #advanceTo(target: number): Promise<void> {
     for (;;) {
       await this.#settle();
       const next = this.#nextDue(target);
@@ -112,7 +117,7 @@ export class Clock {
     }
     await this.#settle();
     const now = this.now();
-    if (target >= now) await this.advance(target - now);
+    if (target >= now) await this.#advanceTo(target);
     else this.#offset -= now - target;
   }
 

@@ -47,7 +47,7 @@ export interface ReferenceServerOptions {
   seed?: 'demo';
   /** Per list, `'envelope'` (default) or `'array'` (bare array); rooms always use the envelope. */
   listEnvelope?: Partial<ListEnvelopeSettings>;
-  /** Options of `api.webhooks` (`fetch`, `resolveHost`, delivery chaos; see docs/webhooks.md). */
+  /** Options of `api.webhooks` (`fetch`, `resolveHost`, delivery chaos; see docs/webhooks-testing.md). */
   webhooks?: Omit<DeliverySimulatorOptions, 'clock' | 'onEvent'>;
   /** Page links built on `baseUrl` (`'base-url'`, default) or the host reached (`'request'`). */
 

@@ -21,7 +21,7 @@ import {
   rejection,
   roomWire,
   SECRET,
-} from './helpers.ts';
+} from '../client/helpers.ts';
 
 const exporter = new InMemorySpanExporter();
 
