@@ -12,6 +12,7 @@ import {
   ClockAdvance,
   ClockSet,
   DeliveryChaos,
+  FaultInput,
   HostTable,
   KeyOptions,
   ListEnvelopePatch,
@@ -291,7 +292,8 @@ export function createControlHandler(
       pending: api.faults.pending.map((f) => ({ ...f.spec, remaining: f.remaining })),
     }),
     'POST /faults': async (request) => {
-      api.faults.inject(faultSpec(await readBody(request, z.looseObject({}), 'fault')));
+      const spec = faultSpec(await readBody(request, z.looseObject({}), 'fault'));
+      api.faults.inject(parseInput(FaultInput, spec, 'fault') as FaultSpec);
       return [201, { pending: api.faults.pending.length }];
     },
     'DELETE /faults': async (request) => {

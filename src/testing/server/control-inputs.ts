@@ -104,13 +104,28 @@ export const KeyOptions = z
   });
 
 /** Header names and values HTTP carries as given: a refusal now, not a 500 on every request later. */
-export const HeaderMap = z.record(
-  z.string().regex(HEADER_NAME, "must be an HTTP header name (letters, digits, !#$%&'*+-.^_`|~)"),
-  z
-    .string()
-    .regex(EXACT_HEADER_VALUE, 'must be a header value: no line break, no white space at its ends')
-    .or(z.literal('')),
-);
+export const HeaderMap = z
+  .record(
+    z.string(),
+    z
+      .string()
+      .regex(
+        EXACT_HEADER_VALUE,
+        'must be a header value: no line break, no white space at its ends',
+      )
+      .or(z.literal('')),
+  )
+  .superRefine((headers, ctx) => {
+    for (const name of Object.keys(headers)) {
+      if (!HEADER_NAME.test(name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: "is not an HTTP header name (letters, digits and !#$%&'*+-.^_`|~ only)",
+        });
+      }
+    }
+  });
 
 /** Statuses whose answer carries no body (RFC 9110). */
 const NO_BODY_STATUSES = [204, 205, 304];

@@ -14,7 +14,7 @@ export function tooLarge(maxBytes: number): ApiProblem {
     code: 'request_too_large',
     detail:
       `The request body is larger than ${maxBytes} bytes, the most this server reads ` +
-      '(createReferenceServer option maxBodyBytes).',
+      '(the setting maxBodyBytes of the settings document).',
   });
 }
 
