@@ -27,8 +27,7 @@ import { readBodyBytes } from '../server/request-body.ts';
 /** The prefix of every control route. */
 export const CONTROL_PREFIX = '/__control';
 
-/** Every control route, with what it does (`--help` prints this list). */
-export const CONTROL_ROUTES = {
+const ROUTES = {
   'GET /ready': 'answers 200 once the server listens (no token)',
   'POST /seed': 'a seed document: records of any state',
   'POST /appointments': 'an appointment as staff or online booking makes it; emits its event',
@@ -67,8 +66,11 @@ export const CONTROL_ROUTES = {
   'POST /reset': 'back to a new server',
 } as const;
 
-/** A control route, `METHOD /path` after {@link CONTROL_PREFIX}. */
-export type ControlRoute = keyof typeof CONTROL_ROUTES;
+/** A control route, `METHOD /path` after {@link CONTROL_PREFIX}. @useDeclaredType */
+export type ControlRoute = keyof typeof ROUTES;
+
+/** Every control route, with what it does (`--help` prints this list). */
+export const CONTROL_ROUTES: Readonly<Record<ControlRoute, string>> = ROUTES;
 
 /** What `createControlHandler` takes. */
 export interface ControlOptions {

@@ -8,7 +8,7 @@ import { parseInput } from '../server/control-inputs.ts';
  * How to sign each delivery: an HMAC of `signed` with `secret`, in `encoding`, sent in `header`.
  * Every member is required: the spec shows no scheme, so none is assumed.
  */
-export const SignatureSpec = z
+const SignatureSchema = z
   .strictObject({
     /** The HMAC's hash. */
     algorithm: z.enum(['sha256', 'sha512', 'sha1']),
@@ -42,7 +42,26 @@ export const SignatureSpec = z
   });
 
 /** What `register({ signature })` and `POST /__control/webhooks` take as `signature`. */
-export type SignatureOptions = z.input<typeof SignatureSpec>;
+export interface SignatureOptions {
+  /** The HMAC's hash. */
+  algorithm: 'sha256' | 'sha512' | 'sha1';
+  /** How the digest is written. */
+  encoding: 'hex' | 'base64' | 'base64url';
+  /** The header that carries it, such as `X-Signature`. */
+  header: string;
+  /** The key; never echoed back by the control API. */
+  secret: string;
+  /** `body`, or `timestamp.body`: `<Unix seconds>.<body>`, the seconds sent in `timestampHeader`. */
+  signed: 'body' | 'timestamp.body';
+  /** With `signed: 'timestamp.body'` (and only then): the header of the timestamp. */
+  timestampHeader?: string;
+  /** Text before the digest, such as `sha256=`. */
+  prefix?: string;
+}
+
+/** The schema of {@link SignatureOptions} (zod): every member but the last two required. */
+export const SignatureSpec: z.ZodType<SignatureOptions, SignatureOptions> =
+  SignatureSchema as never;
 
 const HASHES = { sha256: 'SHA-256', sha512: 'SHA-512', sha1: 'SHA-1' } as const;
 
@@ -60,7 +79,7 @@ export function signer(
   now: () => number,
   where = 'signature',
 ): (body: string) => Promise<Record<string, string>> {
-  const spec = parseInput(SignatureSpec, options, where);
+  const spec = parseInput(SignatureSchema, options, where);
   const text = new TextEncoder();
   const key = crypto.subtle.importKey(
     'raw',
