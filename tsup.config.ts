@@ -1,6 +1,6 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineConfig } from 'tsup';
+import { build, defineConfig } from 'tsup';
 
 /**
  * The CommonJS build has no top-level await: there, `src/testing/adapters/msw-peer.ts` (which awaits
@@ -12,6 +12,9 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'webhooks/index': 'src/webhooks/index.ts',
+    // The queue adapters: the only entries that load bullmq or name pg-boss (optional peers).
+    'webhooks/bullmq': 'src/webhooks/queue/bullmq.ts',
+    'webhooks/pg-boss': 'src/webhooks/queue/pg-boss.ts',
     'testing/index': 'src/testing/index.ts',
     // The one entry that imports msw (the optional peer): /testing itself never loads it.
     'testing/msw': 'src/testing/adapters/msw.ts',
@@ -41,7 +44,7 @@ export default defineConfig({
   noExternal: ['zod'],
   // @opentelemetry/api is passed in by the application (the openTelemetry option), never
   // imported; listed so that no later import could bundle it.
-  external: ['ky', 'uuid', 'msw', 'msw/node', '@opentelemetry/api', /^node:/],
+  external: ['ky', 'uuid', 'msw', 'msw/node', '@opentelemetry/api', 'bullmq', 'pg-boss', /^node:/],
   treeshake: true,
   esbuildPlugins: [
     {
@@ -54,6 +57,25 @@ export default defineConfig({
     },
   ],
   // The OpenAPI document (generated into docs/ by `npm run openapi`) ships as
-  // `@clinic-scheduling/sdk/openapi.json`.
-  onSuccess: () => copyFile('docs/openapi.json', 'dist/openapi.json'),
+  // `@clinic-scheduling/sdk/openapi.json`. And `npm run demo`'s file, examples/quickstart.ts,
+  // becomes the `clinic-scheduling-demo` command of the installed package: Node does not strip
+  // types under node_modules. Built after the entries (a build of its own, so that the first
+  // one's `clean` cannot race it), ESM only (it awaits at top level), importing the package by
+  // its name as the example does.
+  onSuccess: async () => {
+    await copyFile('docs/openapi.json', 'dist/openapi.json');
+    await build({
+      config: false,
+      entry: { demo: 'examples/quickstart.ts' },
+      format: ['esm'],
+      outDir: 'dist',
+      target: 'node22',
+      platform: 'node',
+      external: [/^@clinic-scheduling\/sdk(\/|$)/],
+      banner: { js: '#!/usr/bin/env node' },
+      clean: false,
+      dts: false,
+      silent: true,
+    });
+  },
 });

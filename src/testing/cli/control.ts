@@ -219,10 +219,11 @@ function faultSpec(body: Record<string, unknown>): FaultSpec {
   return body as FaultSpec;
 }
 
-const now = (api: ReferenceServer) => ({
-  now: formatInstant(new Date(api.clock.now())),
-  ms: api.clock.now(),
-});
+// One reading: the clock runs, and two could fall on either side of a second.
+const now = (api: ReferenceServer) => {
+  const ms = api.clock.now();
+  return { now: formatInstant(new Date(ms)), ms };
+};
 
 type Route = (request: Request, url: URL, id: string) => Promise<unknown> | unknown;
 

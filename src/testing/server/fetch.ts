@@ -42,7 +42,10 @@ import { assertNoRepeats, readBody, refuseBody } from './request-body.ts';
 import { ApiProblem, jsonResponse, notFound } from './responses.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
-export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+export type ReferenceFetch = (
+  input: string | URL | Request,
+  init?: RequestInit,
+) => Promise<Response>;
 
 /** What a socket saw of a request that a Fetch `Request` cannot carry. */
 export interface SocketFacts {
@@ -160,12 +163,15 @@ async function handle(
     apiPath,
     url.pathname.slice(ctx.basePath.length),
   );
-  requireScope(
-    key,
-    matched.row.scope,
-    `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
-  );
   const clinic = ctx.store.clinic(key.company_id);
+  const scope = clinic.settings.operationScopes[matched.row.name] ?? matched.row.scope;
+  if (scope !== 'none') {
+    requireScope(
+      key,
+      scope,
+      `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
+    );
+  }
   const linkBase =
     ctx.links === 'request' ? `${requestOrigin(request.headers, url)}${ctx.basePath}` : ctx.baseUrl;
 
