@@ -1,12 +1,10 @@
-/** `GET /__control/records`: one clinic's agenda and patients in the API's own shapes (spec 2),
- * so the control API shows no field the API never returns. @module */
-import type { ReferenceServer } from '../server/create.ts';
-import { contextOf } from '../server/invariants.ts';
-import { appointmentView, patientView, professionalView } from '../server/views.ts';
+/** `api.records(clinic)`: one clinic's agenda and patients in the API's own shapes (spec 2), so
+ * the control API and the console show no field the API never returns. @module */
+import type { Store } from './store.ts';
+import { appointmentView, patientView, professionalView } from './views.ts';
 
-/** The clinics that hold state, the clinic's professionals, appointments by start, patients. */
-export function recordsView(api: ReferenceServer, clinicId: number) {
-  const { store } = contextOf(api);
+/** The clinics that hold state, and one clinic's professionals, appointments by start, patients. */
+export function recordsView(store: Store, clinicId: number) {
   // Reading must not create the clinic, as `store.clinic(id)` would.
   const clinic = store.clinics.get(clinicId);
   const appointments = clinic ? [...clinic.appointments.ordered] : [];
@@ -19,3 +17,6 @@ export function recordsView(api: ReferenceServer, clinicId: number) {
     patients: clinic ? clinic.patients.ordered.map(patientView) : [],
   };
 }
+
+/** What `api.records(clinic)` answers. */
+export type ClinicRecords = ReturnType<typeof recordsView>;
