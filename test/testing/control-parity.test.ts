@@ -51,6 +51,7 @@ const PARITY: Record<string, ControlRoute | readonly ControlRoute[] | 'api' | 'l
   'api.clinic': 'GET /settings',
   'api.reset': 'POST /reset',
   'api.checkInvariants': 'GET /chaos',
+  'api.records': 'GET /records',
   'api.settingsDocument': 'GET /server-settings',
   'api.applySettings': 'PATCH /server-settings',
   'seed.patient': 'POST /seed',
