@@ -179,7 +179,7 @@ export class Observer {
       ...this.#event(call, call.attempts),
       status: response.status,
       durationMs,
-      ...this.#requestId(response),
+      ...requestIdOf(response, this.#c.redact),
     };
     this.#endAttempt(call, response.status >= 400 ? String(response.status) : undefined);
     this.#emit(call, 'onResponse', event);
@@ -250,11 +250,6 @@ export class Observer {
       attempt,
       ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
     };
-  }
-
-  #requestId(response: Response): { requestId?: string } {
-    const id = requestIdFrom(response.headers);
-    return id === undefined ? {} : { requestId: this.#c.redact(id) };
   }
 
   /** A metric's attributes: bounded values only (no id, no full URL). */
@@ -329,4 +324,10 @@ function redactQuery(url: URL): string {
   const copy = new URL(url.href);
   copy.search = [...url.searchParams.keys()].map((key) => `${key}=REDACTED`).join('&');
   return copy.href;
+}
+
+/** `{ requestId }` of an answer, the key cleared, or `{}` when it sent none. */
+export function requestIdOf(response: Response, redact: (text: string) => string) {
+  const id = requestIdFrom(response.headers);
+  return id === undefined ? {} : { requestId: redact(id) };
 }

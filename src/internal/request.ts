@@ -31,10 +31,10 @@ import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { Call, failureReason, type Sender } from './attempt.ts';
 import { errorBody, parseBody } from './body.ts';
 import { checkHeaders, lowerCaseNames } from './headers.ts';
-import { Observer } from './observe.ts';
+import { Observer, requestIdOf } from './observe.ts';
 import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
 import { Redactor } from './redact.ts';
-import { isTypeError, type RetryPolicy, retryOptions } from './retry.ts';
+import { isTypeError, retryOptions } from './retry.ts';
 import { checkNumber } from './utils.ts';
 import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './wire.ts';
 
@@ -143,9 +143,11 @@ export class Transport implements Sender {
       hooks,
       otel,
       baggage: this.config.propagateBaggage === true,
-      redact: (text) => this.redactor.text(text),
+      redact: this.#redact,
     });
   }
+
+  readonly #redact = (text: string) => this.redactor.text(text);
 
   /** The `fetch` attempts use, looked up each time (MSW may be started after the client). */
   fetch(): typeof fetch {
@@ -272,7 +274,7 @@ export class Transport implements Sender {
       durationMs: Date.now() - call.started,
       status: raw.response.status,
       replayed: raw.replayed === true,
-      ...this.#requestId(raw.response),
+      ...requestIdOf(raw.response, this.#redact),
       ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
     };
     observer.succeed(call, event);
@@ -295,7 +297,7 @@ export class Transport implements Sender {
       errorType: final.name,
       error: final,
       ...(status === undefined ? {} : { status }),
-      ...(call.response ? this.#requestId(call.response) : {}),
+      ...(call.response ? requestIdOf(call.response, this.#redact) : {}),
       ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
     };
     call.observer?.fail(call, event);
@@ -306,13 +308,6 @@ export class Transport implements Sender {
       fields,
     );
     return final;
-  }
-
-  #requestId(response: Response): { requestId?: string } {
-    const id = response.headers.get('x-request-id') ?? response.headers.get('request-id');
-    return id !== null && /^[\x21-\x7e]{1,128}$/.test(id)
-      ? { requestId: this.redactor.text(id) }
-      : {};
   }
 
   /**
@@ -377,5 +372,3 @@ function queryOf(query: Record<string, unknown>): Record<string, string> {
   }
   return out;
 }
-
-export type { RetryPolicy };
