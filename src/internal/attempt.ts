@@ -75,7 +75,10 @@ export class Call {
 
   /** The path of the latest attempt, ids included: error messages name it. */
   get path(): string {
-    return this.url ? new URL(this.url).pathname : this.template;
+    const { url } = this;
+    if (!url) return this.template;
+    const query = url.indexOf('?');
+    return url.slice(url.indexOf('/', url.indexOf('//') + 2), query < 0 ? undefined : query);
   }
 
   /** The sent row's path template, as hooks, logs and spans name it. */

@@ -44,8 +44,7 @@ export async function readText(
   if (reader === undefined) return ['', 0];
   signal.addEventListener('abort', () => reader.cancel(signal.reason).catch(() => {}));
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  const decoder = new TextDecoder();
-  let text = '';
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     if (declared > cap || size > cap) {
@@ -55,10 +54,23 @@ export async function readText(
     }
     const { done, value } = await reader.read();
     if (signal.aborted) throw signal.reason;
-    if (done) return [text + decoder.decode(), size];
+    if (done) return [decoder.decode(chunks.length === 1 ? chunks[0] : concat(chunks, size)), size];
     size += value.byteLength;
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
+}
+
+// One decoder for every body: each is decoded whole, once, so it keeps no state between them.
+const decoder = new TextDecoder();
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** A 2xx body over `maxResponseBytes`, which attempt.ts turns into the call's error. */

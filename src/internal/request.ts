@@ -244,7 +244,6 @@ export class Transport implements Sender {
     const input = /^https?:\/\//i.test(spec.path) ? new URL(spec.path) : spec.path;
     try {
       const response = await this.#ky(input, options);
-      const url = new URL(response.url || call.url);
       return {
         response,
         text: call.text,
@@ -253,8 +252,8 @@ export class Transport implements Sender {
         idempotencyKey: call.idempotencyKey,
         replayed: response.headers.get(REPLAYED_HEADER)?.toLowerCase() === 'true',
         method: spec.row.method,
-        path: url.pathname,
-        url: call.url || url.href,
+        path: call.path,
+        url: call.url,
       };
     } catch (error) {
       throw this.#classify(error, call).error;

@@ -20,9 +20,8 @@ export function isRetryableStatus(policy: RetryPolicy, status: number): boolean 
 
 /** ky's `retry` for `policy` and `limit`: all methods, as the policy is the row's, not the method's. */
 export function retryOptions(policy: RetryPolicy, limit: number): RetryOptions {
-  const statusCodes = Array.from({ length: 200 }, (_, i) => 400 + i).filter((status) =>
-    isRetryableStatus(policy, status),
-  );
+  // The usual statuses, whose timing headers ky reads; another 5xx is retried on backoff.
+  const statusCodes = policy === 'safe' ? [408, 429, 500, 502, 503, 504] : [429];
   return {
     limit,
     methods: ['get', 'post', 'patch'],
@@ -36,7 +35,13 @@ export function retryOptions(policy: RetryPolicy, limit: number): RetryOptions {
     retryOnTimeout: policy === 'safe',
     shouldRetry: ({ error }) => {
       // Beyond the cap the caller gets the error at once (ky would shorten the wait instead).
-      if (isHTTPError(error)) return beyondCap(error.response.headers) ? false : undefined;
+      if (isHTTPError(error)) {
+        const { status, headers } = error.response;
+        if (beyondCap(headers)) return false;
+        return isRetryableStatus(policy, status) && !statusCodes.includes(status)
+          ? true
+          : undefined;
+      }
       // No answer: the request may have been processed, so only `safe` sends it again.
       if (policy === 'rate-limit-only' || error instanceof BodyOverCapError) return false;
       // ky knows known runtimes' messages only: any TypeError, or a 2xx cut off, is one too.
