@@ -16,6 +16,7 @@ export default defineConfig({
     // The one entry that imports msw (the optional peer): /testing itself never loads it.
     'testing/msw': 'src/testing/adapters/msw.ts',
     'testing/cli': 'src/testing/cli/cli.ts',
+    'testing/probe-cli': 'src/testing/probe/bin.ts',
   },
   format: ['esm', 'cjs'],
   // Declarations leave out what is marked `@internal` (the client's call helpers, the

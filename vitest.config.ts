@@ -1,15 +1,43 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Suites that start processes or servers (the CLI, node examples and recipes, the two builds,
+ * redis-server and PostgreSQL): their own project, so that their start-up time never sets the
+ * timeout of a unit test. A new suite that spawns anything belongs here.
+ */
+const INTEGRATION = [
+  'test/testing/*cli*.test.ts',
+  'test/testing/console*.test.ts',
+  'test/testing/delivery-network.test.ts',
+  'test/testing/without-msw.test.ts',
+  'test/examples/**/*.test.ts',
+  'test/docs/readme-demo.test.ts',
+  'test/core/dual-package.test.ts',
+  'test/webhooks/**/{redis,postgres,bullmq,pg-boss}*.test.ts',
+  'test/webhooks/soak/**/*.test.ts',
+  'examples/recipes/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
     projects: [
       {
         extends: true,
         test: {
-          name: 'default',
+          name: 'unit',
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: ['test/consumer/**', 'node_modules/**'],
+          // test/browser needs Chromium: `npm run test:browser`, from CI.
+          exclude: [...INTEGRATION, 'test/consumer/**', 'test/browser/**', 'node_modules/**'],
+          testTimeout: 10_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -21,6 +49,7 @@ export default defineConfig({
           name: 'msw2',
           include: ['test/testing/adapters.test.ts'],
           env: { EXPECTED_MSW_MAJOR: '2' },
+          testTimeout: 10_000,
         },
       },
     ],

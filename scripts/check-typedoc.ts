@@ -4,8 +4,9 @@
  * lists exactly the fields of its zod schema, each with a doc comment; and every resource method
  * reads with those names (`create(body: AppointmentCreateParams, options?:
  * AppointmentCreateOptions): APIPromise<Appointment>`), never with an expanded object type.
- * And every guide of docs/*.md is a page of the site (typedoc.json `projectDocuments`), not a
- * raw file copied beside it.
+ * And every guide of docs/*.md is a page of the site (typedoc.json `projectDocuments`) named by
+ * its title, not a raw file copied beside it; and every page is at most 16 KB, opens with what it
+ * answers, and links only to files and headings that exist (scripts/docs-pages.ts).
  *
  *   npm run docs && npm run docs:check
  */
@@ -26,6 +27,7 @@ import {
 } from '../src/schemas/patients.ts';
 import { Professional } from '../src/schemas/professionals.ts';
 import { Room } from '../src/schemas/rooms.ts';
+import { MAX_PAGE_BYTES, pageTitle, repositoryPageProblems } from './docs-pages.ts';
 
 /** typedoc's reflection kinds used here (typedoc's `ReflectionKind`). */
 const KIND = { Class: 128, Interface: 256, Property: 1024, Method: 2048 } as const;
@@ -37,6 +39,8 @@ interface Reflection {
   children?: Reflection[];
   /** The project's documents (typedoc.json `projectDocuments`), on the project only. */
   documents?: Reflection[];
+  /** A document's front matter: `file`, its file's name (scripts/typedoc-guide-titles.mjs). */
+  frontmatter?: { file?: string };
   comment?: { summary: Array<{ text: string }> };
   signatures?: Signature[];
   type?: TypeRef;
@@ -207,19 +211,42 @@ for (const [className, methods] of Object.entries(METHODS)) {
   }
 }
 
-/** Every guide: a document of the project, rendered, never a raw copy in media/. */
+/**
+ * Every guide: a document of the project named by its title (its first heading), rendered with
+ * one `<h1>` (no title repeated above it), never a raw copy in media/.
+ */
 const docsDir = join(import.meta.dirname, '..', 'docs');
 const guides = readdirSync(docsDir)
   .filter((file) => file.endsWith('.md'))
   .map((file) => file.slice(0, -'.md'.length));
-const documents = new Set((project.documents ?? []).map((d) => d.name));
+const documents = new Map<string, Reflection>();
+(function collect(list: Reflection[] | undefined) {
+  for (const d of list ?? []) {
+    documents.set(String(d.frontmatter?.file ?? d.name), d);
+    collect(d.children);
+  }
+})(project.documents);
 for (const guide of guides) {
-  if (!documents.has(guide)) {
+  const document = documents.get(guide);
+  const html = join(docsDir, 'api', 'documents', `${guide}.html`);
+  if (!document) {
     problems.push(
       `docs/${guide}.md: not a page of the site; add it to typedoc.json projectDocuments`,
     );
-  } else if (!existsSync(join(docsDir, 'api', 'documents', `${guide}.html`))) {
+  } else if (!existsSync(html)) {
     problems.push(`docs/${guide}.md: no rendered page docs/api/documents/${guide}.html`);
+  } else {
+    const title = pageTitle(readFileSync(join(docsDir, `${guide}.md`), 'utf8'))?.replaceAll(
+      '`',
+      '',
+    );
+    if (document.name !== title) {
+      problems.push(
+        `docs/${guide}.md: the site names it "${document.name}", not its title "${title}"`,
+      );
+    }
+    const headings = readFileSync(html, 'utf8').match(/<h1[\s>]/g)?.length ?? 0;
+    if (headings !== 1) problems.push(`docs/${guide}.md: its page has ${headings} <h1>, not one`);
   }
   if (existsSync(join(docsDir, 'api', 'media', `${guide}.md`))) {
     problems.push(
@@ -227,6 +254,7 @@ for (const guide of guides) {
     );
   }
 }
+problems.push(...repositoryPageProblems(join(import.meta.dirname, '..')));
 
 if (problems.length > 0) {
   console.error(`docs:check: ${problems.length} problem(s) in the API reference:`);
@@ -236,5 +264,5 @@ if (problems.length > 0) {
 console.log(
   `docs:check: ${Object.keys(PAGES).length + OPEN_PAGES.length} pages list their fields by name; ` +
     `${Object.values(METHODS).reduce((n, m) => n + Object.keys(m).length, 0)} method signatures read with named types; ` +
-    `${guides.length} guides are pages.`,
+    `${guides.length} guides are pages of at most ${MAX_PAGE_BYTES / 1024} KB, named by their titles; every link reaches its file and heading.`,
 );

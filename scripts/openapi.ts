@@ -3,8 +3,8 @@
  * zod schemas the client and the reference server use: every path, method, path id, body,
  * content type, scope, replay header and response object comes from a row of the table, and
  * every schema is `z.toJSONSchema` output of a schema of src/schemas or src/webhooks, never a
- * copy. This file adds only prose: summaries, descriptions, the 409 codes and the
- * `x-not-shown` marks.
+ * copy; an operation's words and its 409 codes are its row's too. This file adds the prose of
+ * what operations share: the error answers, the parameters, the security scheme.
  *
  *   node scripts/openapi.ts           writes docs/openapi.json
  *   node scripts/openapi.ts --check   exits 1 when docs/openapi.json differs from what it would write
@@ -17,8 +17,9 @@ import * as z from 'zod';
 import { API_PREFIX } from '../src/internal/wire.ts';
 import {
   type BodyKind,
+  CONFLICT_CODES,
+  type ConflictCode,
   OPERATION_ROWS,
-  type OperationName,
   type OperationRow,
 } from '../src/operations.ts';
 import * as schemas from '../src/schemas/index.ts';
@@ -103,11 +104,17 @@ function toJson(named: Record<string, z.ZodType>, io: 'input' | 'output'): Recor
   return out;
 }
 
-const PAGED = ['Appointment', 'Patient', 'Professional', 'Room', 'AppointmentType'] as const;
+/** The objects a list returns: each has a page component. */
+const PAGED = OPERATION_ROWS.filter((row) => row.kind === 'list').map((row) =>
+  componentOf(row.response),
+);
 
 function componentSchemas(): Json {
   const pages = Object.fromEntries(
-    PAGED.map((name) => [`${name}Page`, schemas.pageEnvelope(OBJECTS[name])]),
+    PAGED.map((name) => [
+      `${name}Page`,
+      schemas.pageEnvelope(OBJECTS[name as keyof typeof OBJECTS]),
+    ]),
   );
   const out: Record<string, Json> = {
     ...toJson({ ...OBJECTS, ...pages }, 'output'),
@@ -230,161 +237,41 @@ const HEADERS = {
 const r = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 const p = (name: keyof typeof PARAMETERS) => ({ $ref: `#/components/parameters/${name}` });
 
-const conflict = (codes: string[], notShown?: string) => ({
-  description: `A conflict with the clinic's state (spec 7): \`{ code, detail }\` with code ${codes.map((c) => `\`${c}\``).join(' or ')}.`,
-  content: jsonBody(ref('CodeDetail')),
-  'x-error-codes': codes,
-  ...(notShown ? { 'x-not-shown': notShown } : {}),
-});
-
-/** The states the reference server refuses to change or cancel, by default (`rules.ts`). */
-const NOT_CHANGEABLE =
-  'The reference server refuses, with `appointment_not_changeable` (its own code), telehealth appointments, patient requests (`requested`), and by default every appointment whose status is not `scheduled` or `confirmed`: `checked_in`, `completed`, `no_show` and `cancelled` (setting `changeableStatuses` widens the last rule).';
-
-const OVERLAP =
-  'Not shown: whether the service books two appointments of one professional at overlapping times. The reference server refuses the second with `appointment_overlap`, its own code (setting `overlappingAppointments`).';
+/** The 409 answer of an operation: its codes, and what the reference server adds of its own. */
+function conflict(codes: readonly ConflictCode[]): Json {
+  const notShown = codes.flatMap((code) => {
+    const entry = CONFLICT_CODES[code];
+    return 'notShown' in entry ? [entry.notShown] : [];
+  });
+  return {
+    description: `A conflict with the clinic's state (spec 7): \`{ code, detail }\` with code ${codes.map((c) => `\`${c}\``).join(' or ')}.`,
+    content: jsonBody(ref('CodeDetail')),
+    'x-error-codes': codes,
+    ...(notShown.length ? { 'x-not-shown': notShown.join(' ') } : {}),
+  };
+}
 
 const LIST_ENVELOPE_NOT_SHOWN =
   'Spec 4.1: the envelope of lists other than rooms is not shown. The client accepts the rooms envelope or a bare array; the reference server answers the envelope (setting `listEnvelope: "array"` for a bare array).';
-const READ_BACK =
-  'the client accepts any 2xx and, when its body is not the appointment, reads GET /appointments/{id}.';
+const NO_FILTERS_SHOWN = 'Spec 4: no query filter of this list is shown.';
 
-/** What the table does not hold about an operation: its words, and its spec-stated extras. */
-interface Prose {
-  summary: string;
-  tag: string;
-  description?: string;
-  /** The 2xx answer's description. */
-  success: string;
-  /** The success status, when not 200. */
-  status?: '201';
-  /** A list whose envelope spec 4.1 states (rooms); the other lists may be a bare array. */
-  envelopeStated?: boolean;
-  /** Query parameters before the cursor and page size. */
-  query?: Json[];
-  /** A 404 on an operation without a path id (spec 4.4: "404 per section 7"). */
-  notFound?: boolean;
-  conflict?: Json;
-  notShown?: string[];
+/** The tag of a row: its resource, from its path (`/appointment-types` → `Appointment types`). */
+function tagOf(row: OperationRow): string {
+  const resource = row.path.split('/')[1]!.replaceAll('-', ' ');
+  return resource[0]!.toUpperCase() + resource.slice(1);
 }
 
-const readOnlyProse = (tag: string, one: string, many: string): [Prose, Prose] => [
-  {
-    summary: `List ${many}`,
-    tag,
-    success: `The ${many} of the clinic.`,
-    notShown: [LIST_ENVELOPE_NOT_SHOWN, 'Spec 4.8: query parameters of this list are not shown.'],
-  },
-  { summary: `One ${one}`, tag, success: `The ${one}.` },
-];
-const [listProfessionals, retrieveProfessional] = readOnlyProse(
-  'Professionals',
-  'professional',
-  'professionals',
-);
-const [listAppointmentTypes, retrieveAppointmentType] = readOnlyProse(
-  'Appointment types',
-  'appointment type',
-  'appointment types',
-);
-
-/** The prose of each row of the operation table. */
-const PROSE: Record<OperationName, Prose> = {
-  listAppointments: {
-    summary: 'List appointments',
-    tag: 'Appointments',
-    success: 'The appointments of the clinic.',
-    notShown: [LIST_ENVELOPE_NOT_SHOWN, 'Spec 4.2: query filters are not shown.'],
-  },
-  retrieveAppointment: {
-    summary: 'One appointment',
-    tag: 'Appointments',
-    success: 'The appointment.',
-  },
-  createAppointment: {
-    summary: 'Create an appointment',
-    description:
-      'Creates an in-person appointment with status scheduled and origin api (spec 4.4).',
-    tag: 'Appointments',
-    success: 'The appointment created (or replayed).',
-    status: '201',
-    notFound: true,
-    conflict: conflict(['slot_blocked', 'room_required', 'appointment_overlap'], OVERLAP),
-  },
-  updateAppointment: {
-    summary: 'Change an appointment',
-    description:
-      'Accepts only start_at, professional_id, room_id, note and status (scheduled or confirmed) (spec 4.5).',
-    tag: 'Appointments',
-    success: 'The appointment as changed.',
-    conflict: conflict(
-      ['slot_blocked', 'room_required', 'appointment_not_changeable', 'appointment_overlap'],
-      `Spec 3 rule 3: the states PATCH may change are not shown. ${NOT_CHANGEABLE} ${OVERLAP}`,
-    ),
-    notShown: [
-      `Spec 4.5: the response body and errors of this operation are not shown. The reference server answers 200 with the appointment; ${READ_BACK}`,
-    ],
-  },
-  cancelAppointment: {
-    summary: 'Cancel an appointment',
-    tag: 'Appointments',
-    success: 'The appointment, cancelled.',
-    conflict: conflict(
-      ['appointment_not_changeable'],
-      `Spec 3 rule 3: the states cancel may leave are not shown. ${NOT_CHANGEABLE}`,
-    ),
-    notShown: [
-      `Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server refuses one (400; setting \`cancelBody\`) and answers 200 with the appointment; ${READ_BACK}`,
-    ],
-  },
-  listPatients: {
-    summary: 'List patients',
-    tag: 'Patients',
-    success: 'The patients of the clinic.',
-    query: (['cpf', 'phone', 'name'] as const).map((name) => ({
-      name,
-      in: 'query',
-      required: false,
-      description: { cpf: 'Exact match.', phone: 'Exact match.', name: 'Partial match.' }[name],
-      schema: { type: 'string' },
-    })),
-    notShown: [LIST_ENVELOPE_NOT_SHOWN],
-  },
-  retrievePatient: { summary: 'One patient', tag: 'Patients', success: 'The patient.' },
-  createPatient: {
-    summary: 'Create a patient',
-    tag: 'Patients',
-    success: 'The patient created.',
-    status: '201',
-    conflict: conflict(['patient_cpf_exists']),
-    notShown: [
-      'Spec 4.7: which fields are required is not shown. `name` is required here, since no plausible service keeps a patient without one; the success status (201) is the reference server’s pick.',
-    ],
-  },
-  updatePatient: {
-    summary: 'Change a patient',
-    description:
-      'Only the fields sent are changed; null erases phone, email, cpf or birth_date (spec 4.7).',
-    tag: 'Patients',
-    success: 'The patient as changed.',
-    conflict: conflict(['patient_cpf_exists']),
-    notShown: [
-      'Spec 4.7: the success status is not shown (it "returns the patient object"); 200 is the reference server’s pick.',
-    ],
-  },
-  listProfessionals,
-  retrieveProfessional,
-  listRooms: {
-    summary: 'List rooms',
-    tag: 'Rooms',
-    success: 'Active rooms; empty when the clinic does not use rooms.',
-    envelopeStated: true,
-    notShown: ['Spec 4.8: query parameters other than the cursor and page size are not shown.'],
-  },
-  retrieveRoom: { summary: 'One room', tag: 'Rooms', success: 'The room (active rooms only).' },
-  listAppointmentTypes,
-  retrieveAppointmentType,
-};
+/** A list's filters: the keys of its query schema, described by the schema. */
+function filterParameters(row: OperationRow): Json[] {
+  const shape = (row.query as Partial<z.ZodObject> | undefined)?.shape ?? {};
+  return Object.entries(shape).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: false,
+    ...(schema.description ? { description: schema.description } : {}),
+    schema: { type: 'string' },
+  }));
+}
 
 /** The component name of a schema of the table. */
 function componentOf(schema: z.ZodType): string {
@@ -412,15 +299,15 @@ const CONTENT_TYPES: Record<Exclude<BodyKind, 'none'>, string[]> = {
   'json-or-form': ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
 };
 
-function successResponse(row: OperationRow, prose: Prose): Json {
+function successResponse(row: OperationRow): Json {
   const item = ref(componentOf(row.response));
   let schema: Json = item;
   if (row.kind === 'list') {
     const page = ref(`${componentOf(row.response)}Page`);
-    schema = prose.envelopeStated ? page : { anyOf: [page, { type: 'array', items: item }] };
+    schema = row.envelope === 'stated' ? page : { anyOf: [page, { type: 'array', items: item }] };
   }
   return {
-    description: prose.success,
+    description: row.doc.success,
     ...(row.replay
       ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } }
       : {}),
@@ -428,16 +315,18 @@ function successResponse(row: OperationRow, prose: Prose): Json {
   };
 }
 
-/** One row of the table as an OpenAPI operation: the row's facts, the prose's words. */
+/** One row of the table as an OpenAPI operation. */
 function operation(row: OperationRow): Json {
-  const prose = PROSE[row.name as OperationName];
   const write = row.method !== 'GET';
+  const filters = filterParameters(row);
   const parameters = [
-    ...(row.kind === 'list' ? [...(prose.query ?? []), p('Cursor'), p('PageSize')] : []),
+    ...(row.kind === 'list' ? [...filters, p('Cursor'), p('PageSize')] : []),
     ...(write ? [p(row.replay ? 'IdempotencyKey' : 'IdempotencyKeyNotReplayed')] : []),
   ];
   const notShown = [
-    ...(prose.notShown ?? []),
+    ...(row.envelope === 'not-shown' ? [LIST_ENVELOPE_NOT_SHOWN] : []),
+    ...(row.kind === 'list' && filters.length === 0 ? [NO_FILTERS_SHOWN] : []),
+    ...(row.doc.notShown ?? []),
     ...(row.scopeStated
       ? []
       : [
@@ -446,9 +335,9 @@ function operation(row: OperationRow): Json {
   ];
   return {
     operationId: row.name,
-    summary: prose.summary,
-    ...(prose.description ? { description: prose.description } : {}),
-    tags: [prose.tag],
+    summary: row.doc.summary,
+    ...(row.doc.description ? { description: row.doc.description } : {}),
+    tags: [tagOf(row)],
     ...(parameters.length ? { parameters } : {}),
     ...(row.input
       ? {
@@ -464,12 +353,12 @@ function operation(row: OperationRow): Json {
         }
       : {}),
     responses: {
-      [prose.status ?? '200']: successResponse(row, prose),
+      [String(row.status)]: successResponse(row),
       ...(row.kind === 'list' || write ? { '400': r('BadRequest') } : {}),
       '401': r('Unauthorized'),
       '403': r('Forbidden'),
-      ...(row.id || prose.notFound ? { '404': r('NotFound') } : {}),
-      ...(prose.conflict ? { '409': prose.conflict } : {}),
+      ...(row.id || row.notFound ? { '404': r('NotFound') } : {}),
+      ...(row.conflicts.length ? { '409': conflict(row.conflicts) } : {}),
       ...(write ? { '422': r('IdempotencyKeyReused') } : {}),
     },
     security: [{ ApiKey: [row.scope] }],

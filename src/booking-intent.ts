@@ -2,7 +2,7 @@
 import { ConfigurationError, ValidationError } from './core/errors.ts';
 import { AppointmentCreateParams } from './schemas/appointments.ts';
 import { issuesToFields } from './schemas/errors.ts';
-import { IdempotencyKey } from './schemas/fields/index.ts';
+import { IdempotencyKey, LIMITS } from './schemas/fields/index.ts';
 
 /** Options of {@link bookingIntentKey}. */
 export interface BookingIntentKeyOptions {
@@ -10,8 +10,8 @@ export interface BookingIntentKeyOptions {
   scope: string;
 }
 
-/** `scope:` and 64 hex digits must fit the spec's 255 characters. */
-const MAX_SCOPE_LENGTH = 255 - 1 - 64;
+/** `scope:` and 64 hex digits must fit in the key's length (spec 8). */
+const MAX_SCOPE_LENGTH = LIMITS.idempotencyKeyLength - 1 - 64;
 
 /** An `Idempotency-Key` for `appointments.create`: `scope` and a SHA-256 of the body as sent, so
  * a retry replays and a changed body gets a new key. A `Date` hashes as its `+00:00` instant. */

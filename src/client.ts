@@ -11,8 +11,10 @@ import type { Hooks, OpenTelemetryApi } from './core/hooks.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';
 import type { AppointmentCreateOptions, ListRequestOptions } from './core/request-options.ts';
+import type { CallArgs, CallReturn } from './core/resource.ts';
 import {
   type Checked,
+  hasRequiredMembers,
   type ResponseDrift,
   ResponseReader,
   type ResponseValidation,
@@ -30,7 +32,7 @@ import {
 import { Transport } from './internal/request.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { checkMaxEmptyPages } from './internal/walk.ts';
-import { type OperationRow, type PathId, pathOf } from './operations.ts';
+import { type OperationRow, pathOf } from './operations.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
@@ -83,18 +85,6 @@ export interface ClientOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 2;
-
-/** @internal What a resource method passes for its row: the id, body or query it needs. */
-export type CallArgs<R extends OperationRow> = {
-  options?: AppointmentCreateOptions | undefined;
-} & (R extends { id: PathId<infer S> } ? { id: z.input<S> } : unknown) &
-  (R extends { input: infer I extends z.ZodType } ? { body: z.input<I> } : unknown) &
-  (R extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> | undefined } : unknown);
-
-/** @internal What a call of row `R` returns: a paginator for lists, else an `APIPromise`. */
-export type CallReturn<R extends OperationRow> = R extends { kind: 'list' }
-  ? Paginator<z.output<R['response']>>
-  : APIPromise<z.output<R['response']>>;
 
 interface AnyArgs {
   id?: unknown;
@@ -375,15 +365,15 @@ export class ClinicClient {
     }
   }
 
-  // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not even a record.
   /** The row's path as hooks, logs and spans name it: `/api/public/v1/appointments/{id}`. */
   #template(op: OperationRow): string {
     return `${this._transport.apiRoot.pathname}${op.path}`;
   }
 
+  // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not the record.
   #check(schema: z.ZodType, body: unknown, where: Where, refetch = false): Checked<unknown> {
     if (this.validateResponses) return this.#reader.check(schema, body, where);
-    if (refetch && !(isRecord(body) && 'id' in body && 'status' in body)) {
+    if (refetch && !hasRequiredMembers(schema, body)) {
       return { ok: false, paths: ['(root)'] };
     }
     return { ok: true, data: body };

@@ -1,10 +1,12 @@
 /**
- * THE operation table (spec 4), for the client, the server, OpenAPI and tests. A new operation
- * also needs a handler in `testing/fetch.ts` and prose in `scripts/openapi.ts`. @module
+ * THE operation table (spec 4): every fact of an operation, read by the client, the reference
+ * server, the OpenAPI document (`scripts/openapi.ts`) and the docs. A new operation also needs
+ * its method in `resources/`, its handler in `testing/server/` and its test (CONTRIBUTING.md).
+ * @module
  */
 import type * as z from 'zod';
-import type { RetryPolicy } from './internal/retry.ts';
 import type { Assert } from './internal/type-equality.ts';
+import { API_PREFIX } from './internal/wire.ts';
 import { AppointmentType } from './schemas/appointment-types.ts';
 import {
   Appointment,
@@ -21,6 +23,58 @@ import {
 import { Professional } from './schemas/professionals.ts';
 import { Room } from './schemas/rooms.ts';
 import type { Scope } from './schemas/scopes.ts';
+
+/** `safe`: retried on connection errors, timeouts, 408, 429, 5xx; `rate-limit-only`: on 429. */
+export type RetryPolicy = 'safe' | 'rate-limit-only';
+
+/** The reference server's own words where the spec leaves a rule open (spec 3 rule 3). */
+const NOT_CHANGEABLE =
+  'Spec 3 rule 3: the states an appointment may be changed or cancelled in are not shown. The reference server refuses, with `appointment_not_changeable` (its own code), telehealth appointments, patient requests (`requested`), and by default every appointment whose status is not `scheduled` or `confirmed`: `checked_in`, `completed`, `no_show` and `cancelled` (setting `changeableStatuses` widens the last rule).';
+
+/**
+ * The 409 codes (spec 7): those the spec states, each with its error class in the client, and
+ * the reference server's own where the spec leaves a conflict open (`notShown` says which).
+ */
+export const CONFLICT_CODES = {
+  slot_blocked: { stated: true, meaning: "The time is blocked in the professional's agenda." },
+  room_required: {
+    stated: true,
+    meaning: "The clinic requires a room and the professional's grid has no default then.",
+  },
+  patient_cpf_exists: { stated: true, meaning: 'The CPF belongs to another patient.' },
+  appointment_not_changeable: {
+    stated: false,
+    meaning: 'The appointment cannot be changed or cancelled in its state.',
+    notShown: NOT_CHANGEABLE,
+  },
+  appointment_overlap: {
+    stated: false,
+    meaning: 'The professional already has an appointment at an overlapping time.',
+    notShown:
+      'Not shown: whether the service books two appointments of one professional at overlapping times. The reference server refuses the second with `appointment_overlap`, its own code (setting `overlappingAppointments`).',
+  },
+} as const satisfies Record<
+  string,
+  { stated: boolean; meaning: string; notShown?: string | undefined }
+>;
+
+/** A 409 `code` of {@link CONFLICT_CODES}. */
+export type ConflictCode = keyof typeof CONFLICT_CODES;
+
+/** A 409 `code` the spec states: the client has an error class for each. */
+export type StatedConflictCode = {
+  [C in ConflictCode]: (typeof CONFLICT_CODES)[C]['stated'] extends true ? C : never;
+}[ConflictCode];
+
+/** An operation's words: OpenAPI's summary and descriptions, and what the spec leaves open. */
+export interface OperationDoc {
+  readonly summary: string;
+  readonly description?: string | undefined;
+  /** The success answer's description. */
+  readonly success: string;
+  /** What the spec does not show about this operation, and the reference server's pick. */
+  readonly notShown?: readonly string[] | undefined;
+}
 
 /** The HTTP methods of the API (spec 1 fact 2: no PUT, no DELETE). */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH';
@@ -60,6 +114,15 @@ export interface OperationRow {
   readonly path: string;
   /** `list`: a paginated list of `response` items. */
   readonly kind: 'list' | 'object';
+  /** A list's envelope: `stated` by spec 4.1 (rooms), else `not-shown` (the envelope or a bare
+   * array: the client accepts both, the reference server answers the envelope by default). */
+  readonly envelope?: 'stated' | 'not-shown' | undefined;
+  /** The success status (the reference server answers it; the client accepts any 2xx). */
+  readonly status: 200 | 201;
+  /** The 409 codes it may answer. */
+  readonly conflicts: readonly ConflictCode[];
+  /** A 404 without a path id: a body's id that names no record (spec 4.4). */
+  readonly notFound?: boolean | undefined;
   readonly id?: PathId | undefined;
   readonly input?: z.ZodType | undefined;
   readonly query?: z.ZodType | undefined;
@@ -75,15 +138,19 @@ export interface OperationRow {
   readonly bodies: BodyKind;
   /** Reads the record back when a write's 2xx body is not it (spec 4.5, 4.6). */
   readonly readBack?: OperationRow | undefined;
+  readonly doc: OperationDoc;
 }
 
-type Defaults = 'kind' | 'scopeStated' | 'retry' | 'replay' | 'bodies';
+type Defaults = 'kind' | 'status' | 'conflicts' | 'scopeStated' | 'retry' | 'replay' | 'bodies';
 type RowInput = Omit<OperationRow, Defaults> & Partial<Pick<OperationRow, Defaults>>;
 
 /** Keeps the row's literal types: a resource method's types follow them. */
 function row<const R extends RowInput>(r: R) {
   return {
     kind: 'object',
+    ...(r.kind === 'list' ? { envelope: 'not-shown' } : {}),
+    status: 200,
+    conflicts: [],
     scopeStated: false,
     retry: 'safe',
     replay: false,
@@ -91,12 +158,17 @@ function row<const R extends RowInput>(r: R) {
     ...r,
   } as unknown as Omit<R, Defaults> & {
     readonly kind: R extends { kind: 'list' } ? 'list' : 'object';
+    readonly status: 200 | 201;
+    readonly conflicts: readonly ConflictCode[];
     readonly scopeStated: boolean;
     readonly retry: RetryPolicy;
     readonly replay: boolean;
     readonly bodies: BodyKind;
   };
 }
+
+const READ_BACK =
+  'the client accepts any 2xx and, when its body is not the appointment, reads GET /appointments/{id}.';
 
 const retrieveAppointment = row({
   name: 'retrieveAppointment',
@@ -105,34 +177,53 @@ const retrieveAppointment = row({
   id: UUID_PATH_ID,
   response: Appointment,
   scope: 'appointments:read',
+  doc: { summary: 'One appointment', success: 'The appointment.' },
 });
 
 /** A read-only resource of spec 4.8: its list and its retrieve, scope `appointments:read`. */
 function readOnly<const L extends string, const G extends string, S extends z.ZodType>(
-  list: L,
-  retrieve: G,
+  [list, retrieve]: readonly [L, G],
   path: string,
   response: S,
+  [one, many]: readonly [string, string],
 ) {
   const common = { response, scope: 'appointments:read', scopeStated: true } as const;
   return [
-    row({ ...common, name: list, method: 'GET', path, kind: 'list', query: NoListFilters }),
-    row({ ...common, name: retrieve, method: 'GET', path: `${path}/{id}`, id: INTEGER_PATH_ID }),
+    row({
+      ...common,
+      name: list,
+      method: 'GET',
+      path,
+      kind: 'list',
+      query: NoListFilters,
+      doc: { summary: `List ${many}`, success: `The ${many} of the clinic.` },
+    }),
+    row({
+      ...common,
+      name: retrieve,
+      method: 'GET',
+      path: `${path}/{id}`,
+      id: INTEGER_PATH_ID,
+      doc: { summary: `One ${one}`, success: `The ${one}.` },
+    }),
   ] as const;
 }
 
 const [listProfessionals, retrieveProfessional] = readOnly(
-  'listProfessionals',
-  'retrieveProfessional',
+  ['listProfessionals', 'retrieveProfessional'],
   '/professionals',
   Professional,
+  ['professional', 'professionals'],
 );
-const [listRooms, retrieveRoom] = readOnly('listRooms', 'retrieveRoom', '/rooms', Room);
+const [listRooms, retrieveRoom] = readOnly(['listRooms', 'retrieveRoom'], '/rooms', Room, [
+  'room',
+  'rooms',
+]);
 const [listAppointmentTypes, retrieveAppointmentType] = readOnly(
-  'listAppointmentTypes',
-  'retrieveAppointmentType',
+  ['listAppointmentTypes', 'retrieveAppointmentType'],
   '/appointment-types',
   AppointmentType,
+  ['appointment type', 'appointment types'],
 );
 
 /** The 15 operations of spec 4, in the spec's order, keyed by a stable name. */
@@ -145,6 +236,7 @@ export const OPERATIONS = {
     query: NoListFilters,
     response: Appointment,
     scope: 'appointments:read',
+    doc: { summary: 'List appointments', success: 'The appointments of the clinic.' },
   }),
   retrieveAppointment,
   createAppointment: row({
@@ -153,10 +245,19 @@ export const OPERATIONS = {
     path: '/appointments',
     input: AppointmentCreateParams,
     response: Appointment,
+    status: 201,
+    conflicts: ['slot_blocked', 'room_required', 'appointment_overlap'],
+    notFound: true,
     scope: 'appointments:write',
     scopeStated: true,
     replay: true,
     bodies: 'json-or-form',
+    doc: {
+      summary: 'Create an appointment',
+      description:
+        'Creates an in-person appointment with status scheduled and origin api (spec 4.4).',
+      success: 'The appointment created (or replayed).',
+    },
   }),
   updateAppointment: row({
     name: 'updateAppointment',
@@ -165,8 +266,23 @@ export const OPERATIONS = {
     id: UUID_PATH_ID,
     input: AppointmentUpdateParams,
     response: Appointment,
+    conflicts: [
+      'slot_blocked',
+      'room_required',
+      'appointment_not_changeable',
+      'appointment_overlap',
+    ],
     scope: 'appointments:write',
     readBack: retrieveAppointment,
+    doc: {
+      summary: 'Change an appointment',
+      description:
+        'Accepts only start_at, professional_id, room_id, note and status (scheduled or confirmed) (spec 4.5).',
+      success: 'The appointment as changed.',
+      notShown: [
+        `Spec 4.5: the response body and errors of this operation are not shown. The reference server answers 200 with the appointment; ${READ_BACK}`,
+      ],
+    },
   }),
   cancelAppointment: row({
     name: 'cancelAppointment',
@@ -174,11 +290,19 @@ export const OPERATIONS = {
     path: '/appointments/{id}/cancel',
     id: UUID_PATH_ID,
     response: Appointment,
+    conflicts: ['appointment_not_changeable'],
     scope: 'appointments:write',
     // A cancel whose answer was lost cannot be told from one never received.
     retry: 'rate-limit-only',
     bodies: 'none',
     readBack: retrieveAppointment,
+    doc: {
+      summary: 'Cancel an appointment',
+      success: 'The appointment, cancelled.',
+      notShown: [
+        `Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server refuses one (400; setting \`cancelBody\`) and answers 200 with the appointment; ${READ_BACK}`,
+      ],
+    },
   }),
   listPatients: row({
     name: 'listPatients',
@@ -188,6 +312,7 @@ export const OPERATIONS = {
     query: PatientListParams,
     response: Patient,
     scope: 'patients:read',
+    doc: { summary: 'List patients', success: 'The patients of the clinic.' },
   }),
   retrievePatient: row({
     name: 'retrievePatient',
@@ -196,6 +321,7 @@ export const OPERATIONS = {
     id: INTEGER_PATH_ID,
     response: Patient,
     scope: 'patients:read',
+    doc: { summary: 'One patient', success: 'The patient.' },
   }),
   createPatient: row({
     name: 'createPatient',
@@ -203,9 +329,18 @@ export const OPERATIONS = {
     path: '/patients',
     input: PatientCreateParams,
     response: Patient,
+    status: 201,
+    conflicts: ['patient_cpf_exists'],
     scope: 'patients:write',
     // Nothing deduplicates it: a retry after a lost answer could create the patient twice.
     retry: 'rate-limit-only',
+    doc: {
+      summary: 'Create a patient',
+      success: 'The patient created.',
+      notShown: [
+        'Spec 4.7: which fields are required is not shown. `name` is required here, since no plausible service keeps a patient without one; the success status (201) is the reference server’s pick.',
+      ],
+    },
   }),
   updatePatient: row({
     name: 'updatePatient',
@@ -214,13 +349,33 @@ export const OPERATIONS = {
     id: INTEGER_PATH_ID,
     input: PatientUpdateParams,
     response: Patient,
+    conflicts: ['patient_cpf_exists'],
     scope: 'patients:write',
     scopeStated: true,
+    doc: {
+      summary: 'Change a patient',
+      description:
+        'Only the fields sent are changed; null erases phone, email, cpf or birth_date (spec 4.7).',
+      success: 'The patient as changed.',
+      notShown: [
+        'Spec 4.7: the success status is not shown (it "returns the patient object"); 200 is the reference server’s pick.',
+      ],
+    },
   }),
   listProfessionals,
   retrieveProfessional,
-  listRooms,
-  retrieveRoom,
+  listRooms: {
+    ...listRooms,
+    envelope: 'stated',
+    doc: {
+      summary: 'List rooms',
+      success: 'Active rooms; empty when the clinic does not use rooms.',
+    },
+  },
+  retrieveRoom: {
+    ...retrieveRoom,
+    doc: { summary: 'One room', success: 'The room (active rooms only).' },
+  },
   listAppointmentTypes,
   retrieveAppointmentType,
 } as const;
@@ -238,20 +393,47 @@ type _RowCheck = Assert<
 /** Every row, in the spec's order. */
 export const OPERATION_ROWS: readonly OperationRow[] = Object.values(OPERATIONS);
 
-/** The row whose template matches the end of `path`, so any base path before the prefix works. */
-export function findOperation(method: string, path: string): OperationRow | undefined {
-  const upper = method.toUpperCase();
-  const segments = path.split('?')[0]!.split('/');
-  for (const op of OPERATION_ROWS) {
-    if (op.method !== upper) continue;
-    const pattern = op.path.split('/').slice(1);
-    const tail = segments.slice(-pattern.length);
-    if (segments.length <= pattern.length) continue;
-    if (pattern.every((s, i) => (s === '{id}' ? tail[i] !== '' : s === tail[i]))) return op;
+/** A row and the path id it matched, percent-decoded (`''` when the row has none). */
+export interface OperationMatch {
+  readonly row: OperationRow;
+  readonly id: string;
+}
+
+const TEMPLATES = OPERATION_ROWS.map((row) => ({ row, segments: row.path.split('/').slice(1) }));
+
+/**
+ * The one route matcher, of the client and the reference server: the row of `method` and
+ * `apiPath` (the path after `/api/public/v1`), its id matching the row's pattern (spec 4).
+ */
+export function matchOperation(method: string, apiPath: string): OperationMatch | undefined {
+  const segments = apiPath.split('/').slice(1);
+  for (const { row, segments: template } of TEMPLATES) {
+    if (row.method !== method || template.length !== segments.length) continue;
+    let id = '';
+    const ok = template.every((part, i) => {
+      const actual = segments[i]!;
+      if (part !== '{id}') return part === actual;
+      try {
+        id = decodeURIComponent(actual);
+      } catch {
+        return false;
+      }
+      return row.id!.matches(id);
+    });
+    if (ok) return { row, id };
   }
   return undefined;
 }
 
+/** The row of a request's URL path, whatever base path precedes `/api/public/v1`. */
+export function findOperation(method: string, path: string): OperationRow | undefined {
+  const at = path.lastIndexOf(`${API_PREFIX}/`);
+  if (at === -1) return undefined;
+  return matchOperation(method.toUpperCase(), path.slice(at + API_PREFIX.length).split('?')[0]!)
+    ?.row;
+}
+
+/** The path of `op` after `/api/public/v1`, with `id` percent-encoded in place of `{id}`. */
 export function pathOf(op: OperationRow, id?: unknown): string {
   return id === undefined ? op.path : op.path.replace('{id}', encodeURIComponent(String(id)));
 }

@@ -7,7 +7,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findOperation, OPERATION_ROWS, OPERATIONS, pathOf } from '../src/operations.ts';
+import { ConflictError, makeAPIError } from '../src/core/errors.ts';
+import {
+  CONFLICT_CODES,
+  findOperation,
+  matchOperation,
+  OPERATION_ROWS,
+  OPERATIONS,
+  pathOf,
+} from '../src/operations.ts';
 
 /** Spec 4's table, in its order, with the path id of spec 4's preamble. */
 const SPEC_4 = [
@@ -84,8 +92,42 @@ describe('src/operations.ts: one row per operation of spec 4', () => {
     );
   });
 
+  it('answers each 409 code of CONFLICT_CODES on some row; the client has a class for each stated one', () => {
+    const used = new Set(OPERATION_ROWS.flatMap((row) => row.conflicts));
+    expect([...used].sort()).toEqual(Object.keys(CONFLICT_CODES).sort());
+    for (const [code, { stated }] of Object.entries(CONFLICT_CODES)) {
+      const error = makeAPIError({
+        status: 409,
+        headers: new Headers(),
+        body: { code, detail: 'd' },
+        method: 'POST',
+        path: '/api/public/v1/appointments',
+      });
+      expect([code, error.code, error.constructor === ConflictError]).toEqual([
+        code,
+        code,
+        !stated,
+      ]);
+      expect(error).toBeInstanceOf(ConflictError);
+    }
+  });
+
+  it('matchOperation matches the path after the prefix, its id by the row pattern, decoded', () => {
+    const uuid = '0b6b1a52-8a0c-4b7e-9d43-2c1f6e5f7a10';
+    expect(matchOperation('POST', `/appointments/${uuid}/cancel`)).toEqual({
+      row: OPERATIONS.cancelAppointment,
+      id: uuid,
+    });
+    expect(matchOperation('GET', '/rooms/%37')).toEqual({ row: OPERATIONS.retrieveRoom, id: '7' });
+    expect(matchOperation('GET', '/rooms/x')).toBeUndefined();
+    expect(matchOperation('GET', '/rooms/%E0')).toBeUndefined();
+    expect(matchOperation('GET', '/appointments/42')).toBeUndefined();
+    expect(matchOperation('get', '/rooms')).toBeUndefined();
+  });
+
   it('findOperation matches a full URL path with any base path; pathOf fills and encodes the id', () => {
-    expect(findOperation('post', '/base/api/public/v1/appointments/x/cancel')?.name).toBe(
+    const uuid = '0b6b1a52-8a0c-4b7e-9d43-2c1f6e5f7a10';
+    expect(findOperation('post', `/base/api/public/v1/appointments/${uuid}/cancel`)?.name).toBe(
       'cancelAppointment',
     );
     expect(findOperation('GET', '/api/public/v1/rooms?cursor=a')?.name).toBe('listRooms');

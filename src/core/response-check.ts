@@ -24,6 +24,16 @@ export interface ResponseDrift {
 }
 
 /** A 2xx body checked: the data, or the paths that failed. */
+/** @internal Whether `body` carries every member `schema` (an object schema) requires: a
+ * write's answer that is the record, told apart unvalidated from one that is not. */
+export function hasRequiredMembers(schema: z.ZodType, body: unknown): boolean {
+  if (!isRecord(body)) return false;
+  const shape: Record<string, z.ZodType> = (schema as Partial<z.ZodObject>).shape ?? {};
+  return Object.entries(shape).every(
+    ([key, member]) => Object.hasOwn(body, key) || member.safeParse(undefined).success,
+  );
+}
+
 export type Checked<T> = { ok: true; data: T } | { ok: false; paths: string[] };
 
 type Path = readonly PropertyKey[];

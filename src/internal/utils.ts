@@ -21,7 +21,7 @@ export function readEnv(name: string): string | undefined {
   }
 }
 
-/** `Object.prototype.toString`-safe check for a plain object. */
+/** Whether `value` is an object and not an array: what a parsed JSON object is. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -106,9 +106,9 @@ export interface PatientListParams {
 
 /** The zod schema of {@link PatientListParams}. */
 export const PatientListParams = listQuerySchema({
-  cpf: z.string().optional(),
-  phone: z.string().optional(),
-  name: z.string().optional(),
+  cpf: z.string().optional().describe('Exact match.'),
+  phone: z.string().optional().describe('Exact match.'),
+  name: z.string().optional().describe('Partial match.'),
 });
 
 type _PatientChecks = [

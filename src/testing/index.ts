@@ -9,13 +9,38 @@ export type {
   Delivery,
   DeliveryAttempt,
   DeliveryChaosOptions,
+  DeliveryConfiguration,
   DeliverySimulator,
   DeliverySimulatorOptions,
   DeliveryState,
+  DeliveryUrlRuleOptions,
   RegisterEndpointOptions,
   WebhookEndpoint,
   WebhookTargetHandler,
 } from './delivery/types.ts';
+export {
+  type Observability,
+  PROBE_CATALOGUE,
+  type ProbeCatalogueItem,
+  type ProbeItemId,
+} from './probe/catalogue.ts';
+export {
+  type ProbeOptions,
+  type ProbeResult,
+  runProbe,
+  type WriteOptions,
+} from './probe/probe.ts';
+export {
+  type Confidence,
+  type CreatedCounts,
+  type Finding,
+  formatReport,
+  type ProbeReport,
+  type ProbeSettingsDocument,
+  type SettingValue,
+} from './probe/report.ts';
+export { type ProbeKey, ProbeStop } from './probe/transport.ts';
+export type { CreatedRecord, WriteTarget } from './probe/write.ts';
 export { generateCpf } from './seed/demo.ts';
 export { applySeedDocument, type SeedKind, type SeedResult } from './seed/document.ts';
 export type {
@@ -72,6 +97,10 @@ export {
 } from './server/invariants.ts';
 export type { LinkOrigin } from './server/links.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './server/pagination.ts';
+export {
+  ServerSettings,
+  type ServerSettingsPatch,
+} from './server/settings-document.ts';
 export { type ClinicSettings, SCOPES, type Scope } from './server/store.ts';
 export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './server/time.ts';
 export {

@@ -1,7 +1,6 @@
 /** Errors of `@clinic-scheduling/sdk/webhooks`; all extend {@link ClinicError}. @module */
 
 import { ClinicError } from '../core/errors.ts';
-import { brandErrors } from '../internal/brand.ts';
 import type { FieldErrors } from '../schemas/errors.ts';
 
 /**
@@ -9,6 +8,8 @@ import type { FieldErrors } from '../schemas/errors.ts';
  * {@link parseWebhookEvent}; it never holds the values (health data).
  */
 export class WebhookPayloadError extends ClinicError {
+  static override readonly name: string = 'WebhookPayloadError';
+
   /** Dotted paths of the failed members (`data.patient.id`); empty when the body is not JSON. */
   readonly paths: string[];
   /** Path → messages for each failed member. */
@@ -22,9 +23,11 @@ export class WebhookPayloadError extends ClinicError {
 }
 
 /** Passed to `onError` when `verify` did not return `true` (a 401); `cause` is its throw. */
-export class WebhookVerificationError extends ClinicError {}
+export class WebhookVerificationError extends ClinicError {
+  static override readonly name: string = 'WebhookVerificationError';
+}
 
 /** Passed to `onError` for a 503: `verify` or the claim was not done by `ackAfterMs`. */
-export class WebhookNotProcessedError extends ClinicError {}
-
-brandErrors({ WebhookPayloadError, WebhookVerificationError, WebhookNotProcessedError });
+export class WebhookNotProcessedError extends ClinicError {
+  static override readonly name: string = 'WebhookNotProcessedError';
+}

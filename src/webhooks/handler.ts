@@ -42,7 +42,7 @@ const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
 /**
  * Creates a Fetch-API handler for webhook deliveries (spec 6): checks, `verify` (401), parse (400),
  * dedupe claim, then `on[type]` and `onAny` (200, or 500 to get a retry); 202 or 503 at
- * `ackAfterMs`. The answers are tabled in docs/webhooks.md; none echoes the payload (health data).
+ * `ackAfterMs`. The answers are tabled in docs/webhooks-receiving.md; none echoes the payload (health data).
  * Throws `ConfigurationError` for a missing `verify`, an unknown `on` key or an option out of range.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {

@@ -81,7 +81,7 @@ function checkVerify(verify: unknown): void {
     verify === undefined ? 'verify is missing' : `verify is neither a function nor '${UNSIGNED}'`;
   throw new ConfigurationError(
     `createWebhookHandler: ${given}. Pass verify: (request, rawBody) => boolean, the signature ` +
-      'check the service documents to you (see docs/webhooks.md, "Verifying deliveries"), so ' +
+      'check the service documents to you (see docs/webhooks-verifying.md), so ' +
       `that forged deliveries are refused; or, for local tests only, verify: '${UNSIGNED}'.`,
   );
 }

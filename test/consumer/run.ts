@@ -135,6 +135,34 @@ function childEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** `clinic-scheduling-probe` from the installed package, read-only against the mock: a report. */
+async function probeCheck(node: string, dir: string, baseUrl: string, key: string): Promise<void> {
+  const link = join(dir, 'node_modules', '.bin', 'clinic-scheduling-probe');
+  if (!existsSync(link))
+    throw new Error('the package installs no clinic-scheduling-probe command (package.json "bin")');
+  const child = spawn(node, [realpathSync(link), '--json', '--max-seconds', '60'], {
+    cwd: dir,
+    env: { ...childEnv(), CLINIC_API_KEY: key, CLINIC_BASE_URL: baseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+    out += c;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => {
+    err += c;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const report = code === 0 ? (JSON.parse(out) as { findings?: unknown[] }) : undefined;
+  if (!report?.findings?.length) {
+    throw new Error(`clinic-scheduling-probe exited ${code}:\n${err.slice(-2000)}`);
+  }
+  if (out.includes(key.split('.')[1]!) || err.includes(key.split('.')[1]!)) {
+    throw new Error('clinic-scheduling-probe printed the key');
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The tarball and the Node binaries
 
@@ -361,7 +389,8 @@ function steps(dir: string, mswMajor: string): Step[] {
   ];
 }
 
-/** `clinic-scheduling-mock` from the installed package: starts, answers with its key, stops. */
+/** `clinic-scheduling-mock` from the installed package: starts, answers with its key, stops; the
+ * installed `clinic-scheduling-probe` reads it. */
 async function cliCheck(node: string, dir: string): Promise<string> {
   const link = join(dir, 'node_modules', '.bin', 'clinic-scheduling-mock');
   if (!existsSync(link))
@@ -395,6 +424,7 @@ async function cliCheck(node: string, dir: string): Promise<string> {
     if (response.status !== 200 || body.results?.length !== 3) {
       throw new Error(`GET /rooms answered ${response.status} ${JSON.stringify(body)}`);
     }
+    await probeCheck(node, dir, baseUrl, key);
   } finally {
     child.kill('SIGTERM');
   }
@@ -447,9 +477,9 @@ try {
       const since = Date.now();
       try {
         await cliCheck(node, dir);
-        passed.push(`clinic-scheduling-mock (${seconds(since)})`);
+        passed.push(`clinic-scheduling-mock and -probe (${seconds(since)})`);
       } catch (error) {
-        failures.push(`${cell}: clinic-scheduling-mock\n${(error as Error).message}`);
+        failures.push(`${cell}: clinic-scheduling-mock and -probe\n${(error as Error).message}`);
         log(`  ${cell}: clinic-scheduling-mock FAILED`);
       }
       const total = steps(dir, msw).length + 1; // and the command-line server

@@ -5,6 +5,8 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as first from '../../src/index.ts';
+import * as testing from '../../src/testing/index.ts';
+import * as webhooks from '../../src/webhooks/index.ts';
 
 let second: typeof first;
 beforeAll(async () => {
@@ -55,9 +57,38 @@ describe('two copies of the error classes', () => {
     expect(value instanceof second.ClinicError).toBe(false);
   });
 
-  it('an object whose mark is not exactly true is not an instance', () => {
-    const mark = Symbol.for('@clinic-scheduling/sdk/error:NotFoundError');
-    expect({ [mark]: 'yes' } instanceof first.NotFoundError).toBe(false);
-    expect({ [mark]: true } instanceof first.NotFoundError).toBe(true);
+  it('an object of another class that shares a name is no instance, nor a plain object', () => {
+    class NotFoundError extends Error {}
+    expect(new NotFoundError('x') instanceof first.NotFoundError).toBe(false);
+    expect(
+      Object.create({ constructor: first.NotFoundError }) instanceof second.NotFoundError,
+    ).toBe(false);
+  });
+});
+
+describe('the name each class declares', () => {
+  const entries = (
+    [...Object.entries(first), ...Object.entries(webhooks), ...Object.entries(testing)] as [
+      string,
+      unknown,
+    ][]
+  ).filter(
+    (entry): entry is [string, new (...args: never[]) => Error] =>
+      typeof entry[1] === 'function' &&
+      (entry[1] === first.ClinicError ||
+        entry[1].prototype instanceof first.ClinicError ||
+        entry[1] === testing.ReferenceNetworkError),
+  );
+
+  it('covers every error class of the three entries', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(entries)('%s declares its own literal name, which a minifier keeps', (key, cls) => {
+    // A class field, not the function's own name (which a minifier rewrites).
+    expect(Object.getOwnPropertyDescriptor(cls, 'name')).toMatchObject({
+      value: key,
+      writable: true,
+    });
   });
 });

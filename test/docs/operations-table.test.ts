@@ -1,11 +1,13 @@
 /**
- * The table of the 15 operations in docs/getting-started.md, checked against the operation
- * table (src/operations.ts): each documented method and path is a row, each row is
- * documented once, each call is a method of the client, and lists return a `Paginator`.
+ * The table of the 15 operations in docs/getting-started.md, generated from the operation table
+ * (src/operations.ts, `npm run docs:tables`): the committed one is the generated one, each
+ * documented method and path is a row, each row is documented once, each call is a method of
+ * the client, and lists return a `Paginator`. A new row without its resource method fails here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GETTING_STARTED, withTable } from '../../scripts/docs-tables.ts';
 import { ClinicClient } from '../../src/index.ts';
 import { OPERATION_ROWS } from '../../src/operations.ts';
 
@@ -48,6 +50,11 @@ function documented(): Documented[] {
 
 describe(`${DOC}: the operations table`, () => {
   const rows = documented();
+
+  it('is the table generated from the rows (npm run docs:tables)', () => {
+    const text = readFileSync(GETTING_STARTED, 'utf8');
+    expect(text).toBe(withTable(text));
+  });
 
   it('documents each row of the operation table once, with its method and path', () => {
     expect(rows.map((r) => `${r.method} ${r.path}`).sort()).toEqual(

@@ -1,7 +1,7 @@
 /**
- * The TypeScript snippets of docs/testing.md and README.md compile as written, as files of a
- * user's Node.js project: TypeScript `module` `nodenext`, `strict`, `lib` ES2023 without DOM
- * (fetch and Request come from @types/node), no special flag (a `.ts` import
+ * The TypeScript snippets of the testing guide (docs/testing*.md) and README.md compile as
+ * written, as files of a user's Node.js project: TypeScript `module` `nodenext`, `strict`, `lib`
+ * ES2023 without DOM (fetch and Request come from @types/node), no special flag (a `.ts` import
  * needs `allowImportingTsExtensions`, which is off here, so it fails), against this package's
  * own declarations (dist/, through its `exports`) and the msw, vitest and Node types.
  *
@@ -10,7 +10,7 @@
  * `test/setup/clinic.ts` compiles: `(msw 3)` with every other snippet, `(msw 2)` with `msw`
  * resolved to msw 2 (installed here as `msw2`), the one without msw alone.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
@@ -107,7 +107,9 @@ function typeCheck(project: string, files: Snippet[], msw: 2 | 3): string[] {
   });
 }
 
-const testing = snippets('docs/testing.md');
+const testing = readdirSync(join(ROOT, 'docs'))
+  .filter((file) => /^testing(-.*)?\.md$/.test(file))
+  .flatMap((file) => snippets(`docs/${file}`));
 const readme = snippets('README.md');
 const setups = testing.filter((s) => s.path === 'test/setup/clinic.ts');
 const others = testing.filter((s) => s.path !== 'test/setup/clinic.ts');
@@ -125,13 +127,13 @@ describe('the TypeScript snippets compile as written', { timeout: 90_000 }, () =
     }
   });
 
-  test('docs/testing.md with the msw 3 setup, and README.md', () => {
+  test('the testing guide with the msw 3 setup, and README.md', () => {
     assertBuilt();
     const msw3 = setups.find((s) => s.variant === 'msw 3')!;
     expect(typeCheck('msw3', [msw3, ...others, ...readme], 3)).toEqual([]);
   });
 
-  test('docs/testing.md: the msw 2 setup against msw 2, the setup without msw', () => {
+  test('the testing guide: the msw 2 setup against msw 2, the setup without msw', () => {
     assertBuilt();
     const msw2 = setups.find((s) => s.variant === 'msw 2')!;
     expect(typeCheck('msw2', [msw2], 2)).toEqual([]);

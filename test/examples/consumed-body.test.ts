@@ -40,5 +40,5 @@ test('a body Fastify already consumed: 400, and onError names the cause and the 
   expect(errors[0]).toMatchObject({ name: 'ClinicError' });
   // The message is the documented way out: it names the cause and the guide.
   expect(String((errors[0] as Error).message)).toMatch(/already read by the framework/);
-  expect(String((errors[0] as Error).message)).toContain('docs/webhooks.md');
+  expect(String((errors[0] as Error).message)).toContain('docs/webhooks-receiving.md');
 });

@@ -1,6 +1,6 @@
 /**
  * The package stands alone: every file its README, CONTRIBUTING and guides link to, and every
- * docs/ or examples/ path its code prints (the control API's "see docs/testing.md"), is in the
+ * docs/ or examples/ path its code prints (the control API's "see docs/testing-cli.md"), is in the
  * file list `npm pack` makes. scripts/check-package.ts runs the same check on the tarball, and
  * test/consumer/run.ts on a fresh install of it.
  */

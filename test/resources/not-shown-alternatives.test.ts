@@ -77,6 +77,17 @@ describe('PATCH /appointments/{id}: response body not shown (spec 4.5)', () => {
     expect(result.status).toBe('confirmed');
     expect(calls.get).toBe(1);
   });
+
+  it.each([
+    ['a partial object', { id: ID, status: 'confirmed' }, 1],
+    ['the whole appointment, unchecked', appointmentWire({ status: 'confirmed', note: 7 }), 0],
+  ])('with validateResponses off, %s: %s GET', async (_, body, gets) => {
+    const calls = getAppointment(() => appointmentWire({ status: 'confirmed' }));
+    server.use(http.patch(`${ROOT}/appointments/${ID}`, () => HttpResponse.json(body)));
+    const result = await client(false).appointments.update(ID, { status: 'confirmed' });
+    expect(result.status).toBe('confirmed');
+    expect(calls.get).toBe(gets);
+  });
 });
 
 describe('POST /appointments/{id}/cancel: request and response bodies not shown (spec 4.6)', () => {

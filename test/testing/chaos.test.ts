@@ -192,7 +192,6 @@ describe('checkInvariants', () => {
 
   test('two bookings of one intent (no key, overlaps allowed) are one-appointment-per-intent', async () => {
     const s = setup();
-    s.api.settings.overlappingAppointments = 'allow';
     await s.send('POST', '/appointments', { json: createBody(s) });
     await s.send('POST', '/appointments', { json: createBody(s) });
     const { ok, violations } = checkInvariants(s.api);
@@ -205,7 +204,6 @@ describe('checkInvariants', () => {
 
   test('one key creating two appointments (after its window) is one-appointment-per-intent', async () => {
     const s = setup();
-    s.api.settings.overlappingAppointments = 'allow';
     const headers = { 'idempotency-key': 'k' };
     await s.send('POST', '/appointments', { json: createBody(s), headers });
     await s.api.clock.advance(24 * 3_600_000);
@@ -243,7 +241,6 @@ describe('checkInvariants', () => {
 
   test('reset() forgets the writes; another object is a TypeError', async () => {
     const s = setup();
-    s.api.settings.overlappingAppointments = 'allow';
     await s.send('POST', '/appointments', { json: createBody(s) });
     await s.send('POST', '/appointments', { json: createBody(s) });
     s.api.reset();

@@ -115,7 +115,7 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
     const unknown = await send(cli, 'GET', '/__control/nothing', admin());
     expect([unknown.status, unknown.body.detail]).toEqual([
       404,
-      'No control route GET /nothing; see docs/testing.md for the list.',
+      'No control route GET /nothing; see docs/testing-cli.md for the list.',
     ]);
   });
 
@@ -167,9 +167,10 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
       changeableStatuses: ['scheduled', 'confirmed', 'completed'],
       nullRoom: 'no-room',
       idempotencyReplay: 'create-appointment',
-      overlappingAppointments: 'refuse',
+      overlappingAppointments: 'allow',
       cancelBody: 'refuse',
       jsonContentTypes: 'application/json',
+      patientFilters: 'exact',
     });
     const badSetting = await send(cli, 'PATCH', '/__control/settings', admin({ nope: 1 }));
     expect(badSetting.status).toBe(400);

@@ -1,5 +1,6 @@
 /** Starting the command-line server (`src/testing/cli/cli.ts`) in a child process, for its tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
 /** The CLI's entry file, run by node with its type stripping. */
@@ -92,4 +93,29 @@ export async function callCli(
 /** Stops a CLI started by a test, if it still runs. */
 export function killCli(cli: RunningCli | undefined): void {
   if (cli && cli.child.exitCode === null) cli.child.kill('SIGKILL');
+}
+
+/** Runs the CLI until it exits (a bad option), with `env` and no inherited `CLINIC_MOCK_*`. */
+export async function runCliToExit(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; output: string }> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('CLINIC_MOCK_')),
+  );
+  const child = spawn(process.execPath, [CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...base, ...env },
+  });
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+    output += c;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => {
+    output += c;
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { code, output };
 }

@@ -35,7 +35,6 @@ describe('spec 4.4 rule 1: the 24 h replay window starts at the creation', () =>
     expect(s.api.events.filter((e) => e.type === 'appointment.created')).toHaveLength(1);
 
     await s.api.clock.advance(1);
-    s.api.settings.overlappingAppointments = 'allow';
     const fresh = await s.send('POST', '/appointments', { json: body, headers });
     expect([fresh.status, fresh.headers.get('idempotent-replayed')]).toEqual([201, null]);
     expect(fresh.body.id).not.toBe(created.body.id);

@@ -136,8 +136,20 @@ describe('other origins (option origins)', () => {
 });
 
 describe('one professional at one time (settings.overlappingAppointments)', () => {
-  test('an overlapping booking of the same professional is 409 appointment_overlap', async () => {
+  test('by default overlapping bookings are created: the spec refuses none (spec 1 fact 7, 7)', async () => {
     const s = setup();
+    const first = await createAppointment(s, { start_at: '2026-03-05T14:30:00' });
+    const second = await createAppointment(s, { start_at: '2026-03-05T14:45:00' });
+    expect(second.id).not.toBe(first.id);
+    const moved = await s.send('PATCH', `/appointments/${second.id}`, {
+      json: { start_at: '2026-03-05T14:30:00' },
+    });
+    expect(moved.status).toBe(200);
+  });
+
+  test("'refuse' (the mock's own opt-in): an overlapping booking is 409 appointment_overlap", async () => {
+    const s = setup();
+    s.api.settings.overlappingAppointments = 'refuse';
     const first = await createAppointment(s, { start_at: '2026-03-05T14:30:00' });
     const overlap = await s.send('POST', '/appointments', {
       json: createBody(s, { start_at: '2026-03-05T14:45:00' }),
@@ -154,8 +166,9 @@ describe('one professional at one time (settings.overlappingAppointments)', () =
     expect(s.api.events.filter((e) => e.type === 'appointment.created')).toHaveLength(4);
   });
 
-  test('a PATCH that moves into another appointment is 409; one that keeps its own time is not', async () => {
+  test("'refuse': a PATCH that moves into another appointment is 409; one that keeps its own time is not", async () => {
     const s = setup();
+    s.api.settings.overlappingAppointments = 'refuse';
     const a = await createAppointment(s, { start_at: '2026-03-05T09:00:00' });
     const b = await createAppointment(s, { start_at: '2026-03-05T10:00:00' });
     const moved = await s.send('PATCH', `/appointments/${b.id}`, {
@@ -166,13 +179,6 @@ describe('one professional at one time (settings.overlappingAppointments)', () =
       json: { start_at: '2026-03-05T09:10:00' },
     });
     expect(self.status).toBe(200);
-  });
-
-  test("overlappingAppointments 'allow' books both", async () => {
-    const s = setup();
-    s.api.settings.overlappingAppointments = 'allow';
-    await createAppointment(s);
-    expect((await s.send('POST', '/appointments', { json: createBody(s) })).status).toBe(201);
   });
 });
 
@@ -274,11 +280,11 @@ describe('every new setting is validated', () => {
   test('reset() restores the conservative defaults', () => {
     const s = setup();
     s.api.settings.cancelBody = 'ignore';
-    s.api.settings.overlappingAppointments = 'allow';
+    s.api.settings.overlappingAppointments = 'refuse';
     s.api.reset();
     expect(s.api.settings).toMatchObject({
       cancelBody: 'refuse',
-      overlappingAppointments: 'refuse',
+      overlappingAppointments: 'allow',
       jsonContentTypes: 'application/json',
     });
   });

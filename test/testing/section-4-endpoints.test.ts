@@ -410,7 +410,6 @@ describe('spec 4.4: POST /appointments', () => {
 
   test('start_at without a zone is read as America/Sao_Paulo; with a zone, as given', async () => {
     const s = setup();
-    s.api.settings.overlappingAppointments = 'allow'; // these bookings share one time
     const cases: [string, string][] = [
       ['2026-03-05T14:30', '2026-03-05T14:30:00-03:00'],
       ['2026-03-05T14:30:00', '2026-03-05T14:30:00-03:00'],
@@ -466,7 +465,6 @@ describe('spec 4.4: POST /appointments', () => {
 
   test("room_id omitted: the professional's default room; given: that room; explicit null: no room", async () => {
     const s = setup();
-    s.api.settings.overlappingAppointments = 'allow'; // these bookings share one time
     expect((await createAppointment(s)).room).toEqual({ id: s.room.id, name: 'Consultório 1' });
     expect((await createAppointment(s, { room_id: null })).room).toBeNull();
     expect((await createAppointment(s, { room_id: s.otherRoom.id })).room).toEqual({
@@ -508,7 +506,6 @@ describe('spec 4.4: POST /appointments', () => {
 
   test("setting nullRoom 'default-room': an explicit null reads as omitted, on create and PATCH", async () => {
     const s = setup();
-    s.api.settings.overlappingAppointments = 'allow'; // these bookings share one time
     expect(s.api.settings.nullRoom).toBe('no-room');
     s.api.settings.nullRoom = 'default-room';
     const created = await createAppointment(s, { room_id: null });
@@ -584,7 +581,6 @@ describe('spec 4.4: Idempotency-Key', () => {
 
   test('within 24 hours on the server clock; after that the key is new again', async () => {
     const s = setup();
-    s.api.settings.overlappingAppointments = 'allow'; // these bookings share one time
     const headers = { 'idempotency-key': 'key-1' };
     const first = await s.send('POST', '/appointments', { json: createBody(s), headers });
     await s.api.clock.advance(24 * 3_600_000 - 1);
@@ -974,26 +970,29 @@ describe('spec 4.7: patients', () => {
     expect(elsewhere.status).toBe(201);
   });
 
-  test('GET /patients filters: cpf exact (any punctuation), phone exact, name partial and case-insensitive', async () => {
+  test('GET /patients filters: cpf and phone exact as written, name partial and case-insensitive', async () => {
     const s = setup();
     s.api.seed.patient({ name: 'Bruno Lima', phone: '21998765432', cpf: '529.982.247-25' });
     s.api.seed.patient({ name: 'Carla LIMA Souza', phone: '21998765432' });
     s.api.seed.patient({ name: 'Diego', phone: '+5521998765432' });
     const names = async (query: string) =>
       (await s.send('GET', `/patients?${query}`)).body.results.map((p: { name: string }) => p.name);
-    expect(await names('cpf=52998224725')).toEqual(['Bruno Lima']);
     expect(await names(`cpf=${encodeURIComponent('529.982.247-25')}`)).toEqual(['Bruno Lima']);
+    expect(await names('cpf=52998224725')).toEqual([]); // another writing of the same CPF
     expect(await names('cpf=5299822472')).toEqual([]);
-    expect(await names('phone=21998765432')).toEqual(['Bruno Lima', 'Carla LIMA Souza', 'Diego']);
+    expect(await names('phone=21998765432')).toEqual(['Bruno Lima', 'Carla LIMA Souza']);
+    expect(await names(`phone=${encodeURIComponent('+5521998765432')}`)).toEqual(['Diego']);
     expect(await names('phone=2199876543')).toEqual([]);
     expect(await names('name=lima')).toEqual(['Bruno Lima', 'Carla LIMA Souza']);
     expect(await names('name=SOUZA')).toEqual(['Ana Souza', 'Carla LIMA Souza']);
-    expect(await names('name=lima&phone=21998765432&cpf=52998224725')).toEqual(['Bruno Lima']);
+    const cpf = encodeURIComponent('529.982.247-25');
+    expect(await names(`name=lima&phone=21998765432&cpf=${cpf}`)).toEqual(['Bruno Lima']);
     expect(await names('name=')).toHaveLength(4);
   });
 
-  test('phone (4.7): without a leading +, 10 or 11 digits are Brazilian: the filter matches with or without +55', async () => {
+  test("patientFilters 'normalised' (phone 4.7: without +, 10 or 11 digits are Brazilian): matches with or without +55", async () => {
     const s = setup();
+    s.api.settings.patientFilters = 'normalised';
     s.api.seed.patient({ name: 'Mobile', phone: '11 98765-4321' });
     s.api.seed.patient({ name: 'Landline', phone: '+55 (11) 3456-7890' });
     s.api.seed.patient({ name: 'Abroad', phone: '+1 415 555 0100' });
@@ -1035,13 +1034,17 @@ describe('spec 4.7: patients', () => {
   });
 
   test.each(['529.982.247-25', '52998224725', '529982247-25', '529.982.24725'])(
-    'CPF (4.7) %s: accepted, stored as its digits',
+    'CPF (4.7) %s: accepted, found by itself; its digits are what uniqueness compares',
     async (cpf) => {
       const s = setup();
       const answer = await s.send('POST', '/patients', { json: { name: 'Ana', cpf } });
       expect(answer.status).toBe(201);
-      const found = await s.send('GET', '/patients?cpf=52998224725');
+      const found = await s.send('GET', `/patients?cpf=${encodeURIComponent(cpf)}`);
       expect(found.body.results.map((p: { id: number }) => p.id)).toEqual([answer.body.id]);
+      const again = await s.send('POST', '/patients', {
+        json: { name: 'Bia', cpf: '529.982.247-25' },
+      });
+      expect([again.status, again.body.code]).toEqual([409, 'patient_cpf_exists']);
     },
   );
 

@@ -97,7 +97,6 @@ describe('spec 5: scopes', () => {
 
   test('rule 4 and the assumption for the rest: a key without the scope gets 403 {detail} naming it', async () => {
     const s = setup();
-    s.api.settings.overlappingAppointments = 'allow'; // these bookings share one time
     for (const [method, path, scope, json] of await operations(s)) {
       const key = s.api.issueApiKey({ scopes: ALL.filter((x) => x !== scope) });
       const answer = await s.send(method, path, { key, ...(json ? { json } : {}) });
@@ -122,7 +121,6 @@ describe('spec 5: scopes', () => {
 
   test('rule 3: the Full access preset (and the default) holds all four', async () => {
     const s = setup();
-    s.api.settings.overlappingAppointments = 'allow'; // these bookings share one time
     for (const key of [s.api.issueApiKey({ preset: 'full_access' }), s.api.issueApiKey()]) {
       expect((await s.send('POST', '/patients', { key, json: { name: 'x' } })).status).toBe(201);
       expect((await s.send('POST', '/appointments', { key, json: createBody(s) })).status).toBe(

@@ -153,7 +153,6 @@ describe('the request and event logs are bounded by bytes as well as entries', (
 
   test('the event log keeps the newest envelopes within logBytes', async () => {
     const s = setup({ logBytes: 5_000 });
-    s.api.settings.overlappingAppointments = 'allow';
     for (let i = 0; i < 30; i++) {
       const answer = await s.send('POST', '/appointments', { json: createBody(s) });
       expect(answer.status).toBe(201);

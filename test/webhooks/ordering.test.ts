@@ -2,7 +2,7 @@
  * Issue 20: `updated_at` has whole seconds (spec 2.1). An appointment created, then confirmed
  * within the same second, and delivered in reverse (the simulator's `reorder: true`) must end
  * at the service's state when the consumer follows the documented pattern
- * (docs/webhooks.md, "Events out of order"): `guard.resolve(event, read)`, apply, record.
+ * (docs/webhooks-ordering.md): `guard.resolve(event, read)`, apply, record.
  */
 import { describe, expect, it } from 'vitest';
 import { ClinicClient } from '../../src/client.ts';

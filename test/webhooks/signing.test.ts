@@ -1,7 +1,7 @@
 /**
  * Issue 20: the handler refuses to start without `verify`; the reference server signs its
  * deliveries with the integrator's function (`register({ sign })`), so that tests run the
- * production check (here the HMAC example of docs/webhooks.md) rather than `'unsigned'`.
+ * production check (here the HMAC example of docs/webhooks-verifying.md) rather than `'unsigned'`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /** {@link APIError} and its subclasses, for a non-2xx answer ({@link makeAPIError}). @module */
 
-import { brandErrors } from '../../internal/brand.ts';
+import type { StatedConflictCode } from '../../operations.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import type { Scope } from '../../schemas/scopes.ts';
 import { ClinicError, withIdempotencyKey } from './base.ts';
@@ -28,6 +28,8 @@ export interface APIErrorInit {
  * the fields, never the service's text: `detail`, `fields` and `body` hold it, and may hold what
  * the request sent (a CPF, a name), so log them only where patient data may go. */
 export class APIError extends ClinicError {
+  static override readonly name: string = 'APIError';
+
   /** HTTP status. */
   readonly status: number;
   /** Response headers. */
@@ -63,6 +65,8 @@ export class APIError extends ClinicError {
 
 /** 400: invalid fields. `fields` is the body: field name → messages. */
 export class BadRequestError extends APIError {
+  static override readonly name: string = 'BadRequestError';
+
   /** Field name → messages, as the service sent them (strings are wrapped in an array). */
   readonly fields: FieldErrors;
 
@@ -80,10 +84,14 @@ export class BadRequestError extends APIError {
 }
 
 /** 401: the API key is missing, unknown or revoked. Check `CLINIC_API_KEY`. */
-export class AuthenticationError extends APIError {}
+export class AuthenticationError extends APIError {
+  static override readonly name: string = 'AuthenticationError';
+}
 
 /** 403: the key was refused here; likely a missing scope (spec 5, rule 6 does not say when). */
 export class PermissionDeniedError extends APIError {
+  static override readonly name: string = 'PermissionDeniedError';
+
   /** The scope the spec says this endpoint needs, when it says (else `undefined`). */
   readonly requiredScope: Scope | undefined;
 
@@ -102,34 +110,48 @@ export class PermissionDeniedError extends APIError {
 }
 
 /** 404: no such record in the key's clinic (or an id of the wrong form). */
-export class NotFoundError extends APIError {}
+export class NotFoundError extends APIError {
+  static override readonly name: string = 'NotFoundError';
+}
 
 /** 409: the request conflicts with the clinic's state. `code` tells which conflict. */
-export class ConflictError extends APIError {}
+export class ConflictError extends APIError {
+  static override readonly name: string = 'ConflictError';
+}
 
 /** 409 `slot_blocked`: the time is blocked in the professional's agenda. Pick another time. */
 export class SlotBlockedError extends ConflictError {
+  static override readonly name: string = 'SlotBlockedError';
+
   /** Always `'slot_blocked'`, the 409 body's `code`. */
   declare readonly code: 'slot_blocked';
 }
 
 /** 409 `room_required`: the clinic requires a room and none is the default then. Pass `room_id`. */
 export class RoomRequiredError extends ConflictError {
+  static override readonly name: string = 'RoomRequiredError';
+
   /** Always `'room_required'`, the 409 body's `code`. */
   declare readonly code: 'room_required';
 }
 
 /** 409 `patient_cpf_exists`: the CPF belongs to another patient of the clinic. */
 export class PatientCpfExistsError extends ConflictError {
+  static override readonly name: string = 'PatientCpfExistsError';
+
   /** Always `'patient_cpf_exists'`, the 409 body's `code`. */
   declare readonly code: 'patient_cpf_exists';
 }
 
 /** 422: the service understood the request but will not process it. */
-export class UnprocessableEntityError extends APIError {}
+export class UnprocessableEntityError extends APIError {
+  static override readonly name: string = 'UnprocessableEntityError';
+}
 
 /** 422 with an `Idempotency-Key`: the key was used with another body or endpoint (24 h). */
 export class IdempotencyKeyReuseError extends UnprocessableEntityError {
+  static override readonly name: string = 'IdempotencyKeyReuseError';
+
   /** The key that was refused. */
   override readonly idempotencyKey: string;
 
@@ -145,6 +167,8 @@ export class IdempotencyKeyReuseError extends UnprocessableEntityError {
 
 /** 429: too many requests. `retryAfterMs` comes from `Retry-After`, when sent. */
 export class RateLimitError extends APIError {
+  static override readonly name: string = 'RateLimitError';
+
   /** How long the service asked to wait, from `Retry-After` (seconds or HTTP date). */
   readonly retryAfterMs: number | undefined;
 
@@ -157,6 +181,8 @@ export class RateLimitError extends APIError {
 /** 5xx, after any retries; thrown at once when `Retry-After` asks for more than
  * `MAX_RETRY_AFTER_MS`, with `retryAfterMs` set for the caller to schedule. */
 export class InternalServerError extends APIError {
+  static override readonly name: string = 'InternalServerError';
+
   /** How long the service asked to wait, from `Retry-After` (a 503's, typically), when sent. */
   readonly retryAfterMs: number | undefined;
 
@@ -166,11 +192,13 @@ export class InternalServerError extends APIError {
   }
 }
 
-const CONFLICTS: Record<string, new (init: APIErrorInit) => ConflictError> = {
-  slot_blocked: SlotBlockedError,
-  room_required: RoomRequiredError,
-  patient_cpf_exists: PatientCpfExistsError,
-};
+/** The class of each 409 code the spec states (`CONFLICT_CODES` in operations.ts). */
+const CONFLICTS: { readonly [C in StatedConflictCode]: new (init: APIErrorInit) => ConflictError } =
+  {
+    slot_blocked: SlotBlockedError,
+    room_required: RoomRequiredError,
+    patient_cpf_exists: PatientCpfExistsError,
+  };
 
 /** The {@link APIError} subclass of a non-2xx answer: by status, by `code` for 409. */
 export function makeAPIError(init: APIErrorInit): APIError {
@@ -186,7 +214,9 @@ export function makeAPIError(init: APIErrorInit): APIError {
       return new NotFoundError(init);
     case 409: {
       const code = stringMember(init.body, 'code');
-      const Conflict = (code && Object.hasOwn(CONFLICTS, code) && CONFLICTS[code]) || ConflictError;
+      const Conflict =
+        (code && Object.hasOwn(CONFLICTS, code) && CONFLICTS[code as StatedConflictCode]) ||
+        ConflictError;
       return new Conflict(init);
     }
     case 422:
@@ -268,20 +298,3 @@ function defaultMessage(init: APIErrorInit, code?: string): string {
   const named = code !== undefined && IDENTIFIER.test(code) ? ` ${code}` : '';
   return `${init.status}${named} (${init.method} ${init.path})`;
 }
-
-// `instanceof` across the ESM and CJS builds and across package copies (docs/errors.md).
-brandErrors({
-  APIError,
-  BadRequestError,
-  AuthenticationError,
-  PermissionDeniedError,
-  NotFoundError,
-  ConflictError,
-  SlotBlockedError,
-  RoomRequiredError,
-  PatientCpfExistsError,
-  UnprocessableEntityError,
-  IdempotencyKeyReuseError,
-  RateLimitError,
-  InternalServerError,
-});

@@ -1,10 +1,37 @@
 /** The errors a call meets before or without an answer; non-2xx answers are in `api.ts`. @module */
-import { brandErrors, brandedName } from '../../internal/brand.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
+
+/** On the prototype of every copy's `ClinicError`: the same key in each copy of the package. */
+const SDK_ERROR = Symbol.for('@clinic-scheduling/sdk/error');
+
+/**
+ * @internal `instanceof` across the ESM and CommonJS builds and across installed copies
+ * (docs/errors.md): `value` is an instance of `cls` when its prototype chain holds a class of
+ * the same declared `name` and a prototype marked by {@link ClinicError} (or `mark`).
+ */
+export function isInstanceAcrossCopies(
+  cls: { readonly name: string; readonly prototype: object },
+  value: unknown,
+  mark: symbol = SDK_ERROR,
+): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Object.prototype.isPrototypeOf.call(cls.prototype, value)) return true;
+  if (!(mark in value)) return false;
+  for (
+    let proto = Object.getPrototypeOf(value);
+    proto !== null;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    if (Object.hasOwn(proto, 'constructor') && proto.constructor.name === cls.name) return true;
+  }
+  return false;
+}
 
 /** The base class of every error thrown by the SDK. Catch it to catch them all. */
 export class ClinicError extends Error {
-  /** The class's name (`'SlotBlockedError'`...); set by `brandErrors`, so it survives minifying. */
+  /** Each class declares its literal name (minifiers rename classes, not strings); an
+   * instance's `name` is its class's. */
+  static override readonly name: string = 'ClinicError';
   declare name: string;
   /** The key a failed `appointments.create` sent, once anything was sent: pass it back as
    * `{ idempotencyKey }` to replay instead of booking twice. `undefined` on other errors. */
@@ -12,7 +39,17 @@ export class ClinicError extends Error {
 
   constructor(message?: string, options?: ErrorOptions) {
     super(message, options);
-    this.name = brandedName(new.target);
+    this.name = new.target.name;
+  }
+
+  /** `instanceof` holds across the ESM and CommonJS builds and two installs of the package. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class `instanceof` asks about, a subclass too.
+    return isInstanceAcrossCopies(this, value);
+  }
+
+  static {
+    Object.defineProperty(ClinicError.prototype, SDK_ERROR, { value: true });
   }
 }
 
@@ -31,10 +68,14 @@ export function withIdempotencyKey<E>(error: E, key: string | undefined): E {
 
 /** A missing or malformed setting (client, per-call option, webhook constructor), refused before
  * anything is sent. The message says what to fix and never repeats the key nor a header value. */
-export class ConfigurationError extends ClinicError {}
+export class ConfigurationError extends ClinicError {
+  static override readonly name: string = 'ConfigurationError';
+}
 
 /** An input that breaks a spec rule, refused unsent; `fields` is shaped like a 400 body. */
 export class ValidationError extends ClinicError {
+  static override readonly name: string = 'ValidationError';
+
   /** Field name (dotted for nested fields) → messages; `non_field_errors` for the whole input. */
   readonly fields: FieldErrors;
 
@@ -47,6 +88,8 @@ export class ValidationError extends ClinicError {
 /** A 2xx body not of the spec's shape (a new enum value counts only in `'strict'` mode).
  * `paths` names the failing members; values are never included (they may be health data). */
 export class ResponseValidationError extends ClinicError {
+  static override readonly name: string = 'ResponseValidationError';
+
   /** The paths of the response members that did not match, such as `results.3.start_at`. */
   readonly paths: string[];
   /** HTTP method of the request. */
@@ -69,6 +112,8 @@ export class ResponseValidationError extends ClinicError {
 /** No response (refused, reset, DNS), after any retries; `cause` is the network error. Anything
  * else a custom `fetch` throws is a plain {@link ClinicError}, never retried. */
 export class APIConnectionError extends ClinicError {
+  static override readonly name: string = 'APIConnectionError';
+
   constructor(message = 'Connection error: no response was received.', options?: ErrorOptions) {
     super(message, options);
   }
@@ -76,6 +121,8 @@ export class APIConnectionError extends ClinicError {
 
 /** An attempt exceeded `timeout` (per attempt, default 30 s) and no retry was left. */
 export class APIConnectionTimeoutError extends APIConnectionError {
+  static override readonly name: string = 'APIConnectionTimeoutError';
+
   constructor(message = 'Request timed out.', options?: ErrorOptions) {
     super(message, options);
   }
@@ -83,6 +130,8 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 
 /** The caller's `AbortSignal` aborted the call (also during a retry wait). */
 export class APIUserAbortError extends ClinicError {
+  static override readonly name: string = 'APIUserAbortError';
+
   constructor(message = 'Request was aborted.', options?: ErrorOptions) {
     super(message, options);
   }
@@ -91,6 +140,8 @@ export class APIUserAbortError extends ClinicError {
 /** A PATCH or cancel **succeeded**, but the `GET` reading the record back failed (`cause`). The
  * change was made: do not repeat it; `retrieve` the record later. */
 export class ReadBackError extends ClinicError {
+  static override readonly name: string = 'ReadBackError';
+
   /** HTTP method of the write that succeeded. */
   readonly method: string;
   /** URL path of the write that succeeded. */
@@ -155,15 +206,3 @@ export function formatFields(fields: FieldErrors): string {
     .map(([field, messages]) => `${field}: ${messages.join('; ')}`)
     .join(', ');
 }
-
-// `instanceof` across the ESM and CJS builds and across package copies (docs/errors.md).
-brandErrors({
-  ClinicError,
-  ConfigurationError,
-  ValidationError,
-  ResponseValidationError,
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIUserAbortError,
-  ReadBackError,
-});

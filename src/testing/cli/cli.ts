@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** `clinic-scheduling-mock`: the reference server on a socket for suites in any language; options
- * and output in docs/testing.md. Does not load msw. @module */
+ * and output in docs/testing-cli.md. Does not load msw. @module */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -10,7 +10,12 @@ import { referenceServerListener } from '../adapters/node.ts';
 import { checkWebhookTarget, createNetworkDelivery } from '../delivery/network.ts';
 import { applySeedDocument } from '../seed/document.ts';
 import { Instant, IpAddress, parseInput } from '../server/control-inputs.ts';
-import { createReferenceServer, DEFAULT_LOG_LIMIT } from '../server/create.ts';
+import {
+  createReferenceServer,
+  DEFAULT_LOG_LIMIT,
+  type ReferenceServer,
+} from '../server/create.ts';
+import type { ServerSettingsPatch } from '../server/settings-document.ts';
 import { WebhookUrlError } from '../server/webhook-url.ts';
 import { CONTROL_PREFIX, createControlHandler } from './control.ts';
 
@@ -21,6 +26,7 @@ const OPTIONS = {
   'admin-token': { type: 'string' },
   'api-key': { type: 'string' },
   'log-limit': { type: 'string' },
+  settings: { type: 'string' },
   'allow-http-webhooks': { type: 'string' },
   resolve: { type: 'string', multiple: true },
   now: { type: 'string' },
@@ -46,8 +52,10 @@ Runs the Clinic Scheduling API v1 reference server (in memory) until SIGINT or S
       --admin-token <t>     the control API's token (default: a random one, printed)
       --api-key <key>       a full-access key to accept, <key_prefix>_live_<key_id>.<secret>
                             (default: a random one, printed; a given key is never printed)
-      --log-limit <n>       entries kept in requests and events (default ${DEFAULT_LOG_LIMIT};
-                            "unbounded" keeps all)
+      --settings <file>     the settings document (JSON): every setting of the server, as
+                            GET /__control/server-settings returns it; a flag below wins
+      --log-limit <n>       entries kept in requests, events and deliveries (default
+                            ${DEFAULT_LOG_LIMIT}; "unbounded" keeps all)
       --allow-http-webhooks[=<host>,...]
                             accept http:// webhook URLs and private addresses on loopback
                             and on the hosts named (a consumer on a compose network, such
@@ -109,6 +117,7 @@ function readConfig() {
         : /^\d{1,15}$/.test(limitText)
           ? Number(limitText)
           : fail(`${where('log-limit')} takes a whole number or "unbounded"`);
+  const settingsPath = pick('settings');
   const allowText = flags['allow-http-webhooks'] ?? process.env[ALLOW] ?? '';
   const allowed = FALSE.test(allowText)
     ? []
@@ -140,6 +149,10 @@ function readConfig() {
   if (!/^\S+$/.test(token)) fail(`${where('admin-token')} must not contain white space`);
   return {
     help: flags.help === true,
+    settings:
+      settingsPath === undefined ? undefined : readJsonFile(settingsPath, where('settings')),
+    logLimitGiven: limitText !== undefined,
+    allowGiven: allowText !== '',
     port: Number(portText),
     host: pick('host') ?? '127.0.0.1',
     seed: pick('seed'),
@@ -154,11 +167,11 @@ function readConfig() {
   };
 }
 
-function readSeedFile(path: string): unknown {
+function readJsonFile(path: string, flag: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    fail(`--seed ${path}: ${(error as Error).message}`);
+    fail(`${flag} ${path}: ${(error as Error).message}`);
   }
 }
 
@@ -178,10 +191,23 @@ function main(): void {
     return;
   }
   const seedFile =
-    config.seed === undefined || config.seed === 'demo' ? undefined : readSeedFile(config.seed);
+    config.seed === undefined || config.seed === 'demo'
+      ? undefined
+      : readJsonFile(config.seed, `--seed (or ${envName('seed')})`);
+  const settings = (config.settings ?? {}) as ServerSettingsPatch;
+  if (!settings || typeof settings !== 'object' || Array.isArray(settings)) {
+    fail(`--settings (or ${envName('settings')}): the settings document must be a JSON object`);
+  }
+  // The URL rule in force, read on every check: the settings document can change it.
+  let live: ReferenceServer | undefined;
   const rule = {
-    allowLoopbackHttp: config.allowHttp,
-    allowHttpHosts: config.allowHttpHosts,
+    hosts: config.hosts,
+    get allowLoopbackHttp() {
+      return live?.webhooks.urlRule.allowLoopbackHttp ?? false;
+    },
+    get allowHttpHosts() {
+      return live?.webhooks.urlRule.allowHttpHosts ?? [];
+    },
   };
   const server = createServer();
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -192,18 +218,36 @@ function main(): void {
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const baseUrl = `http://${shownHost}:${address.port}`;
-    const api = createReferenceServer({
-      baseUrl,
-      links: 'request',
-      logLimit: config.logLimit,
-      ...(config.now === undefined ? {} : { now: config.now }),
-      ...(config.seed === 'demo' ? { seed: 'demo' as const } : {}),
-      webhooks: {
-        ...rule,
-        fetch: createNetworkDelivery({ ...rule, hosts: config.hosts }),
-        resolveHost: (host) => config.hosts.get(host),
-      },
-    });
+    let created: ReferenceServer;
+    try {
+      created = createReferenceServer({
+        baseUrl,
+        settings: {
+          links: 'request',
+          ...settings,
+          ...(config.logLimitGiven && {
+            logLimit: config.logLimit === Number.POSITIVE_INFINITY ? 'unbounded' : config.logLimit,
+          }),
+          webhooks: {
+            ...settings.webhooks,
+            ...(config.allowGiven && {
+              allowLoopbackHttp: config.allowHttp,
+              allowHttpHosts: config.allowHttpHosts,
+            }),
+          },
+        },
+        ...(config.now === undefined ? {} : { now: config.now }),
+        ...(config.seed === 'demo' ? { seed: 'demo' as const } : {}),
+        webhooks: {
+          fetch: createNetworkDelivery(rule),
+          resolveHost: (host) => config.hosts.get(host),
+        },
+      });
+    } catch (error) {
+      fail(`--settings (or ${envName('settings')}): ${(error as Error).message}`);
+    }
+    const api = created;
+    live = api;
     const applySeedFile = () => {
       if (seedFile !== undefined) applySeedDocument(seedFile, (id) => api.clinic(id).seed);
     };
@@ -227,7 +271,7 @@ function main(): void {
       afterReset: applySeedFile,
       hosts: config.hosts,
       checkWebhookUrl: (url) =>
-        checkWebhookTarget(url, { ...rule, hosts: config.hosts }).catch((error: Error) => {
+        checkWebhookTarget(url, rule).catch((error: Error) => {
           throw new WebhookUrlError(
             `${error.message} This server accepts http:// and private addresses only on the hosts ` +
               `named by --allow-http-webhooks[=<host>,...] (or ${ALLOW}); the service never does.`,

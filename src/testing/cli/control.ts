@@ -171,6 +171,9 @@ export function createControlHandler(
       const document = await readJson(request);
       return [201, { created: applySeedDocument(document, (id) => api.clinic(id).seed) }];
     },
+    'GET /server-settings': () => api.settingsDocument(),
+    'PATCH /server-settings': async (request) =>
+      api.applySettings((await readJson(request)) as never),
     'GET /settings': (_r, url) => api.clinic(clinicOf(url)).settings,
     'PATCH /settings': async (request, url) => {
       const body = await readBody(request, SettingsPatch.extend(WithClinic).strict(), 'settings');
@@ -334,7 +337,7 @@ export function createControlHandler(
     const match = find(method, path);
     if (!match) {
       return json(404, {
-        detail: `No control route ${method} ${path}; see docs/testing.md for the list.`,
+        detail: `No control route ${method} ${path}; see docs/testing-cli.md for the list.`,
       });
     }
     try {

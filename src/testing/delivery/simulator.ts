@@ -2,7 +2,7 @@
 import { ClinicError } from '../../core/errors.ts';
 import { APPOINTMENT_EVENT_TYPES } from '../../webhooks/events.ts';
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
-import { DeliveryChaos, parseInput } from '../server/control-inputs.ts';
+import { DeliveryChaos, DeliveryUrlRule, parseInput } from '../server/control-inputs.ts';
 import { createEnvelope, type WebhookEnvelope } from '../server/events.ts';
 import { seededRandom } from '../server/random.ts';
 import { WebhookUrlError, webhookUrlProblem } from '../server/webhook-url.ts';
@@ -11,6 +11,7 @@ import type {
   Delivery,
   DeliveryAttempt,
   DeliveryChaosOptions,
+  DeliveryConfiguration,
   DeliverySimulator,
   DeliverySimulatorOptions,
   DeliveryState,
@@ -58,17 +59,33 @@ function chaosOf(options: DeliveryChaosOptions) {
   return { duplicate, reorderWindowMs, rand: seededRandom(seed) };
 }
 
+function checkLimit(limit: unknown): number {
+  if (
+    limit === Number.POSITIVE_INFINITY ||
+    (Number.isSafeInteger(limit) && (limit as number) >= 0)
+  ) {
+    return limit as number;
+  }
+  throw new TypeError('webhooks: logLimit must be a whole number >= 0, or Infinity');
+}
+
 /**
  * Creates a webhook delivery simulator (`createReferenceServer` makes `api.webhooks`); `TypeError`
  * for bad chaos options. The 10 s limit runs in real time: use fake timers.
  */
 export function createDeliverySimulator(options: DeliverySimulatorOptions): DeliverySimulator {
   const { clock } = options;
-  const urlRule = {
-    resolveHost: options.resolveHost,
-    allowLoopbackHttp: options.allowLoopbackHttp,
-    allowHttpHosts: options.allowHttpHosts,
-  };
+  const initialRule = parseInput(
+    DeliveryUrlRule,
+    {
+      allowLoopbackHttp: options.allowLoopbackHttp ?? false,
+      allowHttpHosts: options.allowHttpHosts ?? [],
+    },
+    'webhooks',
+  ) as { allowLoopbackHttp: boolean; allowHttpHosts: readonly string[] };
+  // One object, changed in place by `configure`, so every check reads the rule in force.
+  const urlRule = { resolveHost: options.resolveHost, ...initialRule };
+  let logLimit = checkLimit(options.logLimit ?? 10_000);
   const initialChaosOptions: DeliveryChaosOptions = {
     duplicate: options.duplicate ?? 0,
     reorder: options.reorder ?? false,
@@ -125,6 +142,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
     };
     delivery.attempts.push(record);
     attempts.push(record);
+    if (attempts.length > logLimit) attempts.splice(0, attempts.length - logLimit);
     if (result.outcome === 'success') {
       finish(delivery, 'succeeded');
       endpoint.consecutiveFailures = 0;
@@ -173,6 +191,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
       cancel: undefined,
     };
     deliveries.push(delivery);
+    trimDeliveries();
     if (!endpoint.enabled) finish(delivery, 'dropped');
     else schedule(delivery, endpoint, 1, clock.now() + delayMs);
     return delivery;
@@ -194,6 +213,11 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
         deliver(endpoint, envelope, true, late ? 1 + Math.floor(rand() * window) : 0);
       }
     }
+  };
+
+  /** Past `logLimit`, the oldest deliveries leave the records (a pending one still runs). */
+  const trimDeliveries = () => {
+    if (deliveries.length > logLimit) deliveries.splice(0, deliveries.length - logLimit);
   };
 
   const unsubscribe = options.onEvent(fanOut);
@@ -326,16 +350,44 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
       return chaosOptions;
     },
 
-    configure(chaos) {
-      const merged = { ...chaosOptions, ...parseInput(DeliveryChaos, chaos, 'webhooks.configure') };
-      ({ duplicate, reorderWindowMs, rand } = chaosOf(merged));
-      chaosOptions = merged;
+    get urlRule() {
+      return {
+        allowLoopbackHttp: urlRule.allowLoopbackHttp,
+        allowHttpHosts: [...urlRule.allowHttpHosts],
+      };
+    },
+
+    configure(configuration: DeliveryConfiguration) {
+      const {
+        logLimit: limit,
+        allowLoopbackHttp,
+        allowHttpHosts,
+        ...chaos
+      } = configuration ?? ({} as DeliveryConfiguration);
+      const rule = parseInput(
+        DeliveryUrlRule,
+        { allowLoopbackHttp, allowHttpHosts },
+        'webhooks.configure',
+      );
+      const given = parseInput(DeliveryChaos, chaos, 'webhooks.configure');
+      const nextLimit = limit === undefined ? logLimit : checkLimit(limit);
+      if (Object.keys(chaos).length > 0) {
+        const merged = { ...chaosOptions, ...given };
+        ({ duplicate, reorderWindowMs, rand } = chaosOf(merged));
+        chaosOptions = merged;
+      }
+      if (rule.allowLoopbackHttp !== undefined) urlRule.allowLoopbackHttp = rule.allowLoopbackHttp;
+      if (rule.allowHttpHosts !== undefined) urlRule.allowHttpHosts = rule.allowHttpHosts;
+      logLimit = nextLimit;
+      trimDeliveries();
+      if (attempts.length > logLimit) attempts.splice(0, attempts.length - logLimit);
     },
 
     reset() {
       dropScheduled();
       ({ duplicate, reorderWindowMs, rand } = chaosOf(initialChaosOptions));
       chaosOptions = initialChaosOptions;
+      Object.assign(urlRule, initialRule);
       endpoints = [];
       deliveries = [];
       attempts = [];

@@ -127,10 +127,25 @@ export interface DeliverySimulatorOptions {
   seed?: number;
   /** The clinic of endpoints registered without `companyId` (default 1). */
   companyId?: number;
+  /** Most deliveries and attempts the records keep, oldest finished first (default 10 000). */
+  logLimit?: number;
 }
 
 /** The delivery chaos, set at creation or changed by `configure`. */
 export type DeliveryChaosOptions = Pick<DeliverySimulatorOptions, 'duplicate' | 'reorder' | 'seed'>;
+
+/** The URL rule's openings, unlike the service: set at creation or changed by `configure`. */
+export interface DeliveryUrlRuleOptions {
+  /** Accepts `http(s)://` on loopback hosts. */
+  allowLoopbackHttp?: boolean;
+  /** Hosts accepted over `http(s)://`, each still resolved and checked. */
+  allowHttpHosts?: readonly string[];
+}
+
+/** What `configure` changes: chaos, the URL rule's openings, the records' bound. */
+export type DeliveryConfiguration = DeliveryChaosOptions &
+  DeliveryUrlRuleOptions &
+  Pick<DeliverySimulatorOptions, 'logLimit'>;
 
 /** The webhook delivery of one reference server: `api.webhooks`. */
 export interface DeliverySimulator {
@@ -152,8 +167,13 @@ export interface DeliverySimulator {
   flush(): Promise<void>;
   /** The chaos in force: `duplicate`, `reorder` and `seed`. */
   readonly chaos: Readonly<DeliveryChaosOptions>;
-  /** Changes the chaos of later deliveries (`TypeError` if out of range); restarts `seed`'s sequence. */
-  configure(chaos: DeliveryChaosOptions): void;
+  /** The URL rule's openings in force. */
+  readonly urlRule: Readonly<Required<DeliveryUrlRuleOptions>>;
+  /**
+   * Changes the chaos of later deliveries (restarting `seed`'s sequence), the URL rule's openings
+   * or the records' bound; `TypeError` naming a member out of range.
+   */
+  configure(configuration: DeliveryConfiguration): void;
   /** Drops everything and restores the chaos of creation (also run by `api.reset()`). */
   reset(): void;
   /** Unsubscribes from the server's events and drops scheduled attempts. */

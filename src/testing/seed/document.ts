@@ -1,4 +1,4 @@
-/** A seed document: `api.seed.*` as JSON, so a suite in any language can seed (docs/testing.md). @module */
+/** A seed document: `api.seed.*` as JSON, so a suite in any language can seed (docs/testing-cli.md). @module */
 import type { SeedHelpers } from './types.ts';
 
 /** A kind of record of a seed document. */

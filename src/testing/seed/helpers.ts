@@ -27,7 +27,7 @@ import {
 import type { SeedContext, SeededAppointment, SeededPatient, SeedHelpers } from './types.ts';
 
 function snapshotPatient(p: PatientRecord): SeededPatient {
-  const { seq: _seq, created_at, updated_at, ...rest } = p;
+  const { seq: _seq, cpf_written: _written, created_at, updated_at, ...rest } = p;
   return {
     ...rest,
     created_at: formatClinicInstant(created_at),
@@ -70,7 +70,7 @@ export function createSeedHelpers(ctx: SeedContext, companyId: number): SeedHelp
       const record = addPatient(
         store,
         c,
-        { ...data, cpf, active: data.active ?? true },
+        { ...data, cpf, cpf_written: data.cpf ?? null, active: data.active ?? true },
         clock.now(),
       );
       return snapshotPatient(record);

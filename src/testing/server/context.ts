@@ -30,11 +30,12 @@ export interface ServerContext {
   /** `''` for a host root. */
   readonly basePath: string;
   readonly listEnvelope: ListEnvelopeSettings;
-  readonly links: LinkOrigin;
-  readonly logLimit: number;
-  readonly origins: OriginPolicy;
-  readonly duplicates: DuplicatePolicy;
-  readonly maxBodyBytes: number;
+  /** This and the next ones: the settings document's members of the same names. */
+  links: LinkOrigin;
+  origins: OriginPolicy;
+  duplicates: DuplicatePolicy;
+  maxBodyBytes: number;
+  attemptHeader: string | null;
   /** Set by `fetch.ts` while a write runs, so the journal knows its Idempotency-Key. */
   intent: { key: string | undefined } | undefined;
   readonly journal: WriteJournal;
@@ -80,8 +81,8 @@ export class BoundedLog<T> {
   readonly entries: T[] = [];
   readonly #sizes: number[] = [];
   #bytes = 0;
-  readonly #limit: number;
-  readonly #byteLimit: number;
+  #limit: number;
+  #byteLimit: number;
 
   constructor(limit: number, byteLimit: number) {
     this.#limit = limit;
@@ -92,10 +93,29 @@ export class BoundedLog<T> {
     return this.#bytes;
   }
 
+  get limit(): number {
+    return this.#limit;
+  }
+
+  get byteLimit(): number {
+    return this.#byteLimit;
+  }
+
+  /** New bounds, applied at once (oldest dropped). */
+  setLimits(limit: number, byteLimit: number): void {
+    this.#limit = limit;
+    this.#byteLimit = byteLimit;
+    this.#trim();
+  }
+
   append(entry: T, size: number): void {
     this.entries.push(entry);
     this.#sizes.push(size);
     this.#bytes += size;
+    this.#trim();
+  }
+
+  #trim(): void {
     let drop = 0;
     let bytes = this.#bytes;
     const count = this.entries.length;

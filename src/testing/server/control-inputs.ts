@@ -1,10 +1,10 @@
 /** The schemas of every control input, one home for the in-process helpers and the HTTP control
  * API; a refusal is a `TypeError` naming the member (400 over HTTP). @module */
 import * as z from 'zod';
+import { HEADER_NAME } from '../../internal/wire.ts';
 import { AppointmentStatus } from '../../schemas/appointments.ts';
 import { SCOPES } from '../../schemas/scopes.ts';
 import type { ListEnvelopeSettings } from './pagination.ts';
-import type { ClinicSettings } from './store.ts';
 
 /** 9999-12-30Z: keeps every timestamp at 4 digits (RFC 3339), with room for the 24 h windows. */
 export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);
@@ -12,16 +12,67 @@ export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);
 /** The longest `setTimeout` Node keeps (a longer one fires at once). */
 const MAX_DELAY_MS = 2_147_483_647;
 
+/**
+ * One clinic's settings (`api.settings.requireRoom = true`): where the spec shows nothing, the
+ * default is the conservative reading and the setting the other one. Bad values throw; lists are
+ * frozen, assign new ones.
+ */
+export interface ClinicSettings {
+  /** Creates with no room and no default room answer 409 `room_required` (spec 4.4). */
+  requireRoom: boolean;
+  /**
+   * Statuses PATCH and cancel accept (spec 3 rule 3 shows none). Default `scheduled`,
+   * `confirmed`; telehealth, requests and re-cancelling stay refused whatever it holds.
+   */
+  changeableStatuses: AppointmentStatus[];
+  /** `room_id: null` means no room (`'no-room'`, default) or as omitted (`'default-room'`). */
+  nullRoom: 'no-room' | 'default-room';
+  /**
+   * Where `Idempotency-Key` replays: POST /appointments only (default; spec 4.4), or on
+   * `'every-write'`. A key bound to POST /appointments answers 422 on another write.
+   */
+  idempotencyReplay: 'create-appointment' | 'every-write';
+  /**
+   * Overlapping bookings of one professional: `'allow'` (default: the spec refuses none) or
+   * `'refuse'`, a 409 `appointment_overlap` of this mock's own (the spec has no such code).
+   */
+  overlappingAppointments: 'allow' | 'refuse';
+  /** A body on cancel (spec 4.6 shows none): `'refuse'` (default, 400) or `'ignore'`. */
+  cancelBody: 'refuse' | 'ignore';
+  /** JSON types writes accept: `application/json` (default) or also `+json` (`'json-suffix'`). */
+  jsonContentTypes: 'application/json' | 'json-suffix';
+  /**
+   * `GET /patients?cpf=` and `?phone=`: `'exact'` (default, spec 4.7) matches the value as it was
+   * written; `'normalised'` also finds a CPF by its digits and a phone by its number.
+   */
+  patientFilters: 'exact' | 'normalised';
+}
+
 /** Each setting's schema: a new setting is one line here (the type fails until it is). */
 export const SETTING_SCHEMAS = {
   requireRoom: z.boolean(),
   changeableStatuses: z.array(AppointmentStatus).readonly(),
   nullRoom: z.enum(['no-room', 'default-room']),
   idempotencyReplay: z.enum(['create-appointment', 'every-write']),
-  overlappingAppointments: z.enum(['refuse', 'allow']),
+  overlappingAppointments: z.enum(['allow', 'refuse']),
   cancelBody: z.enum(['refuse', 'ignore']),
   jsonContentTypes: z.enum(['application/json', 'json-suffix']),
+  patientFilters: z.enum(['exact', 'normalised']),
 } satisfies { [K in keyof ClinicSettings]: z.ZodType<Readonly<ClinicSettings[K]>> };
+
+/** The conservative defaults of {@link ClinicSettings}: each schema's first value. */
+export function defaultSettings(): ClinicSettings {
+  return {
+    requireRoom: false,
+    changeableStatuses: ['scheduled', 'confirmed'],
+    nullRoom: 'no-room',
+    idempotencyReplay: 'create-appointment',
+    overlappingAppointments: 'allow',
+    cancelBody: 'refuse',
+    jsonContentTypes: 'application/json',
+    patientFilters: 'exact',
+  };
+}
 
 /** `PATCH /__control/settings`. */
 export const SettingsPatch = z.strictObject(SETTING_SCHEMAS).partial();
@@ -133,7 +184,47 @@ export const DeliveryChaos = z
   })
   .partial();
 
+/** `api.webhooks.configure`: the URL rule's two openings, unlike the service. */
+export const DeliveryUrlRule = z
+  .strictObject({
+    allowLoopbackHttp: z.boolean(),
+    allowHttpHosts: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(253)
+          .regex(/^[A-Za-z0-9.-]+$/, 'must be a host name'),
+      )
+      .max(64)
+      .readonly(),
+  })
+  .partial();
+
 export const IpAddress = z.union([z.ipv4(), z.ipv6()]);
+
+const Unbounded = z.literal('unbounded');
+const Bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The settings document: every setting of one reference server, as JSON (`--settings FILE`,
+ * `createReferenceServer({ settings })`, `GET`/`PATCH /__control/server-settings`). Every member
+ * is optional on input; what is left out keeps its value (its default at creation).
+ */
+export const ServerSettings = z
+  .strictObject({
+    listEnvelope: z.strictObject(LIST_ENVELOPE_SCHEMAS).partial(),
+    links: z.enum(['base-url', 'request']),
+    origins: z.enum(['base-url', 'any']),
+    duplicates: z.enum(['refuse', 'first']),
+    maxBodyBytes: Bytes,
+    logLimit: z.union([Bytes, Unbounded]),
+    logBytes: z.union([Bytes, Unbounded]),
+    attemptHeader: z.string().regex(HEADER_NAME, 'must be an HTTP header name').max(100).nullable(),
+    clinic: z.strictObject(SETTING_SCHEMAS).partial(),
+    webhooks: z.strictObject({ ...DeliveryChaos.shape, ...DeliveryUrlRule.shape }).partial(),
+  })
+  .partial();
 
 /** The CLI's host table: name → addresses. */
 export const HostTable = z.record(

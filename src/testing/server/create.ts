@@ -29,6 +29,12 @@ import { registerContext } from './invariants.ts';
 import type { LinkOrigin } from './links.ts';
 import { CursorSigner, type ListEnvelopeMode, type ListEnvelopeSettings } from './pagination.ts';
 import { guardListEnvelope } from './settings.ts';
+import {
+  applySettings,
+  readSettings,
+  type ServerSettings,
+  type ServerSettingsPatch,
+} from './settings-document.ts';
 import { type ClinicSettings, Store } from './store.ts';
 
 /** What `createReferenceServer` takes. */
@@ -41,7 +47,7 @@ export interface ReferenceServerOptions {
   seed?: 'demo';
   /** Per list, `'envelope'` (default) or `'array'` (bare array); rooms always use the envelope. */
   listEnvelope?: Partial<ListEnvelopeSettings>;
-  /** Options of `api.webhooks` (`fetch`, `resolveHost`, delivery chaos; see docs/webhooks.md). */
+  /** Options of `api.webhooks` (`fetch`, `resolveHost`, delivery chaos; see docs/webhooks-testing.md). */
   webhooks?: Omit<DeliverySimulatorOptions, 'clock' | 'onEvent'>;
   /** Page links built on `baseUrl` (`'base-url'`, default) or the host reached (`'request'`). */
 
@@ -59,6 +65,11 @@ export interface ReferenceServerOptions {
   origins?: OriginPolicy;
   /** A parameter or API header given twice: `'refuse'` (default, 400) or read the `'first'`. */
   duplicates?: DuplicatePolicy;
+  /**
+   * The settings document (JSON, such as a file `clinic-scheduling-mock --settings` reads): any
+   * part of every setting; an option above given too wins over its member. `reset()` returns here.
+   */
+  settings?: ServerSettingsPatch;
 }
 
 /** The default of `ReferenceServerOptions.logLimit`. */
@@ -105,6 +116,14 @@ export interface ReferenceServer extends ClinicHandle {
   clinic(id: number): ClinicHandle;
   /** Forgets a key (requests with it answer 401). Returns whether it was known. */
   revokeApiKey(key: string): boolean;
+  /** The settings document as it stands: every setting, JSON-safe (a copy). */
+  settingsDocument(): ServerSettings;
+  /**
+   * Applies any part of the settings document and returns the whole; `clinic` reaches every
+   * clinic. Nothing is applied when a member is bad.
+   * @throws TypeError naming each bad member.
+   */
+  applySettings(patch: ServerSettingsPatch): ServerSettings;
   /**
    * Back to a new server's state (ids restart, demo seed reapplied); issued keys, event
    * listeners and the clock's time stay, so keys made in `beforeAll` keep working.
@@ -138,7 +157,19 @@ function checkBaseUrl(baseUrl: unknown): { baseUrl: string; basePath: string } {
   return { baseUrl: `${url.origin}${basePath}`, basePath };
 }
 
+const unbounded = (n: number): number | 'unbounded' =>
+  n === Number.POSITIVE_INFINITY ? 'unbounded' : n;
+
+/** The header the request log reads `attempt` from (the spec shows none; a client may send it). */
+export const DEFAULT_ATTEMPT_HEADER = 'X-Attempt';
+
 function envelopeSettings(given: Partial<ListEnvelopeSettings> = {}): ListEnvelopeSettings {
+  const settings = {} as Record<(typeof LIST_RESOURCES)[number], ListEnvelopeMode>;
+  for (const resource of LIST_RESOURCES) settings[resource] = given[resource] ?? 'envelope';
+  return settings;
+}
+
+function checkEnvelopes(given: Partial<ListEnvelopeSettings> = {}): Partial<ListEnvelopeSettings> {
   for (const [resource, mode] of Object.entries(given)) {
     if (resource === 'rooms') {
       throw new TypeError(
@@ -156,9 +187,7 @@ function envelopeSettings(given: Partial<ListEnvelopeSettings> = {}): ListEnvelo
       );
     }
   }
-  const settings = {} as Record<(typeof LIST_RESOURCES)[number], ListEnvelopeMode>;
-  for (const resource of LIST_RESOURCES) settings[resource] = given[resource] ?? 'envelope';
-  return settings;
+  return given;
 }
 
 /**
@@ -185,7 +214,8 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
   if (options.seed !== undefined && options.seed !== 'demo') {
     throw new TypeError("createReferenceServer: seed must be 'demo' or omitted");
   }
-  const initialEnvelope = envelopeSettings(options.listEnvelope);
+  const given: ServerSettingsPatch = options.settings ?? {};
+  const initialEnvelope = checkEnvelopes(options.listEnvelope);
   const logLimit = options.logLimit ?? DEFAULT_LOG_LIMIT;
   if (!(logLimit === Number.POSITIVE_INFINITY || (Number.isInteger(logLimit) && logLimit >= 0))) {
     throw new TypeError(
@@ -202,18 +232,18 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
   const ctx: ServerContext = {
     store: new Store(),
     clock: new Clock(options.now),
-    events: new EventLog(logLimit, logBytes),
+    events: new EventLog(DEFAULT_LOG_LIMIT, DEFAULT_LOG_BYTES),
     faults: new FaultRegistry(),
     signer: new CursorSigner(),
-    requests: new BoundedLog(logLimit, logBytes),
+    requests: new BoundedLog(DEFAULT_LOG_LIMIT, DEFAULT_LOG_BYTES),
     baseUrl,
     basePath,
-    listEnvelope: guardListEnvelope(initialEnvelope),
-    links: options.links ?? 'base-url',
-    logLimit,
-    origins,
-    duplicates,
-    maxBodyBytes,
+    listEnvelope: guardListEnvelope(envelopeSettings()),
+    links: 'base-url',
+    origins: 'base-url',
+    duplicates: 'refuse',
+    maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+    attemptHeader: DEFAULT_ATTEMPT_HEADER,
     intent: undefined,
     journal: new WriteJournal(),
   };
@@ -249,12 +279,27 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
   const applySeed = () => {
     if (options.seed === 'demo') seedDemo(main.seed, ctx.clock.now());
   };
-  applySeed();
   const webhooks = createDeliverySimulator({
     ...options.webhooks,
     clock: ctx.clock,
     onEvent: (listener) => ctx.events.on(listener),
   });
+  const target = { ctx, webhooks };
+  const initialSettings = applySettings(
+    target,
+    {
+      ...given,
+      listEnvelope: { ...given.listEnvelope, ...initialEnvelope },
+      ...(options.links !== undefined && { links: options.links }),
+      ...(options.logLimit !== undefined && { logLimit: unbounded(logLimit) }),
+      ...(options.logBytes !== undefined && { logBytes: unbounded(logBytes) }),
+      ...(options.maxBodyBytes !== undefined && { maxBodyBytes }),
+      ...(options.origins !== undefined && { origins }),
+      ...(options.duplicates !== undefined && { duplicates }),
+    },
+    'createReferenceServer: settings',
+  );
+  applySeed();
 
   const api: ReferenceServer = {
     id: main.id,
@@ -272,15 +317,17 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
     listEnvelope: ctx.listEnvelope,
     clinic,
     revokeApiKey: (key) => revokeKey(ctx.store, key),
+    settingsDocument: () => readSettings(target),
+    applySettings: (patch) => applySettings(target, patch),
     reset() {
+      webhooks.reset();
+      applySettings(target, initialSettings);
       ctx.store.clearRecords();
       ctx.events.clear();
       ctx.requests.clear();
       ctx.journal.clear();
       ctx.faults.clear();
       ctx.clock.clear();
-      webhooks.reset();
-      Object.assign(ctx.listEnvelope, initialEnvelope);
       applySeed();
     },
   };

@@ -87,6 +87,11 @@ export class EventLog {
     }
   }
 
+  /** New bounds for the log (oldest dropped). */
+  setLimits(limit: number, byteLimit: number): void {
+    this.#log.setLimits(limit, byteLimit);
+  }
+
   /** Empties the log (listeners stay). */
   clear(): void {
     this.#log.clear();

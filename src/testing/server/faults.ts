@@ -1,5 +1,5 @@
 /** Fault injection (`api.faults`): answer a status, wait, fail, or lose a response. @module */
-import { brandErrors } from '../../internal/brand.ts';
+import { isInstanceAcrossCopies } from '../../core/errors.ts';
 import { type Chaos, ChaosMode, type ChaosSpec, type FaultAction } from './chaos.ts';
 import { FaultInput, parseInput } from './control-inputs.ts';
 
@@ -57,11 +57,14 @@ export interface FaultInjector {
   readonly pending: readonly Fault[];
 }
 
+const NETWORK_FAULT = Symbol.for('@clinic-scheduling/sdk/reference-network-error');
+
 /**
  * What `api.fetch` rejects with for `networkError`/`loseResponse` faults: a `TypeError('fetch
  * failed')` as Node's `fetch` throws; MSW answers `HttpResponse.error()`, node:http hangs up.
  */
 export class ReferenceNetworkError extends TypeError {
+  static override readonly name: string = 'ReferenceNetworkError';
   /** `'TypeError'`, as Node's `fetch` names it; tell apart by {@link isReferenceNetworkError}. */
 
   override name = 'TypeError';
@@ -78,8 +81,17 @@ export class ReferenceNetworkError extends TypeError {
     });
     this.fault = fault;
   }
+
+  /** `instanceof` holds across the ESM and CommonJS builds, as for the SDK's errors. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class `instanceof` asks about, a subclass too.
+    return isInstanceAcrossCopies(this, value, NETWORK_FAULT);
+  }
+
+  static {
+    Object.defineProperty(ReferenceNetworkError.prototype, NETWORK_FAULT, { value: true });
+  }
 }
-brandErrors({ ReferenceNetworkError });
 
 /** Whether `error` is the network error of an injected fault. */
 export function isReferenceNetworkError(error: unknown): error is ReferenceNetworkError {

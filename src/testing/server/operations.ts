@@ -265,7 +265,12 @@ export const createPatient: Operation = (input) => {
   const data = validate(PatientCreateParams, input.body);
   const cpf = data.cpf === undefined ? null : normalizeCpf(data.cpf);
   if (cpf !== null) assertCpfFree(clinic, cpf);
-  const record = addPatient(ctx.store, clinic, { ...data, cpf, active: true }, ctx.clock.now());
+  const record = addPatient(
+    ctx.store,
+    clinic,
+    { ...data, cpf, cpf_written: data.cpf ?? null, active: true },
+    ctx.clock.now(),
+  );
   return { status: 201, body: patientView(record) };
 };
 
@@ -281,7 +286,10 @@ export const updatePatient: Operation = (input) => {
   if (data.name !== undefined) next.name = data.name;
   if (data.phone !== undefined) next.phone = data.phone;
   if (data.email !== undefined) next.email = data.email;
-  if (cpf !== undefined) next.cpf = cpf;
+  if (cpf !== undefined) {
+    next.cpf = cpf;
+    next.cpf_written = data.cpf ?? null;
+  }
   if (data.birth_date !== undefined) next.birth_date = data.birth_date;
   if (data.gender !== undefined) next.gender = data.gender;
   const changed = (Object.keys(next) as (keyof PatientRecord)[]).some(

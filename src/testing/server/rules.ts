@@ -164,25 +164,31 @@ export function assertCpfFree(clinic: ClinicState, digits: string, patientId?: n
   }
 }
 
-/** Spec 4.7 filters: `cpf`, `phone` exact on what they stand for, `name` partial; empty is none. */
+/**
+ * Spec 4.7 filters: `cpf` and `phone` exact (the value as written at create or change), `name`
+ * partial; an empty one is none. `patientFilters: 'normalised'` matches a CPF by its digits and a
+ * phone by its number instead.
+ */
 export function filterPatients(
   clinic: ClinicState,
   query: URLSearchParams,
 ): readonly PatientRecord[] {
   const cpf = query.get('cpf') || undefined;
-  const phoneParam = query.get('phone') || undefined;
-  const phone = phoneParam === undefined ? undefined : phoneNumberKey(phoneParam);
+  const phone = query.get('phone') || undefined;
   const name = query.get('name')?.toLocaleLowerCase('pt-BR') || undefined;
-  let candidates: readonly PatientRecord[] = clinic.patients.ordered;
-  if (cpf !== undefined) {
-    const id = clinic.cpfIndex.get(normalizeCpf(cpf));
-    const patient = id === undefined ? undefined : clinic.patients.get(id);
-    candidates = patient ? [patient] : [];
+  const exact = clinic.settings.patientFilters === 'exact';
+  const cpfMatches = (p: PatientRecord, value: string) =>
+    exact ? p.cpf_written === value : p.cpf !== null && p.cpf === normalizeCpf(value);
+  const phoneMatches = (p: PatientRecord, value: string) =>
+    p.phone !== null &&
+    (exact ? p.phone === value : phoneNumberKey(p.phone) === phoneNumberKey(value));
+  if (cpf === undefined && phone === undefined && name === undefined) {
+    return clinic.patients.ordered;
   }
-  if (phone === undefined && name === undefined) return candidates;
-  return candidates.filter(
+  return clinic.patients.ordered.filter(
     (p) =>
-      (phone === undefined || (p.phone !== null && phoneNumberKey(p.phone) === phone)) &&
+      (cpf === undefined || cpfMatches(p, cpf)) &&
+      (phone === undefined || phoneMatches(p, phone)) &&
       (name === undefined || p.name.toLocaleLowerCase('pt-BR').includes(name)),
   );
 }

@@ -1,8 +1,12 @@
 /** `api.settings` and `api.listEnvelope`: each assignment checked against its schema. @module */
 import type * as z from 'zod';
-import { LIST_ENVELOPE_SCHEMAS, parseInput, SETTING_SCHEMAS } from './control-inputs.ts';
+import {
+  type ClinicSettings,
+  LIST_ENVELOPE_SCHEMAS,
+  parseInput,
+  SETTING_SCHEMAS,
+} from './control-inputs.ts';
 import type { ListEnvelopeSettings } from './pagination.ts';
-import type { ClinicSettings } from './store.ts';
 
 /** Members refuse (TypeError) what their schema or the object does not accept; lists freeze. */
 function guardMembers<T extends object>(

@@ -7,9 +7,11 @@ import type {
 } from '../../schemas/appointments.ts';
 
 import type { Scope } from '../../schemas/scopes.ts';
+import { type ClinicSettings, defaultSettings } from './control-inputs.ts';
 import { guardSettings } from './settings.ts';
 
 export { SCOPES, type Scope } from '../../schemas/scopes.ts';
+export { type ClinicSettings, defaultSettings } from './control-inputs.ts';
 
 interface Stored {
   /** Insertion order across the whole server: the order of every list. */
@@ -17,13 +19,14 @@ interface Stored {
   company_id: number;
 }
 
-/** A stored patient. `cpf` holds digits only. */
+/** A stored patient. `cpf` holds digits only (the uniqueness rule's); `cpf_written` as sent. */
 export interface PatientRecord extends Stored {
   id: number;
   name: string;
   phone: string | null;
   email: string | null;
   cpf: string | null;
+  cpf_written: string | null;
   birth_date: string | null;
   gender: 'F' | 'M' | 'O' | null;
   active: boolean;
@@ -101,47 +104,6 @@ export interface ApiKeyRecord {
   scopes: ReadonlySet<Scope>;
 }
 
-/**
- * One clinic's settings (`api.settings.requireRoom = true`): where the spec shows nothing, the
- * default refuses and the setting permits. Bad values throw; lists are frozen, assign new ones.
- */
-export interface ClinicSettings {
-  /** Creates with no room and no default room answer 409 `room_required` (spec 4.4). */
-  requireRoom: boolean;
-  /**
-   * Statuses PATCH and cancel accept (spec 3.3 rule 3 shows none). Default `scheduled`,
-   * `confirmed`; telehealth, requests and re-cancelling stay refused whatever it holds.
-   */
-  changeableStatuses: AppointmentStatus[];
-  /** `room_id: null` means no room (`'no-room'`, default) or as omitted (`'default-room'`). */
-  nullRoom: 'no-room' | 'default-room';
-  /**
-   * Where `Idempotency-Key` replays: POST /appointments only (default; spec 4.4), or on
-   * `'every-write'`. A key bound to POST /appointments answers 422 on another write.
-   */
-  idempotencyReplay: 'create-appointment' | 'every-write';
-  /** Overlapping bookings of a professional: `'refuse'` (default, 409) or `'allow'`. */
-  overlappingAppointments: 'refuse' | 'allow';
-  /** A body on cancel (spec 4.6 shows none): `'refuse'` (default, 400) or `'ignore'`. */
-  cancelBody: 'refuse' | 'ignore';
-  /** JSON types writes accept: `application/json` (default) or also `+json` (`'json-suffix'`). */
-
-  jsonContentTypes: 'application/json' | 'json-suffix';
-}
-
-/** The conservative defaults of {@link ClinicSettings}. */
-export function defaultSettings(): ClinicSettings {
-  return {
-    requireRoom: false,
-    changeableStatuses: ['scheduled', 'confirmed'],
-    nullRoom: 'no-room',
-    idempotencyReplay: 'create-appointment',
-    overlappingAppointments: 'refuse',
-    cancelBody: 'refuse',
-    jsonContentTypes: 'application/json',
-  };
-}
-
 /** Records of one kind, by id and in insertion order (for lists and cursors). */
 export class Table<K extends string | number, T extends Stored & { id: K }> {
   readonly byId = new Map<K, T>();
@@ -167,7 +129,7 @@ export class Table<K extends string | number, T extends Stored & { id: K }> {
 /** Everything one clinic (company) owns. */
 export class ClinicState {
   readonly id: number;
-  readonly settings: ClinicSettings = guardSettings(defaultSettings());
+  readonly settings: ClinicSettings;
   readonly patients = new Table<number, PatientRecord>();
   readonly professionals = new Table<number, ProfessionalRecord>();
   readonly rooms = new Table<number, RoomRecord>();
@@ -179,13 +141,18 @@ export class ClinicState {
   readonly cpfIndex = new Map<string, number>();
   readonly idempotency = new Map<string, IdempotencyEntry>();
 
-  constructor(id: number) {
+  readonly #defaults: () => ClinicSettings;
+
+  /** `defaults`: the settings it starts with and returns to on `clear()`. */
+  constructor(id: number, defaults: () => ClinicSettings = defaultSettings) {
     this.id = id;
+    this.#defaults = defaults;
+    this.settings = guardSettings(defaults());
   }
 
-  /** Drops every record and restores the default settings. */
+  /** Drops every record and restores the clinics' settings of the server's settings document. */
   clear(): void {
-    Object.assign(this.settings, defaultSettings());
+    Object.assign(this.settings, this.#defaults());
     this.patients.clear();
     this.professionals.clear();
     this.rooms.clear();
@@ -204,6 +171,8 @@ export interface NewPatient {
   email?: string | null | undefined;
   /** Digits only, already checked to be free in the clinic. */
   cpf: string | null;
+  /** As the request or seed wrote it: what the exact `cpf` filter matches. */
+  cpf_written: string | null;
   birth_date?: string | null | undefined;
   gender?: 'F' | 'M' | 'O' | null | undefined;
   active: boolean;
@@ -224,6 +193,7 @@ export function addPatient(
     phone: patient.phone ?? null,
     email: patient.email ?? null,
     cpf: patient.cpf,
+    cpf_written: patient.cpf_written,
     birth_date: patient.birth_date ?? null,
     gender: patient.gender ?? null,
     active: patient.active,
@@ -258,13 +228,15 @@ export class Store {
   readonly clinics = new Map<number, ClinicState>();
   /** By key id. */
   readonly keys = new Map<string, ApiKeyRecord>();
+  /** What every clinic starts with: the settings document's `clinic` member. */
+  clinicDefaults: ClinicSettings = defaultSettings();
   #counters = freshCounters();
 
   /** The clinic with this id, created empty on first use. */
   clinic(id: number): ClinicState {
     let clinic = this.clinics.get(id);
     if (!clinic) {
-      clinic = new ClinicState(id);
+      clinic = new ClinicState(id, () => ({ ...this.clinicDefaults }));
       this.clinics.set(id, clinic);
     }
     return clinic;

@@ -2,13 +2,11 @@
  * refused, also in IPv4-mapped, IPv4-compatible, 6to4 and NAT64 forms. @module */
 
 import { ClinicError } from '../../core/errors.ts';
-import { brandErrors } from '../../internal/brand.ts';
 
 /** Thrown by `register` (and recorded at delivery) when a URL fails the service's rule. */
 export class WebhookUrlError extends ClinicError {
-  override name = 'WebhookUrlError';
+  static override readonly name: string = 'WebhookUrlError';
 }
-brandErrors({ WebhookUrlError });
 
 /** What the rule may consult besides the URL. */
 export interface WebhookUrlRuleOptions {

@@ -138,7 +138,7 @@ function parsedBody(req: ParsedRequest): Uint8Array<ArrayBuffer> | undefined {
 const CONSUMED =
   'toNodeListener: the request body was already read by the framework before this listener ran, ' +
   'and no copy of it is on req.body. Give the webhook route the raw bytes instead: see ' +
-  'docs/webhooks.md, "Frameworks" (Fastify: a buffer content-type parser and a Request).';
+  'docs/webhooks-receiving.md, "Frameworks" (Fastify: a buffer content-type parser and a Request).';
 
 function toRequest(req: ParsedRequest): { request: Request; body?: NodeBody } {
   const secure = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;

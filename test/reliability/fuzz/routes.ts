@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { type OperationName, OPERATIONS as SPEC_OPERATIONS } from '../../../src/operations.ts';
+import { type OperationName, OPERATIONS as ROWS } from '../../../src/operations.ts';
 import {
   Appointment,
   AppointmentType,
@@ -55,39 +55,36 @@ export const ITEM: Record<Resource, z.ZodType> = {
   'appointment-types': AppointmentType,
 };
 
-const KINDS: Record<OperationName, Kind> = {
-  listAppointments: 'list',
-  retrieveAppointment: 'retrieve',
+/** The writes whose bodies the fuzzer builds near-valid; every other row's kind is read off it. */
+const WRITE_KINDS: Partial<Record<OperationName, Kind>> = {
   createAppointment: 'create-appointment',
   updateAppointment: 'update-appointment',
-  cancelAppointment: 'cancel',
-  listPatients: 'list',
-  retrievePatient: 'retrieve',
   createPatient: 'create-patient',
   updatePatient: 'update-patient',
-  listProfessionals: 'list',
-  retrieveProfessional: 'retrieve',
-  listRooms: 'list',
-  retrieveRoom: 'retrieve',
-  listAppointmentTypes: 'list',
-  retrieveAppointmentType: 'retrieve',
 };
 
+function kindOf(name: OperationName): Kind {
+  const row = ROWS[name];
+  if (row.kind === 'list') return 'list';
+  if (row.method === 'GET') return 'retrieve';
+  return WRITE_KINDS[name] ?? 'cancel';
+}
+
 /** The 15 operations of spec 4, from the one table the client and the server read. */
-export const OPERATIONS: readonly Operation[] = (
-  Object.keys(SPEC_OPERATIONS) as OperationName[]
-).map((name) => {
-  const spec = SPEC_OPERATIONS[name];
-  const [, resource, , suffix] = spec.path.split('/');
-  return {
-    method: spec.method,
-    resource: resource as Resource,
-    ...('id' in spec ? { id: spec.id.kind === 'uuid' ? 'uuid' : 'digits' } : {}),
-    ...(suffix ? { suffix: `/${suffix}` } : {}),
-    kind: KINDS[name],
-    scope: spec.scope,
-  };
-});
+export const OPERATIONS: readonly Operation[] = (Object.keys(ROWS) as OperationName[]).map(
+  (name) => {
+    const row = ROWS[name];
+    const [, resource, , suffix] = row.path.split('/');
+    return {
+      method: row.method,
+      resource: resource as Resource,
+      ...('id' in row ? { id: row.id.kind === 'uuid' ? 'uuid' : 'digits' } : {}),
+      ...(suffix ? { suffix: `/${suffix}` } : {}),
+      kind: kindOf(name),
+      scope: row.scope,
+    };
+  },
+);
 
 /** Paths that are none of the 15 operations (spec 1 facts 1-3 and 7). */
 export const UNKNOWN_PATHS = [

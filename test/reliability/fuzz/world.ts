@@ -172,7 +172,12 @@ export function seedClinic(
 }
 
 export function buildWorld(): World {
-  const api = createReferenceServer({ baseUrl: BASE_URL, now: NOW });
+  // The model knows each patient's CPF digits, so the filter is asked to match on them.
+  const api = createReferenceServer({
+    baseUrl: BASE_URL,
+    now: NOW,
+    settings: { clinic: { patientFilters: 'normalised' } },
+  });
   const first = seedClinic(api, 1, undefined);
   // Clinic 2 has a patient with the CPF of one of clinic 1's: uniqueness is per clinic.
   const second = seedClinic(api, 2, first.cpfOf.get(first.patients[0]!) ?? undefined);

@@ -24,7 +24,7 @@ import {
   rejection,
   roomWire,
   SECRET,
-} from './helpers.ts';
+} from '../client/helpers.ts';
 
 type Seen = [name: keyof Hooks, event: Record<string, unknown>];
 

@@ -31,7 +31,7 @@ import {
   settleError,
   useFakeClock,
   useServer,
-} from './helpers.ts';
+} from '../client/helpers.ts';
 
 const P = API_PREFIX;
 /** `text` URL-encoded with lower-case hex digits (`%2f`), which decoders accept too. */

@@ -13,7 +13,7 @@ import {
   ClinicError,
   type Logger,
 } from '../../src/index.ts';
-import { captureLogger, expectCopyOf } from './helpers.ts';
+import { captureLogger, expectCopyOf } from '../client/helpers.ts';
 
 const KEY = 'csk_live_bodyread.0123456789abcdef';
 

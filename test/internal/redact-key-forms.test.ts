@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { APIError } from '../../src/index.ts';
-import { makeClient, rejection } from './helpers.ts';
+import { makeClient, rejection } from '../client/helpers.ts';
 
 /** The APIError of a call with `apiKey` whose fetch answers `answer()`. */
 async function errorFor(apiKey: string, answer: () => Response): Promise<APIError> {

@@ -29,7 +29,7 @@ import {
   settleError,
   useFakeClock,
   useServer,
-} from './helpers.ts';
+} from '../client/helpers.ts';
 
 const ROOM = `${API}/rooms/2`;
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ClinicError } from '../../src/index.ts';
-import { makeClient, rejection } from './helpers.ts';
+import { makeClient, rejection } from '../client/helpers.ts';
 
 const CPF = '52998224725';
 const NAME = 'Maria Joaquina';

@@ -31,7 +31,7 @@ import {
   settle,
   useFakeClock,
   useServer,
-} from './helpers.ts';
+} from '../client/helpers.ts';
 
 const TIMEOUT_MS = 1_000;
 

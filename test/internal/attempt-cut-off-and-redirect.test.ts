@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { APIConnectionError, ClinicClient, ClinicError } from '../../src/index.ts';
-import { API_KEY, BASE_URL, expectCopyOf, rejection } from './helpers.ts';
+import { API_KEY, BASE_URL, expectCopyOf, rejection } from '../client/helpers.ts';
 
 function client(fetch: () => Promise<Response>) {
   return new ClinicClient({

@@ -7,7 +7,14 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ClinicError } from '../../src/index.ts';
-import { API_KEY, BASE_URL, expectCopyOf, makeClient, rejection, SECRET } from './helpers.ts';
+import {
+  API_KEY,
+  BASE_URL,
+  expectCopyOf,
+  makeClient,
+  rejection,
+  SECRET,
+} from '../client/helpers.ts';
 
 const BEARER = `Bearer ${API_KEY}`;
 const FORMS = [

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APIConnectionError, ClinicClient } from '../../src/index.ts';
-import { API_KEY, BASE_URL, roomWire, settle, useFakeClock } from './helpers.ts';
+import { API_KEY, BASE_URL, roomWire, settle, useFakeClock } from '../client/helpers.ts';
 
 const ROOM = roomWire();
 

@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { APIUserAbortError } from '../../src/index.ts';
-import { makeClient, rejection } from './helpers.ts';
+import { makeClient, rejection } from '../client/helpers.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

@@ -37,7 +37,7 @@ import {
   settleError,
   useFakeClock,
   useServer,
-} from './helpers.ts';
+} from '../client/helpers.ts';
 
 /** Answers POST /appointments with `respond`, recording each attempt's Idempotency-Key. */
 function onCreate(respond: () => Response | Promise<Response>): (string | null)[] {

@@ -1,0 +1,110 @@
+/**
+ * The probe against the reference server itself, over random settings combinations: it recovers
+ * every observable setting exactly, marks the rest unobservable, and cancels every appointment it
+ * booked. `PROBE_COMBINATIONS` sets how many (`.ci/run` runs many; a failing one replays by seed).
+ */
+import { describe, expect, it } from 'vitest';
+import { OPERATION_ROWS } from '../../src/operations.ts';
+import { runProbe } from '../../src/testing/probe/probe.ts';
+import { farDate, random, randomCombination, seededClinic } from './probe-helpers.ts';
+
+const COUNT = Number(process.env.PROBE_COMBINATIONS ?? 3);
+const FIRST_SEED = Number(process.env.PROBE_SEED ?? 1);
+const MAX_REQUESTS = 250;
+
+const OWN_STATES = ['scheduled', 'confirmed', 'cancelled'];
+
+describe.each(Array.from({ length: COUNT }, (_, i) => FIRST_SEED + i))(
+  'the probe against a reference server with random settings (seed %i)',
+  (seed) => {
+    it('recovers every observable setting exactly and cancels what it booked', async () => {
+      const combination = randomCombination(random(seed));
+      const clinic = seededClinic(combination);
+      const { report, created } = await runProbe({
+        baseUrl: clinic.api.baseUrl,
+        apiKey: clinic.apiKey,
+        extraKeys: clinic.scopedKeys,
+        fetch: clinic.api.fetch,
+        minIntervalMs: 0,
+        maxRequests: MAX_REQUESTS,
+        writes: {
+          professionalId: clinic.professionalId,
+          appointmentTypeId: clinic.appointmentTypeId,
+          date: farDate(),
+          yes: true,
+        },
+      });
+      expect(report.stopped).toBeUndefined();
+      expect(report.writes).toBe(true);
+
+      const doc = report.settings;
+      expect(doc.listEnvelope).toEqual(combination.listEnvelope);
+      const s = combination.settings;
+      for (const name of [
+        'nullRoom',
+        'idempotencyReplay',
+        'overlappingAppointments',
+        'cancelBody',
+        'jsonContentTypes',
+      ] as const) {
+        expect(doc.clinic[name], name).toBe(s[name]);
+      }
+      const room = report.findings.find((f) => f.item === 'room-required')!;
+      if (s.nullRoom === 'default-room') {
+        // The professional's default room answers every booking: nothing shows the rule.
+        expect(room.confidence).toBe('unobservable');
+        expect(doc.clinic.requireRoom).toBe(false);
+      } else {
+        expect(doc.clinic.requireRoom).toBe(s.requireRoom);
+      }
+      const observable = s.changeableStatuses.filter((x) => OWN_STATES.includes(x)).sort();
+      expect([...(doc.clinic.changeableStatuses as string[])].sort()).toEqual(observable);
+      const unseen = report.findings.find(
+        (f) => f.item === 'changeable-states' && f.subject?.includes('checked_in'),
+      );
+      expect(unseen?.confidence).toBe('unobservable');
+
+      for (const row of OPERATION_ROWS) {
+        const scope = report.findings.find(
+          (f) => f.item === 'scopes' && f.subject?.startsWith(`${row.method} ${row.path}`),
+        );
+        expect(scope?.confidence, `${row.method} ${row.path}`).toBe('certain');
+        expect(scope?.observed).toMatch(new RegExp(`^needs ${row.scope}, as the reference`));
+      }
+      expect(report.findings.find((f) => f.item === 'page-size-param')?.observed).toMatch(
+        /^page_size=1/,
+      );
+      for (const f of report.findings.filter((x) => x.item === 'appointment-filters')) {
+        expect([
+          'ignored (the same page came back)',
+          expect.stringMatching(/^not seen/),
+        ]).toContainEqual(f.observed);
+      }
+
+      // Every appointment it booked ends cancelled, on the server as in its own list.
+      const booked = created.filter((r) => r.kind === 'appointment');
+      expect(booked.length).toBeGreaterThanOrEqual(2);
+      expect(booked.every((r) => r.status === 'cancelled')).toBe(true);
+      const all = await clinic.api.fetch(
+        `${clinic.api.baseUrl}/api/public/v1/appointments?page_size=100`,
+        {
+          headers: { authorization: `Bearer ${clinic.apiKey}` },
+        },
+      );
+      const body = (await all.json()) as unknown;
+      const items = (Array.isArray(body) ? body : (body as { results: unknown[] }).results) as {
+        origin: string;
+        status: string;
+      }[];
+      const byApi = items.filter((a) => a.origin === 'api');
+      expect(byApi).toHaveLength(booked.length);
+      expect(byApi.every((a) => a.status === 'cancelled')).toBe(true);
+      expect(report.requests).toBeLessThanOrEqual(MAX_REQUESTS);
+      expect(report.created).toEqual({
+        patients: created.length - booked.length,
+        appointments: booked.length,
+        cancelled: booked.length,
+      });
+    });
+  },
+);

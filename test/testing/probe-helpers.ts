@@ -1,0 +1,125 @@
+/** A seeded reference server with random settings, for the probe's tests. */
+import { AppointmentStatus } from '../../src/schemas/appointments.ts';
+import { SCOPES } from '../../src/schemas/scopes.ts';
+import { createReferenceServer, type ReferenceServer } from '../../src/testing/index.ts';
+import type { ProbeKey } from '../../src/testing/probe/transport.ts';
+
+export const BASE_URL = 'https://clinic.test';
+
+/** A day 200 days ahead. */
+export function farDate(): string {
+  return new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A seeded PRNG (mulberry32), so a failing combination can be replayed by its seed. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(r: () => number, values: readonly T[]): T =>
+  values[Math.floor(r() * values.length)]!;
+
+const ENVELOPE_LISTS = ['appointments', 'patients', 'professionals', 'appointmentTypes'] as const;
+
+/** One combination of every setting the probe can observe. */
+export interface Combination {
+  listEnvelope: Record<(typeof ENVELOPE_LISTS)[number], 'envelope' | 'array'>;
+  settings: {
+    requireRoom: boolean;
+    nullRoom: 'no-room' | 'default-room';
+    idempotencyReplay: 'create-appointment' | 'every-write';
+    overlappingAppointments: 'refuse' | 'allow';
+    cancelBody: 'refuse' | 'ignore';
+    jsonContentTypes: 'application/json' | 'json-suffix';
+    changeableStatuses: AppointmentStatus[];
+    patientFilters: 'exact' | 'normalised';
+  };
+}
+
+/** `scheduled` and `confirmed` stay changeable: the API books scheduled, PATCH confirms. */
+export function randomCombination(r: () => number): Combination {
+  const others = AppointmentStatus.options.filter((s) => s !== 'scheduled' && s !== 'confirmed');
+  return {
+    listEnvelope: Object.fromEntries(
+      ENVELOPE_LISTS.map((l) => [l, pick(r, ['envelope', 'array'] as const)]),
+    ) as Combination['listEnvelope'],
+    settings: {
+      requireRoom: r() < 0.5,
+      nullRoom: pick(r, ['no-room', 'default-room'] as const),
+      idempotencyReplay: pick(r, ['create-appointment', 'every-write'] as const),
+      overlappingAppointments: pick(r, ['refuse', 'allow'] as const),
+      cancelBody: pick(r, ['refuse', 'ignore'] as const),
+      jsonContentTypes: pick(r, ['application/json', 'json-suffix'] as const),
+      changeableStatuses: ['scheduled', 'confirmed', ...others.filter(() => r() < 0.5)],
+      patientFilters: pick(r, ['exact', 'normalised'] as const),
+    },
+  };
+}
+
+export interface Clinic {
+  api: ReferenceServer;
+  apiKey: string;
+  /** One key per scope, and one with none, each declared. */
+  scopedKeys: ProbeKey[];
+  professionalId: number;
+  appointmentTypeId: number;
+}
+
+/** A clinic with rooms, a professional with a default room, and appointments that differ. */
+export function seededClinic(combination?: Combination): Clinic {
+  const api = createReferenceServer({
+    baseUrl: BASE_URL,
+    ...(combination
+      ? { settings: { listEnvelope: combination.listEnvelope, clinic: combination.settings } }
+      : {}),
+  });
+  const rooms = ['Sala 1', 'Sala 2', 'Sala 3'].map((name) => api.seed.room({ name }));
+  const withRoom = api.seed.professional({
+    name: 'Dra. Helena Prado',
+    default_room_id: rooms[0]!.id,
+  });
+  const other = api.seed.professional({ name: 'Dr. Caio Lima', specialty: 'Clínica' });
+  const types = [30, 45].map((d, i) =>
+    api.seed.appointmentType({ name: `Consulta ${i}`, duration_minutes: d }),
+  );
+  const patients = ['Ana Souza', 'Bruno Reis', 'Clara Dias'].map((name, i) =>
+    api.seed.patient({ name, phone: `+55 11 9876${i}-4321` }),
+  );
+  const seedOne = (i: number, status: AppointmentStatus, modality: 'in_person' | 'telehealth') =>
+    api.seed.appointment({
+      patient_id: patients[i % 3]!.id,
+      professional_id: (i % 2 ? other : withRoom).id,
+      appointment_type_id: types[i % 2]!.id,
+      start_at: `2026-0${(i % 8) + 1}-1${i % 9}T09:00:00`,
+      status,
+      modality,
+      origin: i % 2 ? 'staff' : 'patient_booking',
+      ...(i % 3 === 0 ? { room_id: rooms[1]!.id } : {}),
+    });
+  seedOne(0, 'scheduled', 'in_person');
+  seedOne(1, 'confirmed', 'telehealth');
+  seedOne(2, 'completed', 'in_person');
+  seedOne(3, 'no_show', 'in_person');
+  const scopedKeys: ProbeKey[] = [
+    ...SCOPES.map((scope) => ({
+      name: `KEY_${scope.replace(':', '_').toUpperCase()}`,
+      apiKey: api.issueApiKey({ scopes: [scope] }),
+      scopes: [scope],
+    })),
+    { name: 'KEY_NONE', apiKey: api.issueApiKey({ scopes: [] }), scopes: [] },
+  ];
+  return {
+    api,
+    apiKey: api.issueApiKey({ preset: 'full_access' }),
+    scopedKeys,
+    professionalId: withRoom.id,
+    appointmentTypeId: types[0]!.id,
+  };
+}
