@@ -54,23 +54,21 @@ export async function readText(
     }
     const { done, value } = await reader.read();
     if (signal.aborted) throw signal.reason;
-    if (done) return [decoder.decode(chunks.length === 1 ? chunks[0] : concat(chunks, size)), size];
+    if (done) return [decode(chunks), size];
     size += value.byteLength;
     chunks.push(value);
   }
 }
 
-// One decoder for every body: each is decoded whole, once, so it keeps no state between them.
+// One shared decoder for a body of one chunk, decoded whole (it keeps no state between them).
 const decoder = new TextDecoder();
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+function decode(chunks: Uint8Array[]): string {
+  if (chunks.length <= 1) return decoder.decode(chunks[0]);
+  const own = new TextDecoder();
+  let text = '';
+  for (const chunk of chunks) text += own.decode(chunk, { stream: true });
+  return text + own.decode();
 }
 
 /** A 2xx body over `maxResponseBytes`, which attempt.ts turns into the call's error. */

@@ -260,21 +260,28 @@ export class Transport implements Sender {
     }
   }
 
-  /** The call resolved with `raw`: `onSuccess`, its span and metrics. */
-  succeed(call: Call, raw: { response: Response; replayed?: boolean }): void {
-    const { observer } = call;
-    if (!observer) return;
-    const event: SuccessEvent = {
+  /** The facts of a call's end, for `onSuccess`, `onError` and the error line. */
+  #facts(call: Call, response: Response | undefined) {
+    return {
       callId: call.id,
       operation: call.first.name,
       method: call.first.method,
       path: `${this.apiPath}${call.first.path}`,
       attempts: call.attempts,
       durationMs: Date.now() - call.started,
+      ...(response ? requestIdOf(response, this.#redact) : {}),
+      ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
+    };
+  }
+
+  /** The call resolved with `raw`: `onSuccess`, its span and metrics. */
+  succeed(call: Call, raw: { response: Response; replayed?: boolean }): void {
+    const { observer } = call;
+    if (!observer) return;
+    const event: SuccessEvent = {
+      ...this.#facts(call, raw.response),
       status: raw.response.status,
       replayed: raw.replayed === true,
-      ...requestIdOf(raw.response, this.#redact),
-      ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
     };
     observer.succeed(call, event);
   }
@@ -286,18 +293,11 @@ export class Transport implements Sender {
     const final = call.attempts > 0 ? withIdempotencyKey(error, call.idempotencyKey) : error;
     const status = final instanceof APIUserAbortError ? undefined : call.response?.status;
     const event: ErrorEvent = {
-      callId: call.id,
-      operation: call.first.name,
-      method: call.first.method,
-      path: `${this.apiPath}${call.first.path}`,
+      ...this.#facts(call, call.response),
       attempt: call.attempts,
-      attempts: call.attempts,
-      durationMs: Date.now() - call.started,
       errorType: final.name,
       error: final,
       ...(status === undefined ? {} : { status }),
-      ...(call.response ? requestIdOf(call.response, this.#redact) : {}),
-      ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
     };
     call.observer?.fail(call, event);
     const { error: _, ...fields } = event;
