@@ -115,7 +115,8 @@ export class Call {
     try {
       response = await this.sender.fetch()(request.url, {
         method: request.method,
-        headers,
+        // A plain object, as before: wrappers spread or index `init.headers`.
+        headers: Object.fromEntries(headers),
         body: this.body,
         signal: relay.signal,
         redirect: 'manual',

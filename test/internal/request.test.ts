@@ -198,8 +198,10 @@ describe('toArray is bounded by bytes (item 4)', () => {
 });
 
 describe('standard fetch functions keep working (issue 26)', () => {
-  it("Node's global fetch against a real server, and a wrapper reading init.headers", async () => {
+  it("Node's global fetch against a real server, a wrapper reading init.headers, one spreading it", async () => {
+    const extra: (string | undefined)[] = [];
     const server = createServer((req, res) => {
+      extra.push(req.headers['x-extra'] as string | undefined);
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(req.url?.endsWith('/rooms/2') ? roomWire() : {}));
     });
@@ -211,7 +213,13 @@ describe('standard fetch functions keep working (issue 26)', () => {
         seen.push(new Headers(init?.headers).get('authorization') ?? '');
         return fetch(url, init);
       };
-      for (const f of [fetch, wrapper]) {
+      // A wrapper that spreads init.headers, as many do to add one.
+      const spreading: typeof fetch = (url, init) =>
+        fetch(url, {
+          ...init,
+          headers: { ...(init?.headers as Record<string, string>), 'x-extra': '1' },
+        });
+      for (const f of [fetch, wrapper, spreading]) {
         const clinic = new ClinicClient({
           apiKey: API_KEY,
           baseUrl: `http://127.0.0.1:${port}`,
@@ -220,6 +228,7 @@ describe('standard fetch functions keep working (issue 26)', () => {
         expect(await clinic.rooms.retrieve(2)).toEqual(roomWire());
       }
       expect(seen).toEqual([`Bearer ${API_KEY}`]);
+      expect(extra).toEqual([undefined, undefined, '1']);
     } finally {
       server.close();
     }
