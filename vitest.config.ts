@@ -28,7 +28,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
           // test/browser needs Chromium: `npm run test:browser`, from CI.
           exclude: [...INTEGRATION, 'test/consumer/**', 'test/browser/**', 'node_modules/**'],
-          testTimeout: 10_000,
+          testTimeout: 20_000,
         },
       },
       {
@@ -49,7 +49,7 @@ export default defineConfig({
           name: 'msw2',
           include: ['test/testing/adapters.test.ts'],
           env: { EXPECTED_MSW_MAJOR: '2' },
-          testTimeout: 10_000,
+          testTimeout: 20_000,
         },
       },
     ],

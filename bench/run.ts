@@ -17,6 +17,7 @@ const suites: Array<[title: string, file: string]> = [
   ['Reference server', 'reference-server.ts'],
   ['Worker bundle', 'edge-weight.ts'],
   ['Request path size', 'request-path.ts'],
+  ['Webhooks at scale (redis-server and PostgreSQL)', 'webhooks.ts'],
 ];
 
 const rows: BenchRow[] = [];

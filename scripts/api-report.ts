@@ -31,6 +31,16 @@ const ENTRIES = [
     report: 'api/sdk-webhooks.api.md',
   },
   {
+    specifier: '@clinic-scheduling/sdk/webhooks/bullmq',
+    dts: 'dist/webhooks/bullmq.d.ts',
+    report: 'api/sdk-webhooks-bullmq.api.md',
+  },
+  {
+    specifier: '@clinic-scheduling/sdk/webhooks/pg-boss',
+    dts: 'dist/webhooks/pg-boss.d.ts',
+    report: 'api/sdk-webhooks-pg-boss.api.md',
+  },
+  {
     specifier: '@clinic-scheduling/sdk/testing',
     dts: 'dist/testing/index.d.ts',
     report: 'api/sdk-testing.api.md',
@@ -39,6 +49,11 @@ const ENTRIES = [
     specifier: '@clinic-scheduling/sdk/testing/msw',
     dts: 'dist/testing/msw.d.ts',
     report: 'api/sdk-testing-msw.api.md',
+  },
+  {
+    specifier: '@clinic-scheduling/sdk/testing/console',
+    dts: 'dist/testing/console.d.ts',
+    report: 'api/sdk-testing-console.api.md',
   },
 ] as const;
 

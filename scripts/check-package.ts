@@ -74,6 +74,7 @@ try {
       !p.startsWith('dist/') &&
       !(p.startsWith('src/') && (p.endsWith('.ts') || p.endsWith('/README.md'))) &&
       !/^docs\/[\w-]+\.md$/.test(p) &&
+      !/^docs\/images\/[\w-]+\.png$/.test(p) &&
       !(p.startsWith('examples/') && /\.(ts|py)$|\/README\.md$/.test(p)) &&
       !['package.json', 'README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'LICENSE'].includes(p),
   );
@@ -116,6 +117,10 @@ try {
     'dist/index.d.ts',
     'dist/index.d.cts',
     'dist/openapi.json',
+    // The console's files, read at run time beside dist/testing/console.js.
+    'dist/testing/ui/index.html',
+    'dist/testing/ui/app.js',
+    'dist/testing/ui/console.css',
   ]) {
     if (!paths.includes(entry)) failures.push(`the tarball lacks ${entry}`);
   }

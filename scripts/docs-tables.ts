@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as z from 'zod';
 import { OPERATION_ROWS, type OperationRow } from '../src/operations.ts';
-import * as schemas from '../src/schemas/index.ts';
+import { schemaName } from './openapi.ts';
 
 /** The page whose table this writes. */
 export const GETTING_STARTED = join(import.meta.dirname, '..', 'docs', 'getting-started.md');
@@ -25,16 +25,12 @@ export function resourceOf(row: OperationRow): string {
   return row.path.split('/')[1]!.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
-/** The resource method of a row: the verb its name starts with (`listRooms` → `list`). */
+/** The resource method of a row: its name without its resource's noun (`listRooms` → `list`,
+ * `retrieveAppointmentType` → `retrieve`). */
 export function methodOf(row: OperationRow): string {
-  return /^[a-z]+/.exec(row.name)![0];
-}
-
-/** The exported name of a schema of src/schemas (`Appointment`). */
-function typeName(schema: z.ZodType): string {
-  const found = Object.entries(schemas).find(([, value]) => value === schema);
-  if (!found) throw new Error('a schema of src/operations.ts is not exported by src/schemas');
-  return found[0];
+  const resource = resourceOf(row);
+  const noun = resource[0]!.toUpperCase() + resource.slice(1).replace(/s$/, '');
+  return row.name.replace(new RegExp(`${noun}s?`), '');
 }
 
 function call(row: OperationRow): string {
@@ -51,7 +47,7 @@ function call(row: OperationRow): string {
 /** The Markdown table, one line per row in the table's order. */
 export function renderTable(): string {
   const lines = OPERATION_ROWS.map((row) => {
-    const type = typeName(row.response);
+    const type = schemaName(row.response);
     const returns = row.kind === 'list' ? `Paginator<${type}>` : type;
     return `| \`${call(row)}\` | ${row.method} ${row.path} | \`${returns}\` |`;
   });

@@ -31,26 +31,27 @@ export const OPENAPI_PATH = join(import.meta.dirname, '..', 'docs', 'openapi.jso
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-/** Objects returned by the service (converted as zod outputs). */
-const OBJECTS = {
-  Appointment: schemas.Appointment,
-  Patient: schemas.Patient,
-  Professional: schemas.Professional,
-  Room: schemas.Room,
-  AppointmentType: schemas.AppointmentType,
+/** The exported name of a schema of src/schemas (`Appointment`): its component's name. */
+export function schemaName(schema: z.ZodType): string {
+  const found = Object.entries(schemas).find(([, value]) => value === schema);
+  if (!found) throw new Error('a schema of src/operations.ts is not exported by src/schemas');
+  return found[0];
+}
+
+const named = (list: z.ZodType[]): Record<string, z.ZodType> =>
+  Object.fromEntries(list.map((schema) => [schemaName(schema), schema]));
+
+/** Objects returned by the service (converted as zod outputs): the rows' and the errors'. */
+const OBJECTS: Record<string, z.ZodType> = {
+  ...named(OPERATION_ROWS.map((row) => row.response)),
   FieldErrors: schemas.FieldErrorsBody,
   Detail: schemas.DetailBody,
   CodeDetail: schemas.CodeDetailBody,
   WebhookEvent: WebhookEventSchema,
-} as const;
+};
 
 /** Request bodies (converted as zod inputs; a `Date` of `start_at` is sent as its string). */
-const INPUTS = {
-  AppointmentCreateParams: schemas.AppointmentCreateParams,
-  AppointmentUpdateParams: schemas.AppointmentUpdateParams,
-  PatientCreateParams: schemas.PatientCreateParams,
-  PatientUpdateParams: schemas.PatientUpdateParams,
-} as const;
+const INPUTS = named(OPERATION_ROWS.flatMap((row) => (row.input ? [row.input] : [])));
 
 /** JSON Schema of `start_at` on the wire: the string the client sends for a `Date` too. */
 const START_AT_JSON = {
@@ -106,15 +107,12 @@ function toJson(named: Record<string, z.ZodType>, io: 'input' | 'output'): Recor
 
 /** The objects a list returns: each has a page component. */
 const PAGED = OPERATION_ROWS.filter((row) => row.kind === 'list').map((row) =>
-  componentOf(row.response),
+  schemaName(row.response),
 );
 
 function componentSchemas(): Json {
   const pages = Object.fromEntries(
-    PAGED.map((name) => [
-      `${name}Page`,
-      schemas.pageEnvelope(OBJECTS[name as keyof typeof OBJECTS]),
-    ]),
+    PAGED.map((name) => [`${name}Page`, schemas.pageEnvelope(OBJECTS[name]!)]),
   );
   const out: Record<string, Json> = {
     ...toJson({ ...OBJECTS, ...pages }, 'output'),
@@ -244,7 +242,7 @@ function conflict(codes: readonly ConflictCode[]): Json {
     return 'notShown' in entry ? [entry.notShown] : [];
   });
   return {
-    description: `A conflict with the clinic's state (spec 7): \`{ code, detail }\` with code ${codes.map((c) => `\`${c}\``).join(' or ')}.`,
+    description: `A conflict with the clinic's state (spec 7): \`{ code, detail }\`, the code one of: ${codes.map((c) => `\`${c}\` (${CONFLICT_CODES[c].meaning.replace(/\.$/, '')})`).join('; ')}.`,
     content: jsonBody(ref('CodeDetail')),
     'x-error-codes': codes,
     ...(notShown.length ? { 'x-not-shown': notShown.join(' ') } : {}),
@@ -273,13 +271,6 @@ function filterParameters(row: OperationRow): Json[] {
   }));
 }
 
-/** The component name of a schema of the table. */
-function componentOf(schema: z.ZodType): string {
-  const found = Object.entries({ ...OBJECTS, ...INPUTS }).find(([, s]) => s === schema);
-  if (!found) throw new Error('a schema of src/operations.ts has no component here');
-  return found[0];
-}
-
 /** The path id parameter: the JSON Schema of the very schema the client checks it with. */
 function idParameter(row: OperationRow): Json {
   const schema = z.toJSONSchema(row.id!.schema, { target: 'draft-2020-12' }) as Json;
@@ -300,10 +291,10 @@ const CONTENT_TYPES: Record<Exclude<BodyKind, 'none'>, string[]> = {
 };
 
 function successResponse(row: OperationRow): Json {
-  const item = ref(componentOf(row.response));
+  const item = ref(schemaName(row.response));
   let schema: Json = item;
   if (row.kind === 'list') {
-    const page = ref(`${componentOf(row.response)}Page`);
+    const page = ref(`${schemaName(row.response)}Page`);
     schema = row.envelope === 'stated' ? page : { anyOf: [page, { type: 'array', items: item }] };
   }
   return {
@@ -346,7 +337,7 @@ function operation(row: OperationRow): Json {
             content: Object.fromEntries(
               CONTENT_TYPES[row.bodies as Exclude<BodyKind, 'none'>].map((type) => [
                 type,
-                { schema: ref(componentOf(row.input!)) },
+                { schema: ref(schemaName(row.input!)) },
               ]),
             ),
           },

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import tsupConfig from '../tsup.config.ts';
+import tsupConfig, { CONSOLE_BUILD } from '../tsup.config.ts';
 
 const root = join(import.meta.dirname, '..');
 const KB = 1024;
@@ -48,7 +48,10 @@ export interface SizeRow {
 
 /** The source file tsup builds `dist/<name>.js` from. */
 function sourceOf(file: string): string {
-  const entries = (tsupConfig as { entry: Record<string, string> }).entry;
+  const entries: Record<string, string> = {
+    ...(tsupConfig as { entry: Record<string, string> }).entry,
+    ...CONSOLE_BUILD.entry,
+  };
   const source = entries[file.replace(/^\.\/dist\//, '').replace(/\.js$/, '')];
   if (!source) throw new Error(`size-report: tsup.config.ts has no entry for ${file}`);
   return source;

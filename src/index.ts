@@ -58,19 +58,10 @@ export { Appointments } from './resources/appointments.ts';
 export { Patients } from './resources/patients.ts';
 export { Professionals } from './resources/professionals.ts';
 export { Rooms } from './resources/rooms.ts';
-// Each spec object is an interface and, under the same name, its zod schema.
-export { AppointmentType, type AppointmentTypeListParams } from './schemas/appointment-types.ts';
-export {
-  Appointment,
-  AppointmentCreateParams,
-  type AppointmentListParams,
-  AppointmentModality,
-  AppointmentOrigin,
-  type AppointmentPatient,
-  AppointmentStatus,
-  AppointmentUpdateParams,
-  AppointmentUpdateStatus,
-} from './schemas/appointments.ts';
+// Each spec object is an interface and, under the same name, its zod schema; a resource's
+// schema file exports its objects, inputs and list params, nothing else.
+export * from './schemas/appointment-types.ts';
+export * from './schemas/appointments.ts';
 export type { FieldErrors } from './schemas/errors.ts';
 export {
   Gender,
@@ -79,13 +70,8 @@ export {
   type ListQueryValue,
   NoListFilters,
 } from './schemas/fields/index.ts';
-export {
-  Patient,
-  PatientCreateParams,
-  PatientListParams,
-  PatientUpdateParams,
-} from './schemas/patients.ts';
-export { Professional, type ProfessionalListParams } from './schemas/professionals.ts';
-export { Room, type RoomListParams } from './schemas/rooms.ts';
+export * from './schemas/patients.ts';
+export * from './schemas/professionals.ts';
+export * from './schemas/rooms.ts';
 export { SCOPES, type Scope } from './schemas/scopes.ts';
 export { VERSION } from './version.ts';

@@ -51,7 +51,7 @@ export const CONFLICT_CODES = {
     stated: false,
     meaning: 'The professional already has an appointment at an overlapping time.',
     notShown:
-      'Not shown: whether the service books two appointments of one professional at overlapping times. The reference server refuses the second with `appointment_overlap`, its own code (setting `overlappingAppointments`).',
+      'Not shown: whether the service books two appointments of one professional at overlapping times. The reference server books both by default; with setting `overlappingAppointments: "refuse"` it refuses the second with `appointment_overlap`, its own code.',
   },
 } as const satisfies Record<
   string,

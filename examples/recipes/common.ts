@@ -10,10 +10,15 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  APIConnectionError,
   APIError,
   type Appointment,
   type AppointmentCreateParams,
+  AuthenticationError,
   type ClinicClient,
+  ClinicError,
+  PermissionDeniedError,
+  RateLimitError,
   ValidationError,
 } from '@clinic-scheduling/sdk';
 import {
@@ -87,7 +92,49 @@ export function webhookHandler(
 /** A framework-neutral answer: each recipe writes it with its framework's own calls. */
 export interface Answer {
   status: number;
+  headers: Record<string, string>;
   body: { appointment: Appointment; replayed: boolean } | { detail: string; fields?: unknown };
+}
+
+const answer = (status: number, body: Answer['body'], headers = {}): Answer => ({
+  status,
+  headers,
+  body,
+});
+
+/**
+ * This service's answer to an error of the SDK. The status of an SDK error is the scheduling
+ * service's answer to *this* service, not the caller's answer: passed through (as Fastify's and
+ * NestJS's default error handlers pass any `status`), a revoked clinic key would tell your user
+ * "401 unauthorized". So only what the user can act on keeps its meaning (their input, a taken
+ * time, a key reused with another body); a refused key, a missing scope or any other upstream
+ * answer is this service's 502 (and your alert: `log` gets the real reason); a rate limit or an
+ * unreachable service is 503 with `Retry-After`. Anything else is not an SDK error: rethrown.
+ */
+export function answerError(error: unknown, log: (line: string) => void = console.error): Answer {
+  if (error instanceof ValidationError) {
+    return answer(400, { detail: error.message, fields: error.fields });
+  }
+  if (!(error instanceof ClinicError)) throw error;
+  if (error instanceof APIError && [400, 409, 422].includes(error.status)) {
+    return answer(error.status, { detail: error.detail ?? error.message });
+  }
+  if (error instanceof RateLimitError || error instanceof APIConnectionError) {
+    const seconds = error instanceof RateLimitError ? (error.retryAfterMs ?? 1_000) / 1_000 : 5;
+    log(`booking: the scheduling service is busy or unreachable: ${error.name}`);
+    return answer(
+      503,
+      { detail: 'Booking is unavailable right now; try again shortly.' },
+      { 'retry-after': String(Math.max(1, Math.ceil(seconds))) },
+    );
+  }
+  if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
+    // Ours to fix (a revoked key, a missing scope): an alert, never the caller's 401 or 403.
+    log(`booking: ALERT the scheduling service refused this service's key: ${error.message}`);
+  } else {
+    log(`booking: the scheduling service failed: ${error.name}: ${error.message}`);
+  }
+  return answer(502, { detail: 'Booking is unavailable right now; try again later.' });
 }
 
 /**
@@ -95,8 +142,9 @@ export interface Answer {
  * the request: the caller (your booking form) makes one per intent and sends the same one
  * again when it retries, so a retry after a lost answer returns the appointment already booked
  * instead of booking twice. Answers 201 when booked, 200 (`replayed: true`) for an intent
- * booked before, 400 for an input the SDK refuses before sending, 409 or 422 for the service's
- * refusals (`slot_blocked`, `room_required`, a key reused with another body).
+ * booked before, 400 for an input refused, 409 or 422 for the service's refusals
+ * (`slot_blocked`, `room_required`, a key reused with another body), and for every other
+ * error what {@link answerError} says.
  */
 export async function book(
   clinic: ClinicClient,
@@ -104,24 +152,16 @@ export async function book(
   intentKey: string | undefined,
 ): Promise<Answer> {
   if (!intentKey) {
-    return {
-      status: 400,
-      body: { detail: 'Send an Idempotency-Key header, one per booking intent, reused on retry.' },
-    };
+    return answer(400, {
+      detail: 'Send an Idempotency-Key header, one per booking intent, reused on retry.',
+    });
   }
   try {
     const { data, replayed } = await clinic.appointments
       .create(body as AppointmentCreateParams, { idempotencyKey: intentKey })
       .withResponse();
-    return { status: replayed ? 200 : 201, body: { appointment: data, replayed } };
+    return answer(replayed ? 200 : 201, { appointment: data, replayed });
   } catch (error) {
-    if (error instanceof ValidationError) {
-      return { status: 400, body: { detail: error.message, fields: error.fields } };
-    }
-    // The service's refusals a user can act on (slot_blocked, room_required, a reused key...).
-    if (error instanceof APIError && (error.status === 409 || error.status === 422)) {
-      return { status: error.status, body: { detail: error.detail ?? error.message } };
-    }
-    throw error;
+    return answerError(error);
   }
 }

@@ -25,7 +25,7 @@ app.post(
 app.use(express.json());
 app.post(BOOKING_PATH, async (req, res) => {
   const answer = await book(clinic, req.body, req.get('idempotency-key'));
-  res.status(answer.status).json(answer.body);
+  res.status(answer.status).set(answer.headers).json(answer.body);
 });
 
 const server = app.listen(port, host, () => {

@@ -24,7 +24,7 @@ app.post(WEBHOOK_PATH, (c) => handler(c.req.raw));
 app.post(BOOKING_PATH, async (c) => {
   const body = await c.req.json().catch(() => undefined);
   const answer = await book(clinic, body, c.req.header('idempotency-key'));
-  return c.json(answer.body, answer.status as ContentfulStatusCode);
+  return c.json(answer.body, answer.status as ContentfulStatusCode, answer.headers);
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {

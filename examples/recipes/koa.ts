@@ -46,6 +46,7 @@ app.use(async (ctx) => {
       ctx.get('idempotency-key') || undefined,
     );
     ctx.status = answer.status;
+    ctx.set(answer.headers);
     ctx.body = answer.body;
   } else {
     ctx.throw(404);

@@ -66,7 +66,7 @@ class ClinicController {
 
   async booking(body: unknown, key: string | undefined, res: ExpressResponse): Promise<void> {
     const answer = await book(clinic, body, key);
-    res.status(answer.status).json(answer.body);
+    res.status(answer.status).set(answer.headers).json(answer.body);
   }
 }
 

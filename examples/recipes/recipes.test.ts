@@ -162,6 +162,36 @@ describe.each(RECIPES)('examples/recipes/%s.ts', (name) => {
     expect(await checked.json()).toHaveProperty('fields.start_at');
   });
 
+  test("the service's refusal of this service's key is a 502 and an alert, never the caller's 401; a rate limit is a 503 with Retry-After", async () => {
+    const body = JSON.stringify({ ...booking, start_at: '2026-03-05T15:00:00' });
+    const path = '/api/public/v1/appointments';
+    const events = api.events.length;
+    for (const status of [401, 403]) {
+      api.faults.inject({ method: 'POST', path, status, body: { detail: 'Refused.' } });
+      const refused = await post(BOOKING_PATH, body, { 'idempotency-key': `key-${status}` });
+      expect(refused.status).toBe(502);
+      expect(await refused.json()).toEqual({ detail: expect.any(String) });
+    }
+    await waitFor(
+      () => (recipe.output().match(/ALERT/g)?.length === 2 ? true : undefined),
+      recipe.child,
+      recipe.output,
+    );
+
+    api.faults.inject({
+      method: 'POST',
+      path,
+      status: 429,
+      headers: { 'retry-after': '0' },
+      times: 3,
+    });
+    const limited = await post(BOOKING_PATH, body, { 'idempotency-key': 'key-429' });
+    expect(limited.status).toBe(503);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(api.faults.pending).toEqual([]);
+    expect(api.events).toHaveLength(events); // nothing was booked
+  });
+
   test('a signed delivery is processed once; an unsigned or forged one is refused 401', async () => {
     const clinic = new ClinicClient({
       baseUrl: api.baseUrl,

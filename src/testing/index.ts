@@ -2,7 +2,8 @@
  * handlers are in `@clinic-scheduling/sdk/testing/msw`); see docs/testing.md. @module */
 
 export { type NodeRequestListener, referenceServerListener } from './adapters/node.ts';
-export { CONTROL_PREFIX, type ControlOptions, createControlHandler } from './cli/control.ts';
+export { type ControlOptions, createControlHandler } from './cli/control.ts';
+export { CONTROL_PREFIX } from './cli/prefix.ts';
 export { createDeliverySimulator, PING_MESSAGE } from './delivery/simulator.ts';
 export type {
   AttemptOutcome,
@@ -62,7 +63,12 @@ export type {
 export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './server/auth.ts';
 export type { Chaos, ChaosSpec, ChaosStats } from './server/chaos.ts';
 export { Clock, type ClockStart } from './server/clock.ts';
-export type { DuplicatePolicy, OriginPolicy, RecordedRequest } from './server/context.ts';
+export type {
+  DuplicatePolicy,
+  OriginPolicy,
+  RecordedRequest,
+  RequestOutcome,
+} from './server/context.ts';
 export {
   type ClinicHandle,
   createReferenceServer,

@@ -31,3 +31,12 @@ export class WebhookVerificationError extends ClinicError {
 export class WebhookNotProcessedError extends ClinicError {
   static override readonly name: string = 'WebhookNotProcessedError';
 }
+
+/**
+ * Passed to `onError` for an event whose `created_at` is older than `maxEventAgeMs`: it ran no
+ * handler (a replayed capture, or a backlog), was answered 200, and went to the dead-letter queue
+ * when the handler has a queue.
+ */
+export class WebhookEventTooOldError extends ClinicError {
+  static override readonly name: string = 'WebhookEventTooOldError';
+}

@@ -10,6 +10,7 @@ import {
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_DEDUPE_LEASE_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_EVENT_AGE_MS,
   DEFAULT_STORE_TIMEOUT_MS,
   defaultOnError,
   type WebhookHandlerOptions,
@@ -26,7 +27,10 @@ import {
   toResponse,
   verifyDelivery,
 } from './pipeline/delivery.ts';
+import { handOff, refusedAnswer, tooOld } from './pipeline/handoff.ts';
 import { persistUntilLeaseEnds, within } from './pipeline/timed-store.ts';
+import type { WebhookQueue } from './queue/contract.ts';
+import { createRecorder } from './telemetry.ts';
 
 /** A Fetch-API webhook handler (`Bun.serve`, `Deno.serve`, Hono; `toNodeListener` for Node). */
 export interface WebhookHandler {
@@ -41,8 +45,9 @@ const NOT_IN_TIME = 'The event could not be claimed in time; retry later.';
 
 /**
  * Creates a Fetch-API handler for webhook deliveries (spec 6): checks, `verify` (401), parse (400),
- * dedupe claim, then `on[type]` and `onAny` (200, or 500 to get a retry); 202 or 503 at
- * `ackAfterMs`. The answers are tabled in docs/webhooks-receiving.md; none echoes the payload (health data).
+ * `maxEventAgeMs` (200 refused), then with a `queue` the enqueue (200 once the broker has it, 503
+ * if not), else the dedupe claim, `on[type]` and `onAny` (200, or 500 to get a retry); 202 or 503
+ * at `ackAfterMs`. The answers are tabled in docs/webhooks-receiving.md; none echoes the payload (health data).
  * Throws `ConfigurationError` for a missing `verify`, an unknown `on` key or an option out of range.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
@@ -50,8 +55,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const settings = resolveSettings(options);
   const background = createBackground();
   const receiver = createReceiver(options, settings, background);
-  const handler = async (request: Request): Promise<Response> =>
-    toResponse(await handleDelivery(settings, receiver, background, request));
+  const record = options.openTelemetry ? createRecorder(options.openTelemetry) : undefined;
+  const handler = async (request: Request): Promise<Response> => {
+    const started = performance.now();
+    const seen: Seen = {};
+    const answer = await handleDelivery(settings, receiver, background, request, seen);
+    record?.(answer, seen.event, performance.now() - started);
+    return toResponse(answer);
+  };
   return Object.defineProperties(handler, {
     drain: { value: () => background.drain() },
     pending: { get: () => background.size },
@@ -64,10 +75,19 @@ interface Settings {
   storeTimeoutMs: number;
   bodyTimeoutMs: number;
   leaseMs: number;
+  maxEventAgeMs: number | false;
+  queue: WebhookQueue | undefined;
+}
+
+/** What the handler learnt of a delivery, for its metrics. */
+interface Seen {
+  event?: WebhookEvent;
 }
 
 function resolveSettings(options: WebhookHandlerOptions): Settings {
   return {
+    maxEventAgeMs: options.maxEventAgeMs ?? DEFAULT_MAX_EVENT_AGE_MS,
+    queue: options.queue,
     ackAfterMs: options.ackAfterMs ?? DEFAULT_ACK_AFTER_MS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     storeTimeoutMs: options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
@@ -93,7 +113,8 @@ function createReceiver(
     store: options.dedupe === false ? undefined : options.dedupe || new MemoryDedupeStore(),
     leaseMs,
     report,
-    within: (call, what, limitMs = storeTimeoutMs) => within(call, what, limitMs, storeTimeoutMs),
+    within: (call, what, limitMs = storeTimeoutMs, subject) =>
+      within(call, what, limitMs, storeTimeoutMs, subject),
     track: (work) => background.track(work),
     persist: (call, what, event) =>
       background.track(
@@ -176,8 +197,12 @@ interface Admitted {
   claimed: Claimed;
 }
 
-/** Once the deadline has passed (answered 503), no claim is made and a late one is released. */
+/**
+ * Once the deadline has passed (answered 503), no claim is made and a late one is released. With
+ * a queue, or for an event too old, the answer comes from here.
+ */
 async function admit(
+  settings: Settings,
   receiver: Receiver,
   request: Request,
   rawBody: Uint8Array,
@@ -190,6 +215,12 @@ async function admit(
   if (isAnswer(event)) return event;
   parsed(event);
   if (deadline.passed()) return { status: 503, body: { detail: NOT_IN_TIME, id: event.id } };
+  const refusal = tooOld(event, settings.maxEventAgeMs, Date.now());
+  if (settings.queue) return handOff(receiver, settings.queue, event, refusal);
+  if (refusal) {
+    receiver.report(refusal, event);
+    return refusedAnswer(event.id);
+  }
   const claimed = await claimDelivery(receiver, event, deadline.passed);
   return isAnswer(claimed) ? claimed : { event, claimed };
 }
@@ -219,20 +250,20 @@ async function handleDelivery(
   receiver: Receiver,
   background: Background,
   request: Request,
+  seen: Seen,
 ): Promise<Answer> {
   // The service's 10 s run from the delivery, so the deadline starts before our own checks.
   const deadline = startDeadline(settings.ackAfterMs);
   try {
     const rawBody = await readDelivery(settings, receiver, request);
     if (!(rawBody instanceof Uint8Array)) return rawBody;
-    let event: WebhookEvent | undefined;
-    const admitted = admit(receiver, request, rawBody, deadline, (parsed) => {
-      event = parsed;
+    const admitted = admit(settings, receiver, request, rawBody, deadline, (parsed) => {
+      seen.event = parsed;
     });
     const admission = await deadline.race(admitted);
     if (admission === 'late') {
       background.track(admitted);
-      return notClaimedInTime(receiver, settings.ackAfterMs, event);
+      return notClaimedInTime(receiver, settings.ackAfterMs, seen.event);
     }
     if (isAnswer(admission)) return admission;
     const { id } = admission.event;

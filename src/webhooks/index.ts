@@ -1,25 +1,28 @@
 /**
  * `@clinic-scheduling/sdk/webhooks` (spec 6): {@link parseWebhookEvent},
- * {@link createWebhookHandler}, {@link toNodeListener}, dedupe stores, {@link StaleEventGuard}. @module
+ * {@link createWebhookHandler} (with a queue: {@link createWebhookWorker}), {@link toNodeListener},
+ * {@link fastifyWebhooks}, dedupe and ordering stores, {@link StaleEventGuard}. @module
  */
 
-export { type NodeListener, toNodeListener } from './adapters/node.ts';
+export {
+  type FastifyWebhookInstance,
+  type FastifyWebhookOptions,
+  type FastifyWebhookReply,
+  type FastifyWebhookRequest,
+  fastifyWebhooks,
+} from './adapters/fastify.ts';
+export {
+  type NodeListener,
+  type NodeListenerRequest,
+  type NodeListenerResponse,
+  toNodeListener,
+} from './adapters/node.ts';
 export { type ClaimResult, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe/contract.ts';
 export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './dedupe/memory.ts';
+export { PostgresDedupeStore, type PostgresDedupeStoreOptions } from './dedupe/postgres.ts';
+export { RedisDedupeStore, type RedisDedupeStoreOptions } from './dedupe/redis.ts';
 export {
-  PostgresDedupeStore,
-  type PostgresDedupeStoreOptions,
-  type PostgresQueryable,
-  type PostgresQueryResult,
-} from './dedupe/postgres.ts';
-export {
-  type IoRedisCommandClient,
-  type NodeRedisCommandClient,
-  type RedisDedupeClient,
-  RedisDedupeStore,
-  type RedisDedupeStoreOptions,
-} from './dedupe/redis.ts';
-export {
+  WebhookEventTooOldError,
   WebhookNotProcessedError,
   WebhookPayloadError,
   WebhookVerificationError,
@@ -53,13 +56,35 @@ export {
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_DEDUPE_LEASE_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_EVENT_AGE_MS,
   DEFAULT_STORE_TIMEOUT_MS,
   type WebhookContext,
   type WebhookHandlerOptions,
   type WebhookHandlers,
   type WebhookVerifier,
 } from './options.ts';
+export { type NewestState, type OrderingStore, recordApplied } from './ordering/contract.ts';
+export { MemoryOrderingStore, type MemoryOrderingStoreOptions } from './ordering/memory.ts';
+export { PostgresOrderingStore, type PostgresOrderingStoreOptions } from './ordering/postgres.ts';
+export { RedisOrderingStore, type RedisOrderingStoreOptions } from './ordering/redis.ts';
 export { WEBHOOK_DELIVERY } from './policy.ts';
+export {
+  DEFAULT_QUEUE_ATTEMPTS,
+  DEFAULT_QUEUE_BACKOFF_MS,
+  DEFAULT_QUEUE_RETENTION_MS,
+  type DeadLetter,
+  type WebhookConsumer,
+  type WebhookJob,
+  type WebhookJobAttempt,
+  type WebhookQueue,
+  type WebhookRetryOptions,
+} from './queue/contract.ts';
+export type { PostgresQueryable, PostgresQueryResult } from './shared/postgres-sql.ts';
+export type {
+  IoRedisCommandClient,
+  NodeRedisCommandClient,
+  RedisDedupeClient,
+} from './shared/redis-client.ts';
 export {
   compareUpdatedAt,
   type Freshness,
@@ -67,3 +92,17 @@ export {
   type StaleEventGuardOptions,
   type StaleGuardInput,
 } from './stale.ts';
+export {
+  WEBHOOK_METRICS,
+  type WebhookMeter,
+  type WebhookMetricAttributes,
+  type WebhookOpenTelemetryApi,
+  type WebhookOutcome,
+} from './telemetry.ts';
+export {
+  createWebhookWorker,
+  type WebhookJobContext,
+  type WebhookWorker,
+  type WebhookWorkerHandlers,
+  type WebhookWorkerOptions,
+} from './worker.ts';

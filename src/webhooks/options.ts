@@ -8,6 +8,8 @@ import {
   type WebhookEventType,
 } from './events.ts';
 import { WEBHOOK_DELIVERY } from './policy.ts';
+import type { WebhookQueue } from './queue/contract.ts';
+import type { WebhookOpenTelemetryApi } from './telemetry.ts';
 
 /** What a handler receives beside the event. */
 export interface WebhookContext {
@@ -54,7 +56,28 @@ export interface WebhookHandlerOptions {
   maxBodyBytes?: number | undefined;
   /** Time for the whole body to arrive, in ms (default 5000, below 10 s); else a 408. */
   bodyTimeoutMs?: number | undefined;
+  /**
+   * The production shape: a durable queue (`BullMQWebhookQueue`, `PgBossWebhookQueue` or your
+   * own {@link WebhookQueue}). Each verified event is enqueued under its envelope id and answered
+   * 200 once the broker confirmed the write; workers (`createWebhookWorker`) run the handlers.
+   * With a queue, `on`, `onAny` and `dedupe` are refused here: they belong to the workers.
+   */
+  queue?: WebhookQueue | undefined;
+  /**
+   * An event whose `created_at` is older than this, in ms, runs no handler: it is answered 200,
+   * reported to `onError` (`WebhookEventTooOldError`) and, with a queue, dead-lettered (default
+   * 24 h, above the service's 8 h 36 min retry span; `false` turns the check off).
+   */
+  maxEventAgeMs?: number | false | undefined;
+  /**
+   * The `@opentelemetry/api` module, for metrics of deliveries by outcome, dedupe hits and
+   * acknowledgement latency (`clinic_scheduling.webhook.*`); nothing is recorded without it.
+   */
+  openTelemetry?: WebhookOpenTelemetryApi | undefined;
 }
+
+/** Default of `maxEventAgeMs`: 24 hours, past the 8 h 36 min retry span of the service. */
+export const DEFAULT_MAX_EVENT_AGE_MS = 24 * 60 * 60_000;
 
 /** Default of `maxBodyBytes`: 1 MiB, far above an envelope holding one appointment. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -86,6 +109,45 @@ function checkVerify(verify: unknown): void {
   );
 }
 
+/** With a queue the handlers run in workers; ids must be remembered as long as events are accepted. */
+function checkQueue(options: WebhookHandlerOptions): void {
+  const { queue, maxEventAgeMs, dedupe } = options;
+  if (
+    maxEventAgeMs !== undefined &&
+    maxEventAgeMs !== false &&
+    !(Number.isFinite(maxEventAgeMs) && maxEventAgeMs > WEBHOOK_DELIVERY.retryHorizonMs)
+  ) {
+    throw new ConfigurationError(
+      `maxEventAgeMs must be longer than the service's retry span of ${WEBHOOK_DELIVERY.retryHorizonMs} ms ` +
+        `(8 h 36 min), or false; leave it out for the default of ${DEFAULT_MAX_EVENT_AGE_MS} ms (24 h).`,
+    );
+  }
+  const maxAge = maxEventAgeMs ?? DEFAULT_MAX_EVENT_AGE_MS;
+  const keeps = (what: string, kept: unknown) => {
+    if (maxAge !== false && typeof kept === 'number' && kept < maxAge) {
+      throw new ConfigurationError(
+        `${what} keeps ids ${kept} ms, less than maxEventAgeMs (${maxAge} ms): a delivery replayed ` +
+          'in between would run again. Keep ids longer, or lower maxEventAgeMs.',
+      );
+    }
+  };
+  if (dedupe) keeps('The dedupe store', (dedupe as { ttlMs?: unknown }).ttlMs);
+  if (queue === undefined) return;
+  if (typeof queue?.enqueue !== 'function' || typeof queue.deadLetter !== 'function') {
+    throw new ConfigurationError(
+      'queue must be a WebhookQueue (BullMQWebhookQueue, PgBossWebhookQueue, or an object with ' +
+        'enqueue and deadLetter); leave it out to run the handlers in this process.',
+    );
+  }
+  if (options.on !== undefined || options.onAny !== undefined || dedupe !== undefined) {
+    throw new ConfigurationError(
+      'With a queue, the handler only enqueues: pass on, onAny (and any ordering) to ' +
+        'createWebhookWorker, which runs them; the queue deduplicates by event id.',
+    );
+  }
+  keeps('The queue', queue.retentionMs);
+}
+
 /** Throws a `ConfigurationError` naming the option out of range and what to give instead. */
 export function checkOptions(options: WebhookHandlerOptions): void {
   if (typeof options !== 'object' || options === null) {
@@ -94,6 +156,7 @@ export function checkOptions(options: WebhookHandlerOptions): void {
     );
   }
   checkVerify(options.verify);
+  checkQueue(options);
   for (const key of Object.keys(options.on ?? {})) {
     if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(key)) {
       throw new ConfigurationError(

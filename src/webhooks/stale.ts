@@ -20,6 +20,16 @@ function instant(value: string): [ms: number, fraction: string] {
   return [Date.parse(`${base}Z`) - (sign === '-' ? -offset : offset), fraction];
 }
 
+/**
+ * `updated_at` as text that sorts as the instants do (whole ms, then nine fraction digits), for
+ * shared stores that compare in Redis or SQL; `undefined` when unreadable.
+ */
+export function orderKey(updatedAt: string): string | undefined {
+  const [ms, fraction] = instant(updatedAt);
+  if (!(Number.isFinite(ms) && ms >= 0)) return undefined;
+  return `${String(ms).padStart(16, '0')}.${fraction.padEnd(9, '0').slice(0, 9)}`;
+}
+
 /** Compares two `updated_at` instants (offsets, any fraction): <0, 0, >0, or `NaN` if unreadable. */
 export function compareUpdatedAt(a: string, b: string): number {
   const [aMs, aFraction] = instant(a);
@@ -64,7 +74,7 @@ function canonical(value: unknown): string {
 }
 
 /** Two chained FNV-1a lanes: 16 characters, synchronous; a collision (~2^-64) reads as `same`. */
-function digestOf(appointment: Appointment): string {
+export function digestOf(appointment: Appointment): string {
   const text = canonical(appointment);
   let a = 0x811c9dc5;
   let b = 0xcbf29ce4;
@@ -76,7 +86,7 @@ function digestOf(appointment: Appointment): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
-function appointmentOf(input: StaleGuardInput): Appointment | undefined {
+export function appointmentOf(input: StaleGuardInput): Appointment | undefined {
   if ('api_version' in input) return input.type === 'ping' ? undefined : input.data;
   return input as Appointment;
 }

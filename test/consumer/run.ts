@@ -20,9 +20,11 @@
  * `clinic-scheduling-mock` command of the package against a real socket.
  *
  * `--msw none` is a project without msw (the tarball and @types/node only): `no-msw`
- * type-checks /testing's declarations (skipLibCheck off), runs the client on `api.fetch` from
- * ESM and CJS, checks that /testing/msw fails with the error naming `npm i -D msw`, and runs
- * the `clinic-scheduling-mock` command.
+ * type-checks /testing's declarations (skipLibCheck off, lib ES2023 and Node's types, no DOM)
+ * and `no-node-types` the root and /webhooks with `types: []`, each with TypeScript 6 and 7;
+ * it runs the client on `api.fetch` from ESM and CJS, checks that /testing/msw fails with the
+ * error naming `npm i -D msw`, and runs the `clinic-scheduling-demo` and
+ * `clinic-scheduling-mock` commands.
  * Then the runtime matrix (runtimes/matrix.ts) in the first msw project: Node (each version),
  * Bun, Deno and workerd (miniflare) run runtimes/checks.mjs against the installed tarball and
  * answer a webhook delivery as their own server; it prints a table (runtime, version, checks
@@ -219,8 +221,35 @@ function prepareWithoutMsw(dir: string, tarball: string): void {
   );
   if (existsSync(join(dir, 'node_modules', 'msw'))) throw new Error('msw was installed anyway');
   cpSync(join(HERE, 'no-msw'), join(dir, 'no-msw'), { recursive: true });
-  run(process.execPath, [tsc, '-p', 'no-msw'], dir);
-  log(`  installed the tarball without msw, type-checked no-msw (${seconds(since)})`);
+  cpSync(join(HERE, 'no-node-types'), join(dir, 'no-node-types'), { recursive: true });
+  cpSync(
+    join(dir, 'node_modules', '@clinic-scheduling', 'sdk', 'examples', 'pagination.ts'),
+    join(dir, 'pagination.ts'),
+  );
+  log(`  installed the tarball without msw (${seconds(since)})`);
+  for (const [name, [command, leading]] of compilers()) {
+    const started = Date.now();
+    run(command, [...leading, '-p', 'no-msw'], dir, 300_000);
+    const files = run(command, [...leading, '-p', 'no-node-types', '--listFiles'], dir, 300_000);
+    if (/[\\/]@types[\\/]node[\\/]/.test(files)) {
+      throw new Error(`no-node-types: ${name} pulled @types/node into a project with types: []`);
+    }
+    log(
+      `  ${name}: type-checked no-msw (/testing, lib ES2023 and Node's types, no DOM) and no-node-types (root and /webhooks, types: []) (${seconds(started)})`,
+    );
+  }
+}
+
+/**
+ * The compilers the type-only projects are checked with: this repository's TypeScript (6) and
+ * the native TypeScript 7 (from the registry, as `.ci/run` gets it), each as a command and its
+ * leading arguments.
+ */
+function compilers(): Array<[string, [string, string[]]]> {
+  return [
+    [`TypeScript ${repoVersion('typescript')}`, [process.execPath, [tsc]]],
+    ['TypeScript 7', ['npx', ['-y', '-p', 'typescript@7', 'tsc']]],
+  ];
 }
 
 function prepare(dir: string, tarball: string, mswMajor: string): void {
@@ -359,6 +388,18 @@ function steps(dir: string, mswMajor: string): Step[] {
     return [
       { name: 'no-msw esm', args: ['no-msw/index.mjs'], expect: /^ok no-msw \(esm\)/ },
       { name: 'no-msw cjs', args: ['no-msw/index.cjs'], expect: /^ok no-msw \(cjs\)/ },
+      // An example copied out of node_modules and run as the README says.
+      {
+        name: 'examples/pagination.ts, copied',
+        args: ['pagination.ts'],
+        expect: /^aborted after \d+ patients: APIUserAbortError/,
+      },
+      // The README's command for npm users: the demo from the installed package, no clone.
+      {
+        name: 'clinic-scheduling-demo',
+        args: [join('node_modules', '.bin', 'clinic-scheduling-demo')],
+        expect: /^Done\. /,
+      },
     ];
   }
   return [
@@ -389,8 +430,8 @@ function steps(dir: string, mswMajor: string): Step[] {
   ];
 }
 
-/** `clinic-scheduling-mock` from the installed package: starts, answers with its key, stops; the
- * installed `clinic-scheduling-probe` reads it. */
+/** `clinic-scheduling-mock` from the installed package: starts, answers with its key, serves
+ * its console, stops; the installed `clinic-scheduling-probe` reads it. */
 async function cliCheck(node: string, dir: string): Promise<string> {
   const link = join(dir, 'node_modules', '.bin', 'clinic-scheduling-mock');
   if (!existsSync(link))
@@ -423,6 +464,13 @@ async function cliCheck(node: string, dir: string): Promise<string> {
     const body = (await response.json()) as { results?: unknown[] };
     if (response.status !== 200 || body.results?.length !== 3) {
       throw new Error(`GET /rooms answered ${response.status} ${JSON.stringify(body)}`);
+    }
+    // The console's files are read from the installed package at run time.
+    for (const file of ['', 'app.js', 'console.css']) {
+      const asset = await fetch(`${baseUrl}/__control/ui/${file}`);
+      if (asset.status !== 200 || (await asset.text()).length === 0) {
+        throw new Error(`GET /__control/ui/${file} answered ${asset.status}`);
+      }
     }
     await probeCheck(node, dir, baseUrl, key);
   } finally {

@@ -379,6 +379,18 @@ describe('the other errors', () => {
     expect(err.message).toBe('Invalid body: note: must be at most 2000 characters');
   });
 
+  it('ValidationError also takes a message first, as Error does, for code of your own', () => {
+    const withFields = new ValidationError('Pick another time', { start_at: ['is blocked'] });
+    expect(withFields).toBeInstanceOf(ClinicError);
+    expect(withFields.message).toBe('Pick another time');
+    expect(withFields.fields).toEqual({ start_at: ['is blocked'] });
+    const alone = new ValidationError('Pick another time');
+    expect(alone.fields).toEqual({ non_field_errors: ['Pick another time'] });
+    expect(new ValidationError({ name: ['required'] }).message).toBe(
+      'Invalid the input: name: required',
+    );
+  });
+
   it('ResponseValidationError keeps paths, method and path', () => {
     const err = new ResponseValidationError(
       ['start_at', 'patient.name'],

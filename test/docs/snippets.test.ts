@@ -1,9 +1,10 @@
 /**
- * The TypeScript snippets of the testing guide (docs/testing*.md) and README.md compile as
- * written, as files of a user's Node.js project: TypeScript `module` `nodenext`, `strict`, `lib`
- * ES2023 without DOM (fetch and Request come from @types/node), no special flag (a `.ts` import
- * needs `allowImportingTsExtensions`, which is off here, so it fails), against this package's
- * own declarations (dist/, through its `exports`) and the msw, vitest and Node types.
+ * The TypeScript snippets of the testing guide (docs/testing*.md), the integration checklist and
+ * README.md compile as written, as files of a user's Node.js project: TypeScript `module`
+ * `nodenext`, `strict`, `lib` ES2023 without DOM (fetch and Request come from @types/node), no
+ * special flag (a `.ts` import needs `allowImportingTsExtensions`, which is off here, so it
+ * fails), against this package's own declarations (dist/, through its `exports`) and the msw,
+ * vitest and Node types.
  *
  * A snippet whose first line is `// <path>.ts` is that file of the project (snippets import
  * `./setup/clinic.js`); the others are files of their own. Each variant of
@@ -110,7 +111,7 @@ function typeCheck(project: string, files: Snippet[], msw: 2 | 3): string[] {
 const testing = readdirSync(join(ROOT, 'docs'))
   .filter((file) => /^testing(-.*)?\.md$/.test(file))
   .flatMap((file) => snippets(`docs/${file}`));
-const readme = snippets('README.md');
+const readme = [...snippets('README.md'), ...snippets('docs/integration-checklist.md')];
 const setups = testing.filter((s) => s.path === 'test/setup/clinic.ts');
 const others = testing.filter((s) => s.path !== 'test/setup/clinic.ts');
 

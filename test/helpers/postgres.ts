@@ -12,10 +12,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { freePort } from './ports.ts';
 import { redisSuiteMode } from './redis.ts';
 
 /** A running PostgreSQL cluster. */
@@ -74,18 +75,6 @@ export function describeWithPostgres(name: string, suite: () => void): void {
   }
   console.warn(skipLine(name));
   describe.skip(name, suite);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port was assigned');
-  return address.port;
 }
 
 /** The uid and gid of the `postgres` user, when this process is root (initdb refuses root). */
@@ -147,13 +136,27 @@ function exited(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
+/** Options of {@link startPostgresServer}. */
+export interface PostgresServerOptions {
+  /**
+   * Durable as a queue or store of acknowledged events must be: fsync on and
+   * `synchronous_commit` on (a commit is on disk before it is confirmed). Default false: fsync
+   * off, which a killed process survives (the OS keeps the writes) but a machine crash would not.
+   */
+  durable?: boolean;
+  /** `max_connections` (default 50). */
+  maxConnections?: number;
+}
+
 /**
  * Initialises a cluster in a fresh temporary directory and starts it on a free port of
  * 127.0.0.1 (its unix socket in the same directory).
  *
  * @throws Error telling to `apt-get install -y postgresql` when it is not installed.
  */
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer(
+  options: PostgresServerOptions = {},
+): Promise<PostgresServer> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(INSTALL_HINT);
   const user = runAs();
@@ -175,7 +178,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     throw new Error(`initdb failed (${init.status}):\n${init.stdout}\n${init.stderr}`);
   }
   const launch = async (port: number) => {
-    // fsync off: a killed process loses nothing the OS has (only a machine crash would).
+    // fsync off unless durable: a killed process loses nothing the OS has (a machine crash would).
     const [cmd, args] = command(user, join(bin, 'postgres'), [
       '-D',
       data,
@@ -186,9 +189,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      'fsync=off',
+      options.durable ? 'fsync=on' : 'fsync=off',
       '-c',
-      'max_connections=50',
+      'synchronous_commit=on',
+      '-c',
+      `max_connections=${options.maxConnections ?? 50}`,
       '-c',
       'shared_buffers=16MB',
     ]);
@@ -231,4 +236,29 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       },
     };
   }
+}
+
+/**
+ * Registers `beforeAll` and `afterAll` hooks of the current suite: a throwaway PostgreSQL and a
+ * `pg` pool on it, `setUp` run once (tables); call the result inside a test for them.
+ */
+export function usePostgresPool(
+  setUp: (pool: pg.Pool) => Promise<unknown> = async () => {},
+): () => { server: PostgresServer; pool: pg.Pool } {
+  let held: { server: PostgresServer; pool: pg.Pool } | undefined;
+  beforeAll(async () => {
+    const server = await startPostgresServer();
+    const pool = new pg.Pool({ connectionString: server.url, max: 10 });
+    pool.on('error', () => {});
+    held = { server, pool };
+    await setUp(pool);
+  }, 60_000);
+  afterAll(async () => {
+    await held?.pool.end();
+    await held?.server.stop();
+  });
+  return () => {
+    if (!held) throw new Error('usePostgresPool: the server starts in beforeAll');
+    return held;
+  };
 }

@@ -7,10 +7,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { freePort } from './ports.ts';
 
 /** A running `redis-server`. */
 export interface RedisServer {
@@ -74,19 +76,6 @@ export function describeWithRedis(name: string, suite: () => void): void {
   }
   console.warn(skipLine(name));
   describe.skip(name, suite);
-}
-
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port was assigned');
-  return address.port;
 }
 
 function waitUntilReady(child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -178,4 +167,37 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       },
     };
   }
+}
+
+const connectNodeRedis = (url: string) => createClient({ url }).connect();
+
+/** A server and a client of each library, as {@link useRedisClients} gives them. */
+export interface RedisClients {
+  server: RedisServer;
+  nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
+  ioredis: Redis;
+}
+
+/**
+ * Registers `beforeAll` and `afterAll` hooks of the current suite: a throwaway redis-server and a
+ * connected node-redis and ioredis client; call the result inside a test for them.
+ */
+export function useRedisClients(): () => RedisClients {
+  let clients: RedisClients | undefined;
+  beforeAll(async () => {
+    const server = await startRedisServer();
+    const nodeRedis = await connectNodeRedis(server.url);
+    const ioredis = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await ioredis.connect();
+    clients = { server, nodeRedis, ioredis };
+  });
+  afterAll(async () => {
+    await clients?.nodeRedis.quit();
+    await clients?.ioredis.quit();
+    await clients?.server.stop();
+  });
+  return () => {
+    if (!clients) throw new Error('useRedisClients: the servers start in beforeAll');
+    return clients;
+  };
 }

@@ -525,10 +525,8 @@ describe('Paginator: a next link back to a page already walked ends the walk (is
     );
     return seen;
   };
-  const message =
-    `The next page URL of GET ${P}/rooms returns to a page already visited in this walk: ` +
-    'following it would walk the same pages forever, so the walk ends here. The service sent ' +
-    'next links that loop.';
+  // The whole text is pinned in test/messages.test.ts.
+  const names = (error: unknown) => expect((error as Error).message).toContain(`GET ${P}/rooms`);
 
   it('for await over the paginator: the items of each page once, then a ClinicError', async () => {
     const seen = cycle();
@@ -539,7 +537,7 @@ describe('Paginator: a next link back to a page already walked ends the walk (is
       })(),
     );
     expect(error).toBeInstanceOf(ClinicError);
-    expect((error as Error).message).toBe(message);
+    names(error);
     expect(ids).toEqual([97, 98, 99]);
     expect(seen).toEqual([`GET ${P}/rooms`, `GET ${P}/rooms?cursor=b`, `GET ${P}/rooms?cursor=c`]);
   });
@@ -553,7 +551,7 @@ describe('Paginator: a next link back to a page already walked ends the walk (is
         for await (const room of first) ids.push(room.id);
       })(),
     );
-    expect((error as Error).message).toBe(message);
+    names(error);
     expect(ids).toEqual([97, 98, 99]);
     expect(seen).toHaveLength(3);
   });

@@ -129,6 +129,8 @@ describe('a key per booking intent', () => {
       .create(at('16:30'), { idempotencyKey: 'k-1' })
       .catch((e: unknown) => e);
     expect(reused).toBeInstanceOf(IdempotencyKeyReuseError);
+    // What to do is said once, by the SDK, not again by the server's detail.
+    expect((reused as Error).message.match(/new key/g)).toHaveLength(1);
     const body = at('16:30');
     const booked = await clinic.appointments.create(body, {
       idempotencyKey: await bookingIntentKey(body, { scope: 'booking-46' }),

@@ -171,6 +171,8 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
       cancelBody: 'refuse',
       jsonContentTypes: 'application/json',
       patientFilters: 'exact',
+      pageSizeParam: 'page_size',
+      operationScopes: {},
     });
     const badSetting = await send(cli, 'PATCH', '/__control/settings', admin({ nope: 1 }));
     expect(badSetting.status).toBe(400);

@@ -87,7 +87,7 @@ describe('the CLI configured from the environment', () => {
     try {
       const { line } = cli;
       expect(Object.keys(line).sort()).toEqual(
-        ['adminToken', 'baseUrl', 'controlUrl', 'event', 'pid', 'port'].sort(),
+        ['adminToken', 'baseUrl', 'consoleUrl', 'controlUrl', 'event', 'pid', 'port'].sort(),
       );
       expect(line).toMatchObject({
         event: 'listening',
@@ -96,6 +96,7 @@ describe('the CLI configured from the environment', () => {
       });
       expect(line.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(line.controlUrl).toBe(`${line.baseUrl}/__control`);
+      expect(line.consoleUrl).toBe(`${line.baseUrl}/__control/ui/`);
       expect(cli.output()).not.toContain(KEY);
       const admin = { authorization: 'Bearer env-token' };
       const api = { authorization: `Bearer ${KEY}` };

@@ -3,6 +3,7 @@
  * limit, disabling, ping, duplicates and reordering (spec 6 and 6.3).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClinicError } from '../../src/core/errors.ts';
 import { PING_MESSAGE } from '../../src/testing/delivery/simulator.ts';
 import type {
   DeliverySimulatorOptions,
@@ -39,14 +40,12 @@ describe('registration', () => {
   it('takes exactly one of url and handler, and appointment event types', () => {
     const { webhooks } = setup();
     const handler = target().handler;
-    expect(() => webhooks.register({ events: ['appointment.created'] })).toThrow(
-      'register takes exactly one of url and handler',
-    );
+    expect(() => webhooks.register({ events: ['appointment.created'] })).toThrow(TypeError);
     expect(() =>
       webhooks.register({ url: 'https://a.example/', handler, events: ['appointment.created'] }),
-    ).toThrow('register takes exactly one of url and handler');
+    ).toThrow(TypeError);
     expect(() => webhooks.register({ handler, events: [] })).toThrow(
-      'events must list the types to receive: appointment.created, appointment.updated, appointment.cancelled',
+      /appointment\.created, appointment\.updated, appointment\.cancelled/,
     );
     expect(() => webhooks.register({ handler, events: ['ping' as AppointmentEventType] })).toThrow(
       'ping is not an event type an endpoint subscribes to; use appointment.created, appointment.updated, appointment.cancelled (a ping is sent by ping(endpoint))',
@@ -293,6 +292,7 @@ describe('spec 6.3 rule 2: a 2xx within 10 s', () => {
     const done: string[] = [];
     const consumer = createWebhookHandler({
       verify: 'unsigned',
+      maxEventAgeMs: false, // the server's fixed clock makes envelopes older than 24 h
       on: {
         'appointment.created': async (event) => {
           await new Promise((resolve) => setTimeout(resolve, 15_000));
@@ -443,11 +443,11 @@ describe('ping (the test button)', () => {
       events: ['appointment.created'],
     });
     endpoint.disable();
-    expect(() => webhooks.ping(endpoint)).toThrow(
-      'Endpoint we_1 is disabled: call endpoint.enable() first.',
-    );
+    expect(() => webhooks.ping(endpoint)).toThrow(ClinicError);
+    expect(() => webhooks.ping(endpoint)).toThrow(/enable\(\)/);
     webhooks.remove(endpoint);
-    expect(() => webhooks.ping(endpoint)).toThrow('Endpoint we_1 is not registered.');
+    expect(() => webhooks.ping(endpoint)).toThrow(ClinicError);
+    expect(() => webhooks.ping(endpoint)).not.toThrow(/enable\(\)/);
     expect(webhooks.endpoints).toEqual([]);
   });
 });

@@ -175,14 +175,14 @@ describe('seed helpers', () => {
         appointment_type_id: 1,
         start_at: '2026-03-03T10:00:00',
       }),
-    ).toThrow('seed.appointment: patient_id 99 is not a patient of clinic 1; seed it first');
+    ).toThrow(/^seed\.appointment: patient_id 99 /);
     expect(() =>
       api.seed.blockedSlot({
         professional_id: professional.id,
         start_at: '2026-03-03T10:00:00',
         end_at: '2026-03-03T10:00:00',
       }),
-    ).toThrow('seed.blockedSlot: end_at must be after start_at');
+    ).toThrow(/^seed\.blockedSlot: end_at /);
   });
 
   test('a seeded CPF is unique in its clinic', () => {
@@ -350,7 +350,7 @@ describe('reset()', () => {
 });
 
 describe('api.requests', () => {
-  test('records every request in order as {method, path, query, headers}, the secret masked', async () => {
+  test('records every request in order as {method, path, query, headers, status, time, durationMs}, the secret masked', async () => {
     const s = setup();
     await s.send('GET', '/patients?name=ana&page_size=2', { headers: { 'X-Trace': 't1' } });
     await call(s.api, 'GET', '/rooms');
@@ -359,14 +359,24 @@ describe('api.requests', () => {
       headers: { 'Idempotency-Key': 'abc' },
     });
     const [keyId, secret] = s.key.replace('csk_live_', '').split('.');
+    const answered = { time: NOW.toISOString(), durationMs: expect.any(Number) };
     expect(s.api.requests).toEqual([
       {
         method: 'GET',
         path: '/api/public/v1/patients',
         query: { name: 'ana', page_size: '2' },
         headers: { authorization: `Bearer csk_live_${keyId}.****`, 'x-trace': 't1' },
+        status: 200,
+        ...answered,
       },
-      { method: 'GET', path: '/api/public/v1/rooms', query: {}, headers: {} },
+      {
+        method: 'GET',
+        path: '/api/public/v1/rooms',
+        query: {},
+        headers: {},
+        status: 401,
+        ...answered,
+      },
       {
         method: 'POST',
         path: '/api/public/v1/appointments',
@@ -376,8 +386,11 @@ describe('api.requests', () => {
           'content-type': 'application/json',
           'idempotency-key': 'abc',
         },
+        status: 201,
+        ...answered,
       },
     ]);
+    expect(s.api.requests.every((r) => r.durationMs >= 0)).toBe(true);
     expect(JSON.stringify(s.api.requests)).not.toContain(secret);
   });
 

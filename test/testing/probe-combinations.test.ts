@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OPERATION_ROWS } from '../../src/operations.ts';
-import { runProbe } from '../../src/testing/probe/probe.ts';
-import { farDate, random, randomCombination, seededClinic } from './probe-helpers.ts';
+import { probeClinic, random, randomCombination, seededClinic } from './probe-helpers.ts';
 
 const COUNT = Number(process.env.PROBE_COMBINATIONS ?? 3);
 const FIRST_SEED = Number(process.env.PROBE_SEED ?? 1);
@@ -20,19 +19,10 @@ describe.each(Array.from({ length: COUNT }, (_, i) => FIRST_SEED + i))(
     it('recovers every observable setting exactly and cancels what it booked', async () => {
       const combination = randomCombination(random(seed));
       const clinic = seededClinic(combination);
-      const { report, created } = await runProbe({
-        baseUrl: clinic.api.baseUrl,
-        apiKey: clinic.apiKey,
+      const { report, created } = await probeClinic(clinic, {
         extraKeys: clinic.scopedKeys,
-        fetch: clinic.api.fetch,
-        minIntervalMs: 0,
         maxRequests: MAX_REQUESTS,
-        writes: {
-          professionalId: clinic.professionalId,
-          appointmentTypeId: clinic.appointmentTypeId,
-          date: farDate(),
-          yes: true,
-        },
+        withWrites: true,
       });
       expect(report.stopped).toBeUndefined();
       expect(report.writes).toBe(true);
@@ -68,12 +58,19 @@ describe.each(Array.from({ length: COUNT }, (_, i) => FIRST_SEED + i))(
         const scope = report.findings.find(
           (f) => f.item === 'scopes' && f.subject?.startsWith(`${row.method} ${row.path}`),
         );
+        const expected = s.operationScopes[row.name] ?? row.scope;
         expect(scope?.confidence, `${row.method} ${row.path}`).toBe('certain');
-        expect(scope?.observed).toMatch(new RegExp(`^needs ${row.scope}, as the reference`));
+        expect(scope?.observed).toMatch(new RegExp(`^needs ${expected}\\b`));
       }
-      expect(report.findings.find((f) => f.item === 'page-size-param')?.observed).toMatch(
-        /^page_size=1/,
+      expect(doc.clinic.operationScopes).toEqual(
+        Object.fromEntries(
+          OPERATION_ROWS.filter((row) => !row.scopeStated).map((row) => [
+            row.name,
+            s.operationScopes[row.name] ?? row.scope,
+          ]),
+        ),
       );
+      expect(doc.clinic.pageSizeParam).toBe(s.pageSizeParam);
       for (const f of report.findings.filter((x) => x.item === 'appointment-filters')) {
         expect([
           'ignored (the same page came back)',
@@ -86,7 +83,7 @@ describe.each(Array.from({ length: COUNT }, (_, i) => FIRST_SEED + i))(
       expect(booked.length).toBeGreaterThanOrEqual(2);
       expect(booked.every((r) => r.status === 'cancelled')).toBe(true);
       const all = await clinic.api.fetch(
-        `${clinic.api.baseUrl}/api/public/v1/appointments?page_size=100`,
+        `${clinic.api.baseUrl}/api/public/v1/appointments?${s.pageSizeParam}=100`,
         {
           headers: { authorization: `Bearer ${clinic.apiKey}` },
         },

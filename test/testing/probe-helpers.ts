@@ -1,7 +1,15 @@
 /** A seeded reference server with random settings, for the probe's tests. */
+import { OPERATION_ROWS } from '../../src/operations.ts';
 import { AppointmentStatus } from '../../src/schemas/appointments.ts';
-import { SCOPES } from '../../src/schemas/scopes.ts';
-import { createReferenceServer, type ReferenceServer } from '../../src/testing/index.ts';
+import { SCOPES, type Scope } from '../../src/schemas/scopes.ts';
+import {
+  createReferenceServer,
+  type ProbeOptions,
+  type ProbeResult,
+  type ReferenceServer,
+  runProbe,
+} from '../../src/testing/index.ts';
+import { PAGE_SIZE_CANDIDATES } from '../../src/testing/probe/read.ts';
 import type { ProbeKey } from '../../src/testing/probe/transport.ts';
 
 export const BASE_URL = 'https://clinic.test';
@@ -40,6 +48,8 @@ export interface Combination {
     jsonContentTypes: 'application/json' | 'json-suffix';
     changeableStatuses: AppointmentStatus[];
     patientFilters: 'exact' | 'normalised';
+    pageSizeParam: string;
+    operationScopes: Record<string, Scope | 'none'>;
   };
 }
 
@@ -59,6 +69,14 @@ export function randomCombination(r: () => number): Combination {
       jsonContentTypes: pick(r, ['application/json', 'json-suffix'] as const),
       changeableStatuses: ['scheduled', 'confirmed', ...others.filter(() => r() < 0.5)],
       patientFilters: pick(r, ['exact', 'normalised'] as const),
+      pageSizeParam: pick(r, PAGE_SIZE_CANDIDATES),
+      // Each operation whose scope the spec leaves open: its default, another scope or none.
+      operationScopes: Object.fromEntries(
+        OPERATION_ROWS.filter((row) => !row.scopeStated && r() < 0.5).map((row) => [
+          row.name,
+          pick(r, [...SCOPES, 'none'] as const),
+        ]),
+      ),
     },
   };
 }
@@ -122,4 +140,29 @@ export function seededClinic(combination?: Combination): Clinic {
     professionalId: withRoom.id,
     appointmentTypeId: types[0]!.id,
   };
+}
+
+/** Runs the probe on `clinic` without pauses; `withWrites` books with its professional, 200 days ahead. */
+export function probeClinic(
+  clinic: Clinic,
+  options: Partial<ProbeOptions> & { withWrites?: boolean } = {},
+): Promise<ProbeResult> {
+  const { withWrites, ...rest } = options;
+  return runProbe({
+    baseUrl: clinic.api.baseUrl,
+    apiKey: clinic.apiKey,
+    fetch: clinic.api.fetch,
+    minIntervalMs: 0,
+    ...(withWrites
+      ? {
+          writes: {
+            professionalId: clinic.professionalId,
+            appointmentTypeId: clinic.appointmentTypeId,
+            date: farDate(),
+            yes: true,
+          },
+        }
+      : {}),
+    ...rest,
+  });
 }

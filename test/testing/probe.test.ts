@@ -1,19 +1,15 @@
 /** `runProbe` from /testing: a finding for every catalogue item, 403 as a finding, an extra key's
  * 401 naming its variable. */
 import { describe, expect, it } from 'vitest';
-import { ProbeStop, runProbe } from '../../src/testing/index.ts';
+import { formatReport, ProbeStop } from '../../src/testing/index.ts';
 import { PROBE_CATALOGUE } from '../../src/testing/probe/catalogue.ts';
-import { seededClinic } from './probe-helpers.ts';
+import { Findings, settingsDocument } from '../../src/testing/probe/report.ts';
+import { probeClinic, random, randomCombination, seededClinic } from './probe-helpers.ts';
 
 describe('runProbe', () => {
   it('reports on every item of the catalogue, the unobservable ones marked so', async () => {
     const clinic = seededClinic();
-    const { report, created } = await runProbe({
-      baseUrl: clinic.api.baseUrl,
-      apiKey: clinic.apiKey,
-      fetch: clinic.api.fetch,
-      minIntervalMs: 0,
-    });
+    const { report, created } = await probeClinic(clinic);
     expect(created).toEqual([]);
     expect(new Set(report.findings.map((f) => f.item))).toEqual(
       new Set(Object.keys(PROBE_CATALOGUE)),
@@ -34,11 +30,8 @@ describe('runProbe', () => {
 
   it('reports a 403 as a finding: the lists this key may not read', async () => {
     const clinic = seededClinic();
-    const { report } = await runProbe({
-      baseUrl: clinic.api.baseUrl,
+    const { report } = await probeClinic(clinic, {
       apiKey: clinic.api.issueApiKey({ scopes: ['appointments:read'] }),
-      fetch: clinic.api.fetch,
-      minIntervalMs: 0,
     });
     expect(report.stopped).toBeUndefined();
     expect(report.findings).toContainEqual(
@@ -65,17 +58,82 @@ describe('runProbe', () => {
     const clinic = seededClinic();
     const revoked = clinic.api.issueApiKey({ scopes: ['patients:read'] });
     clinic.api.revokeApiKey(revoked);
-    const run = runProbe({
-      baseUrl: clinic.api.baseUrl,
-      apiKey: clinic.apiKey,
+    const run = probeClinic(clinic, {
       extraKeys: [{ name: 'CLINIC_READ_KEY', apiKey: revoked, scopes: ['patients:read'] }],
-      fetch: clinic.api.fetch,
-      minIntervalMs: 0,
     });
     await expect(run).rejects.toBeInstanceOf(ProbeStop);
     await expect(run).rejects.toMatchObject({
       reason: 'unauthorized',
       message: expect.stringMatching(/401 to the key in CLINIC_READ_KEY/),
     });
+  });
+
+  it('calibrates: the reference server started with its document answers as the service did', async () => {
+    const probe = async (clinic: ReturnType<typeof seededClinic>) =>
+      (await probeClinic(clinic, { extraKeys: clinic.scopedKeys, withWrites: true })).report;
+    const service = await probe(seededClinic(randomCombination(random(42))));
+    const calibrated = seededClinic();
+    calibrated.api.applySettings(service.settings);
+    const again = await probe(calibrated);
+    expect(again.settings).toEqual(service.settings);
+    const observed = (r: typeof again) => r.findings.map((f) => [f.item, f.subject, f.observed]);
+    expect(observed(again)).toEqual(observed(service));
+  });
+
+  it('stops by itself at its time limit', async () => {
+    const clinic = seededClinic();
+    clinic.api.faults.inject({ delayMs: 40, times: Number.POSITIVE_INFINITY });
+    const { report } = await probeClinic(clinic, { maxDurationMs: 300 });
+    expect(report.stopped).toMatch(/time limit of 300 ms/);
+    expect(report.requests).toBeLessThan(12);
+    expect(report.findings.some((f) => f.confidence === 'not-run')).toBe(true);
+  });
+
+  it('cancels what it booked even when its budget ends the writes', async () => {
+    const clinic = seededClinic();
+    const { report, created } = await probeClinic(clinic, { maxRequests: 47, withWrites: true });
+    expect(report.stopped).toMatch(/budget of 47/);
+    const booked = created.filter((r) => r.kind === 'appointment');
+    expect(booked.length).toBeGreaterThan(0);
+    expect(booked.map((r) => r.status)).toEqual(booked.map(() => 'cancelled'));
+    expect(report.created?.cancelled).toBe(booked.length);
+  });
+
+  it('applies only settled findings to the document, and says so in the text', () => {
+    const findings = new Findings();
+    findings.add('cancel-body', 'a cancel with the body {}: 200', 'certain', {
+      setting: { name: 'clinic.cancelBody', value: 'ignore' },
+    });
+    findings.add(
+      'json-content-types',
+      'a PATCH sent as application/merge-patch+json: 500',
+      'unclear',
+      {
+        setting: { name: 'clinic.jsonContentTypes', value: 'json-suffix' },
+      },
+    );
+    findings.add('scopes', 'needs none', 'certain', {
+      subject: 'GET /patients',
+      setting: { name: 'clinic.operationScopes.listPatients', value: 'none' },
+    });
+    const settings = settingsDocument(findings.list);
+    expect(settings.clinic).toMatchObject({
+      cancelBody: 'ignore',
+      jsonContentTypes: 'application/json',
+      operationScopes: { listPatients: 'none' },
+    });
+    const text = formatReport({
+      tool: 'clinic-scheduling-probe',
+      date: '2027-01-01',
+      writes: true,
+      requests: 3,
+      durationMs: 10,
+      findings: findings.list,
+      settings,
+    });
+    expect(text).toContain('[UNCLEAR] json-content-types, spec conventions');
+    expect(text).toContain('clinic.jsonContentTypes = "json-suffix" (not applied: not settled)');
+    expect(text).toContain('clinic.cancelBody = "ignore"\n');
+    expect(text).toContain(JSON.stringify(settings, null, 2));
   });
 });

@@ -640,9 +640,7 @@ describe('spec 4.4: Idempotency-Key', () => {
     expect(fixed.headers.get('content-type')).toBe('application/json');
     expect(fixed.body).toEqual({
       code: 'idempotency_key_reused',
-      detail:
-        'This Idempotency-Key was used with another body within the last 24 hours; ' +
-        'use a new key for a new request.',
+      detail: 'This Idempotency-Key was used with another body within the last 24 hours.',
     });
     expect(s.api.events).toEqual([]);
   });

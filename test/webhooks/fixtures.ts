@@ -11,6 +11,11 @@ import { appointmentWire } from '../fixtures.ts';
 
 let counter = 0;
 
+/** A second ago: envelopes are fresh unless a test says otherwise (`maxEventAgeMs`). */
+export function recently(): string {
+  return new Date(Date.now() - 1000).toISOString();
+}
+
 /** A fresh `evt_<uuid>` id. */
 export function eventId(): string {
   counter += 1;
@@ -26,7 +31,7 @@ export function appointmentEvent(
   return {
     id: eventId(),
     type,
-    created_at: '2026-03-01T10:00:01-03:00',
+    created_at: recently(),
     api_version: 'v1',
     company_id: 1,
     data: appointmentWire(data),
@@ -39,7 +44,7 @@ export function pingEvent(overrides: Partial<PingEvent> = {}): PingEvent {
   return {
     id: eventId(),
     type: 'ping',
-    created_at: '2026-03-01T10:00:01-03:00',
+    created_at: recently(),
     api_version: 'v1',
     company_id: 1,
     data: { message: 'Test event' },

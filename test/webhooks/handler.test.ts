@@ -1014,9 +1014,7 @@ describe('spec 6.3 rule 2: the ackAfterMs deadline runs from the arrival of the 
     await handler.drain();
     expect(finished).toEqual([]);
     expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookNotProcessedError)]);
-    expect((errors[0]!.error as Error).message).toBe(
-      'A delivery was answered 503 and ran no handler: verify and the claim of its event did not finish within ackAfterMs (9000 ms). The service retries it.',
-    );
+    expect((errors[0]!.error as Error).message).toMatch(/ackAfterMs \(9000 ms\)/);
     // Never claimed: the service's retry is processed.
     expect(inner.claim(event.id, 1000, 'the-retry')).toBe('claimed');
   });
@@ -1110,9 +1108,7 @@ describe('never 2xx before the claim is secured (storeTimeoutMs)', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(seen).toEqual([]);
     expect(errors.map((e) => e.error)).toEqual([expect.any(ClinicError)]);
-    expect((errors[0]!.error as Error).message).toBe(
-      `The dedupe store did not answer claim of event ${event.id} within 2000 ms (storeTimeoutMs).`,
-    );
+    expect((errors[0]!.error as Error).message).toMatch(/claim .* 2000 ms \(storeTimeoutMs\)/);
   });
 
   it('a MemoryDedupeStore full of claims in progress answers 503; the claim held is kept', async () => {

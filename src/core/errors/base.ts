@@ -72,16 +72,29 @@ export class ConfigurationError extends ClinicError {
   static override readonly name: string = 'ConfigurationError';
 }
 
-/** An input that breaks a spec rule, refused unsent; `fields` is shaped like a 400 body. */
+/**
+ * An input that breaks a spec rule, refused unsent; `fields` is shaped like a 400 body. Made by
+ * the SDK as `(fields, what?)`; your own code (a test double, a check of your own) may also write
+ * it message first, as for `Error`: `new ValidationError('Pick a time', { start_at: [...] })`.
+ */
 export class ValidationError extends ClinicError {
   static override readonly name: string = 'ValidationError';
 
   /** Field name (dotted for nested fields) → messages; `non_field_errors` for the whole input. */
   readonly fields: FieldErrors;
 
-  constructor(fields: FieldErrors, what = 'the input') {
-    super(`Invalid ${what}: ${formatFields(fields)}`);
-    this.fields = fields;
+  /** A message of your own, and the fields (default: the message as `non_field_errors`). */
+  constructor(message: string, fields?: FieldErrors);
+  /** The fields, and what they belong to (`'body'`): the message lists them. */
+  constructor(fields: FieldErrors, what?: string);
+  constructor(first: string | FieldErrors, second?: FieldErrors | string) {
+    if (typeof first === 'string') {
+      super(first);
+      this.fields = typeof second === 'object' ? second : { non_field_errors: [first] };
+    } else {
+      super(`Invalid ${typeof second === 'string' ? second : 'the input'}: ${formatFields(first)}`);
+      this.fields = first;
+    }
   }
 }
 

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { referenceServerListener } from '../adapters/node.ts';
 import { checkWebhookTarget, createNetworkDelivery } from '../delivery/network.ts';
@@ -17,7 +17,8 @@ import {
 } from '../server/create.ts';
 import type { ServerSettingsPatch } from '../server/settings-document.ts';
 import { WebhookUrlError } from '../server/webhook-url.ts';
-import { CONTROL_PREFIX, createControlHandler } from './control.ts';
+import { createControlHandler } from './control.ts';
+import { CONTROL_PREFIX } from './prefix.ts';
 
 const OPTIONS = {
   port: { type: 'string', short: 'p' },
@@ -29,6 +30,7 @@ const OPTIONS = {
   settings: { type: 'string' },
   'allow-http-webhooks': { type: 'string' },
   resolve: { type: 'string', multiple: true },
+  'control-hosts': { type: 'string' },
   now: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -63,10 +65,16 @@ Runs the Clinic Scheduling API v1 reference server (in memory) until SIGINT or S
       --resolve <host>=<address>[,<address>]
                             resolve a webhook host to these addresses instead of DNS
                             (repeatable; env: space-separated entries)
+      --control-hosts <host>,...
+                            host names the control API answers besides loopback (such as
+                            a compose service's name); any other Host gets 403
       --now <instant>       start the clock at this ISO 8601 instant or epoch ms, fixed
                             (it then moves only through the control API)
       --json                print the start-up line as one JSON object
   -h, --help                show this help
+
+The console, a live view of requests, webhook deliveries, the clock, chaos and the agenda, is
+at /__control/ui/ in a browser (it asks for the admin token).
 
 Every option is also read from the environment as CLINIC_MOCK_<OPTION>, such as
 ${envName('port')}, ${envName('log-limit')}, ${ALLOW} (1 for loopback, or host names)
@@ -136,6 +144,11 @@ function readConfig() {
     }
     hosts.set(m[1]!.toLowerCase(), addresses);
   }
+  const controlText = pick('control-hosts') ?? '';
+  const controlHosts = controlText.split(/[\s,]+/).filter(Boolean);
+  if (!controlHosts.every((h) => /^(?:[A-Za-z0-9.-]{1,253}|\[?[0-9A-Fa-f:.]+\]?)$/.test(h))) {
+    fail(`${where('control-hosts')} takes host names or addresses separated by commas`);
+  }
   const nowText = pick('now');
   let now: number | undefined;
   if (nowText !== undefined) {
@@ -162,6 +175,7 @@ function readConfig() {
     allowHttp: allowText !== '' && !FALSE.test(allowText),
     allowHttpHosts: allowed,
     hosts,
+    controlHosts: controlHosts.map((h) => h.replace(/^\[|\]$/g, '')),
     now,
     json: bool('json'),
   };
@@ -214,7 +228,7 @@ function main(): void {
     process.stderr.write(`clinic-scheduling-mock: ${error.message}\n`);
     process.exit(1);
   });
-  server.listen(config.port, config.host, () => {
+  server.listen(config.port, config.host, async () => {
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const baseUrl = `http://${shownHost}:${address.port}`;
@@ -265,28 +279,33 @@ function main(): void {
     } catch (error) {
       fail(`--api-key (or ${envName('api-key')}): ${(error as Error).message}`);
     }
-    const control = createControlHandler({
+    // The console, its own entry, loaded here only: nothing else in the package loads its files.
+    // The path is computed so that the build leaves the import alone (bundled, it would move code
+    // between the chunks other entries share): built, cli.js sits beside console.js.
+    const consoleModule = import.meta.url.endsWith('.ts') ? '../console/index.ts' : './console.js';
+    const { createConsoleHandler, CONSOLE_PATH } = (await import(
+      consoleModule
+    )) as typeof import('../console/index.ts');
+    const handler = createConsoleHandler({
       api,
-      token: config.token,
-      afterReset: applySeedFile,
-      hosts: config.hosts,
-      checkWebhookUrl: (url) =>
-        checkWebhookTarget(url, rule).catch((error: Error) => {
-          throw new WebhookUrlError(
-            `${error.message} This server accepts http:// and private addresses only on the hosts ` +
-              `named by --allow-http-webhooks[=<host>,...] (or ${ALLOW}); the service never does.`,
-          );
-        }),
-    });
-    server.on(
-      'request',
-      referenceServerListener((input, init) => {
-        const request = input instanceof Request && !init ? input : new Request(input, init);
-        const { pathname } = new URL(request.url);
-        const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
-        return isControl ? control(request) : api.fetch(request);
+      control: createControlHandler({
+        api,
+        token: config.token,
+        afterReset: applySeedFile,
+        hosts: config.hosts,
+        // Listening on one address other than loopback: that address is this server's own.
+        allowedHosts: [...config.controlHosts, ...(isIP(address.address) ? [address.address] : [])],
+        allowHostHint: `start the server with --control-hosts=<host>[,...] (or ${envName('control-hosts')})`,
+        checkWebhookUrl: (url) =>
+          checkWebhookTarget(url, rule).catch((error: Error) => {
+            throw new WebhookUrlError(
+              `${error.message} This server accepts http:// and private addresses only on the hosts ` +
+                `named by --allow-http-webhooks[=<host>,...] (or ${ALLOW}); the service never does.`,
+            );
+          }),
       }),
-    );
+    });
+    server.on('request', referenceServerListener(handler));
     const printedKey = config.apiKey === undefined ? apiKey : undefined;
     if (config.json) {
       const line = {
@@ -296,6 +315,7 @@ function main(): void {
         ...(printedKey && { apiKey: printedKey }),
         adminToken: config.token,
         controlUrl: `${baseUrl}${CONTROL_PREFIX}`,
+        consoleUrl: `${baseUrl}${CONSOLE_PATH}/`,
         pid: process.pid,
       };
       process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -306,6 +326,7 @@ function main(): void {
           (printedKey ? `CLINIC_API_KEY=${printedKey}\n` : '') +
           `CLINIC_ADMIN_TOKEN=${config.token}\n` +
           `Control API: ${baseUrl}${CONTROL_PREFIX}/... with Authorization: Bearer <CLINIC_ADMIN_TOKEN>\n` +
+          `Console: ${baseUrl}${CONSOLE_PATH}/ (in a browser; it asks for CLINIC_ADMIN_TOKEN)\n` +
           'Press Ctrl-C to stop.\n',
       );
     }

@@ -21,9 +21,8 @@ import type { ReferenceServer } from '../server/create.ts';
 import type { FaultSpec } from '../server/faults.ts';
 import { checkInvariants } from '../server/invariants.ts';
 import { readBodyBytes } from '../server/request-body.ts';
-
-/** The prefix of every control route. */
-export const CONTROL_PREFIX = '/__control';
+import { CONTROL_PREFIX } from './prefix.ts';
+import { recordsView } from './records.ts';
 
 /** What `createControlHandler` takes. */
 export interface ControlOptions {
@@ -37,6 +36,27 @@ export interface ControlOptions {
   readonly hosts?: Map<string, readonly string[]>;
   /** Checks a URL before `POST /__control/webhooks`; reject with a `WebhookUrlError` to refuse. */
   readonly checkWebhookUrl?: (url: string) => Promise<unknown>;
+  /**
+   * Host names (or addresses) the control API answers besides loopback (`localhost`, 127.0.0.0/8,
+   * `::1`), such as a compose service's name; any other `Host` is 403, so a page that rebinds its
+   * own name to this machine cannot reach it. The API routes answer any `Host`.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** How the refusal tells the user to allow a host (the CLI names its flag and variable). */
+  readonly allowHostHint?: string;
+}
+
+/** The host of a URL as compared: no brackets, no trailing dot, lower case. */
+function bareHost(url: URL): string {
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+}
+
+function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost' || host === '::1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:127\./.test(host);
 }
 
 class ControlError extends Error {
@@ -126,11 +146,13 @@ function deliveryView(webhooks: DeliverySimulator) {
     event_id: d.event.id,
     event_type: d.event.type,
     state: d.state,
+    nextAttemptAt: d.nextAttemptAt === undefined ? null : new Date(d.nextAttemptAt).toISOString(),
     attempts: d.attempts.map((a) => ({
       attempt: a.attempt,
       at: formatInstant(new Date(a.at)),
       outcome: a.outcome,
       status: a.status ?? null,
+      durationMs: a.durationMs,
       error: a.error ?? null,
     })),
   }));
@@ -142,10 +164,11 @@ function faultSpec(body: Record<string, unknown>): FaultSpec {
   return body as FaultSpec;
 }
 
-const now = (api: ReferenceServer) => ({
-  now: formatInstant(new Date(api.clock.now())),
-  ms: api.clock.now(),
-});
+// One reading: the clock runs, and two could fall on either side of a second.
+const now = (api: ReferenceServer) => {
+  const ms = api.clock.now();
+  return { now: formatInstant(new Date(ms)), ms };
+};
 
 type Route = (request: Request, url: URL, id: string) => Promise<unknown> | unknown;
 
@@ -155,6 +178,7 @@ export function createControlHandler(
 ): (request: Request) => Promise<Response> {
   const { api, token, hosts } = options;
   const initialHosts = new Map(hosts);
+  const allowedHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   const endpoint = (id: string): WebhookEndpoint => {
     const found = api.webhooks.endpoints.find((e) => e.id === id);
     if (!found)
@@ -296,6 +320,7 @@ export function createControlHandler(
       };
     },
     'GET /requests': () => ({ requests: api.requests }),
+    'GET /records': (_r, url) => recordsView(api, clinicOf(url)),
     'POST /reset': async (request) => {
       await noInput(request);
       api.reset();
@@ -308,6 +333,7 @@ export function createControlHandler(
     },
   };
   const clinicRoutes = new Set([
+    'GET /records',
     'GET /settings',
     'PATCH /settings',
     'POST /keys',
@@ -327,6 +353,15 @@ export function createControlHandler(
     const path = url.pathname.slice(CONTROL_PREFIX.length);
     // Readiness needs no token: it says only that the server answers.
     if (path === '/ready' && request.method === 'GET') return json(200, { ready: true });
+    const host = bareHost(url);
+    if (!isLoopbackHost(host) && !allowedHosts.has(host)) {
+      return json(403, {
+        detail:
+          `The control API answers loopback hosts only, not ${JSON.stringify(url.host)}: ` +
+          (options.allowHostHint ?? 'give its name in allowedHosts') +
+          ' to allow it.',
+      });
+    }
     const given = /^Bearer +(\S+)$/i.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
     if (given !== token) {
       return json(401, {

@@ -59,7 +59,7 @@ export const PROBE_CATALOGUE: Readonly<Record<ProbeItemId, ProbeCatalogueItem>> 
     spec: '4.1',
     words: 'Name of the page-size query parameter: not shown.',
     observable: 'read',
-    reference: 'page_size (no setting)',
+    reference: "setting pageSizeParam (default 'page_size')",
   },
   'page-size-bad': {
     spec: '4.1',
@@ -96,7 +96,8 @@ export const PROBE_CATALOGUE: Readonly<Record<ProbeItemId, ProbeCatalogueItem>> 
     spec: '5.5',
     words: 'Scope required by each other endpoint: not shown.',
     observable: 'read',
-    reference: 'reads need the :read scope of their resource, writes the :write scope (no setting)',
+    reference:
+      'setting operationScopes (default: reads need the :read scope of their resource, writes the :write scope)',
   },
   forbidden: {
     spec: '5.6',

@@ -1,6 +1,7 @@
 /** `runProbe`: asks a Clinic Scheduling service about each "not shown" of the spec and returns a
  * report (with the reference server's settings document) safe to commit. @module */
 import { checkApiKey, checkBaseUrl } from '../../internal/options.ts';
+import { OPERATIONS } from '../../operations.ts';
 import type { Scope } from '../../schemas/scopes.ts';
 import { PROBE_CATALOGUE, type ProbeItemId } from './catalogue.ts';
 import {
@@ -143,8 +144,12 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeResult> {
     const writes = options.writes;
     if (writes) {
       checkWriteTarget(writes);
-      const professional = await t.send(key, 'GET', `/professionals/${writes.professionalId}`);
-      const type = await t.send(key, 'GET', `/appointment-types/${writes.appointmentTypeId}`);
+      const professional = await t.op(key, OPERATIONS.retrieveProfessional, {
+        id: writes.professionalId,
+      });
+      const type = await t.op(key, OPERATIONS.retrieveAppointmentType, {
+        id: writes.appointmentTypeId,
+      });
       if (professional.status !== 200 || type.status !== 200) {
         throw new TypeError(
           `The professional (${professional.status}) or appointment type (${type.status}) ` +

@@ -1,16 +1,17 @@
 /** The read-only probes: list envelopes, the page-size parameter, bad page sizes, a page walk,
  * unknown ids and the appointment filters. Record data stays in memory, never in a finding. @module */
 import { API_PREFIX } from '../../internal/wire.ts';
+import { OPERATIONS } from '../../operations.ts';
 import type { Findings } from './report.ts';
 import type { Exchange, ProbeKey, Transport } from './transport.ts';
 
 /** The lists the probe reads, by their `listEnvelope` name. */
 export const LISTS = {
-  appointments: '/appointments',
-  patients: '/patients',
-  professionals: '/professionals',
-  rooms: '/rooms',
-  appointmentTypes: '/appointment-types',
+  appointments: OPERATIONS.listAppointments.path,
+  patients: OPERATIONS.listPatients.path,
+  professionals: OPERATIONS.listProfessionals.path,
+  rooms: OPERATIONS.listRooms.path,
+  appointmentTypes: OPERATIONS.listAppointmentTypes.path,
 } as const;
 
 export type ListName = keyof typeof LISTS;
@@ -129,6 +130,7 @@ export async function probePageSize(ctx: ProbeContext): Promise<void> {
         'page-size-param',
         `${candidate}=1 on GET ${path} answered one item where the first page has several`,
         'certain',
+        { setting: { name: 'clinic.pageSizeParam', value: candidate } },
       );
       break;
     }
@@ -205,8 +207,9 @@ async function walk(ctx: ProbeContext, list: ListName): Promise<void> {
 
 /** Spec 4.3: an unknown uuid (stated: 404) and an id that is not a uuid (not shown). */
 export async function probeUnknownId(ctx: ProbeContext): Promise<void> {
-  const unknown = await ctx.t.send(ctx.key, 'GET', `/appointments/${crypto.randomUUID()}`);
-  const malformed = await ctx.t.send(ctx.key, 'GET', '/appointments/not-a-uuid');
+  const retrieve = OPERATIONS.retrieveAppointment;
+  const unknown = await ctx.t.op(ctx.key, retrieve, { id: crypto.randomUUID() });
+  const malformed = await ctx.t.op(ctx.key, retrieve, { id: 'not-a-uuid' });
   const detail = (a: Exchange) =>
     typeof (a.body as { detail?: unknown } | undefined)?.detail === 'string' ? ' {detail}' : '';
   ctx.findings.add(

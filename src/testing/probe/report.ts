@@ -123,11 +123,13 @@ export function settingsDocument(findings: readonly Finding[]): ProbeSettingsDoc
   };
   for (const finding of findings) {
     if (!finding.setting || !SETTLED.includes(finding.confidence)) continue;
-    const [group, member] = finding.setting.name.split('.') as [
-      keyof ProbeSettingsDocument,
-      string,
-    ];
-    (doc[group] as Record<string, unknown>)[member] = finding.setting.value;
+    const path = finding.setting.name.split('.');
+    let at = doc as unknown as Record<string, unknown>;
+    for (const step of path.slice(0, -1)) {
+      at[step] = { ...(at[step] as object) };
+      at = at[step] as Record<string, unknown>;
+    }
+    at[path.at(-1)!] = finding.setting.value;
   }
   return doc;
 }
@@ -155,8 +157,10 @@ export function formatReport(report: ProbeReport): string {
       `  service:   ${f.observed}`,
       `  reference: ${f.reference}`,
     );
-    if (f.setting)
-      lines.push(`  setting:   ${f.setting.name} = ${JSON.stringify(f.setting.value)}`);
+    if (f.setting) {
+      const applied = SETTLED.includes(f.confidence) ? '' : ' (not applied: not settled)';
+      lines.push(`  setting:   ${f.setting.name} = ${JSON.stringify(f.setting.value)}${applied}`);
+    }
   }
   if (report.created) {
     const c = report.created;

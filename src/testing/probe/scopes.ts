@@ -10,17 +10,19 @@ const UNKNOWN_INTEGER_ID = '987654321987';
 
 /** The harmless request for one operation: nothing it sends can create or change a record. */
 function harmless(ctx: ProbeContext, key: ProbeKey, row: OperationRow): Promise<Exchange> {
-  const id = row.id?.kind === 'uuid' ? crypto.randomUUID() : UNKNOWN_INTEGER_ID;
-  const path = row.path.replace('{id}', id);
+  const id =
+    row.id === undefined
+      ? undefined
+      : row.id.kind === 'uuid'
+        ? crypto.randomUUID()
+        : UNKNOWN_INTEGER_ID;
   if (row.method === 'GET') {
     const query: Record<string, string> =
       row.kind === 'list' && ctx.pageParam ? { [ctx.pageParam]: '1' } : {};
-    return ctx.t.send(key, 'GET', path, { query });
+    return ctx.t.op(key, row, { id, query });
   }
   // A JSON array is no operation's body: a service that passes the scope check answers 400.
-  return row.bodies === 'none'
-    ? ctx.t.send(key, row.method, path)
-    : ctx.t.send(key, row.method, path, { json: [] });
+  return ctx.t.op(key, row, row.bodies === 'none' ? { id } : { id, json: [] });
 }
 
 /** Every operation with every key; a mapping where keys with declared scopes make one. */
@@ -68,7 +70,12 @@ export async function probeScopes(ctx: ProbeContext, keys: readonly ProbeKey[]):
           ? `no single scope explains the answers (${summary})`
           : `one of ${candidates.join(', ')}: declare keys that tell them apart (${summary})`,
       candidates.length === 1 ? 'certain' : 'unclear',
-      { subject: subject + stated },
+      {
+        subject: subject + stated,
+        ...(candidates.length === 1 && !row.scopeStated
+          ? { setting: { name: `clinic.operationScopes.${row.name}`, value: candidates[0] } }
+          : {}),
+      },
     );
   }
   ctx.findings.add(

@@ -2,6 +2,7 @@
  * time, 429 honoured, 401 fatal, redirects never followed, the keys kept out of every text. @module */
 import { Redactor } from '../../internal/redact.ts';
 import { API_PREFIX } from '../../internal/wire.ts';
+import { type OperationRow, pathOf } from '../../operations.ts';
 import type { Scope } from '../../schemas/scopes.ts';
 
 /** A key the probe sends, named by where it came from (an environment variable), never shown. */
@@ -120,6 +121,11 @@ export class Transport {
     return this.sendUrl(key, method, url, options);
   }
 
+  /** One operation of the table, on the record `id` where its path has one. */
+  op(key: ProbeKey, row: OperationRow, options: SendOptions & { id?: unknown } = {}) {
+    return this.send(key, row.method, pathOf(row, options.id), options);
+  }
+
   /** Like {@link send}, to an absolute URL the caller has checked (a page link). */
   async sendUrl(
     key: ProbeKey,
@@ -179,6 +185,9 @@ export class Transport {
         ...(body === undefined ? {} : { body }),
       });
     } catch (error) {
+      if ((error as Error)?.name === 'TimeoutError' && left < timeoutMs) {
+        throw new ProbeStop('deadline', `The probe reached its time limit of ${maxDurationMs} ms.`);
+      }
       const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       throw new ProbeStop(
         'network',

@@ -1,6 +1,7 @@
 /** The write probes, run only when the user allows them: one patient and two or three
  * appointments at the time the user names, each cancelled before the run ends. @module */
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../internal/wire.ts';
+import { OPERATIONS } from '../../operations.ts';
 import {
   observeNullRoom,
   observeOverlap,
@@ -88,7 +89,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   const step = (i: number) => ctx.progress(`write ${i + 1}: ${WRITE_STEPS[i]}`);
 
   step(0);
-  const bare = await t.send(key, 'POST', '/patients', { json: { gender: 'X' } });
+  const bare = await t.op(key, OPERATIONS.createPatient, { json: { gender: 'X' } });
   if (ok(bare)) {
     book.add('patient', record(bare)?.id, '(no name)');
     findings.add(
@@ -112,7 +113,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
 
   step(1);
   const name = `Clinic SDK probe ${target.date} ${runId}`;
-  const created = await t.send(key, 'POST', '/patients', { json: { name } });
+  const created = await t.op(key, OPERATIONS.createPatient, { json: { name } });
   const patientId = record(created)?.id;
   if (!ok(created) || typeof patientId !== 'number') {
     return stop(
@@ -138,7 +139,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     ...(target.roomId === undefined ? {} : { room_id: target.roomId }),
   };
   const keyA = `probe-${runId}-a`;
-  const first = await t.send(key, 'POST', '/appointments', {
+  const first = await t.op(key, OPERATIONS.createAppointment, {
     json: base,
     headers: { [IDEMPOTENCY_HEADER]: keyA },
   });
@@ -175,7 +176,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   }
 
   step(3);
-  const again = await t.send(key, 'POST', '/appointments', {
+  const again = await t.op(key, OPERATIONS.createAppointment, {
     json: base,
     headers: { [IDEMPOTENCY_HEADER]: keyA },
   });
@@ -191,7 +192,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   );
 
   step(4);
-  const misuse = await t.send(key, 'POST', '/appointments', {
+  const misuse = await t.op(key, OPERATIONS.createAppointment, {
     json: { ...base, note: `${note} (other body)` },
     headers: { [IDEMPOTENCY_HEADER]: keyA },
   });
@@ -208,7 +209,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
 
   step(5);
   const nullRoom = { ...base, room_id: null };
-  const second = await t.send(key, 'POST', '/appointments', {
+  const second = await t.op(key, OPERATIONS.createAppointment, {
     json: nullRoom,
     headers: { [IDEMPOTENCY_HEADER]: `probe-${runId}-b` },
   });
@@ -227,7 +228,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     readRoom(second);
   } else if (codeOf(second.body) === 'room_required') {
     readRoom(second);
-    const third = await t.send(key, 'POST', '/appointments', {
+    const third = await t.op(key, OPERATIONS.createAppointment, {
       json: base,
       headers: { [IDEMPOTENCY_HEADER]: `probe-${runId}-c` },
     });
@@ -240,7 +241,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     observeOverlap(ctx, second);
     const later = { ...nullRoom, start_at: String(a1.end_at) };
     readRoom(
-      await t.send(key, 'POST', '/appointments', {
+      await t.op(key, OPERATIONS.createAppointment, {
         json: later,
         headers: { [IDEMPOTENCY_HEADER]: `probe-${runId}-c` },
       }),
@@ -248,7 +249,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   } else findings.add('overlap', answerOf(second.status, second.body), 'unclear');
   if (id2 === undefined && typeof a1.end_at === 'string') {
     // The cancel probes need a second appointment: back to back, in the default room.
-    const after = await t.send(key, 'POST', '/appointments', {
+    const after = await t.op(key, OPERATIONS.createAppointment, {
       json: { ...base, start_at: a1.end_at },
       headers: { [IDEMPOTENCY_HEADER]: `probe-${runId}-e` },
     });
@@ -261,7 +262,8 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   step(6);
   const changeable = new Map<string, boolean>();
   const patch = (body: unknown, headers: Record<string, string> = {}, contentType?: string) =>
-    t.send(key, 'PATCH', `/appointments/${id1}`, {
+    t.op(key, OPERATIONS.updateAppointment, {
+      id: id1,
       json: body,
       headers,
       ...(contentType ? { contentType } : {}),
@@ -320,7 +322,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
 
   step(7);
   if (id2 !== undefined) {
-    const withBody = await t.send(key, 'POST', `/appointments/${id2}/cancel`, { json: {} });
+    const withBody = await t.op(key, OPERATIONS.cancelAppointment, { id: id2, json: {} });
     findings.add(
       'cancel-body',
       `a cancel with the body {}: ${answerOf(withBody.status, withBody.body)}`,
@@ -331,7 +333,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     );
     const cancelled = ok(withBody)
       ? withBody
-      : await t.send(key, 'POST', `/appointments/${id2}/cancel`);
+      : await t.op(key, OPERATIONS.cancelAppointment, { id: id2 });
     if (ok(cancelled)) book.setStatus(id2, 'cancelled');
     changeable.set('scheduled', changeable.get('scheduled')! && ok(cancelled));
     findings.add(
@@ -342,13 +344,13 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   } else findings.add('cancel-body', 'not seen: no second appointment was booked', 'unobservable');
 
   step(8);
-  const cancel1 = await t.send(key, 'POST', `/appointments/${id1}/cancel`);
+  const cancel1 = await t.op(key, OPERATIONS.cancelAppointment, { id: id1 });
   if (ok(confirmed)) changeable.set('confirmed', ok(cancel1));
   if (ok(cancel1)) {
     book.setStatus(id1, 'cancelled');
     const late = await patch({ note });
     changeable.set('cancelled', ok(late));
-    const twiceCancelled = await t.send(key, 'POST', `/appointments/${id1}/cancel`);
+    const twiceCancelled = await t.op(key, OPERATIONS.cancelAppointment, { id: id1 });
     findings.add('cancel-twice', answerOf(twiceCancelled.status, twiceCancelled.body), 'certain');
   }
   reportChangeable(ctx, changeable);
@@ -367,11 +369,11 @@ async function cleanUp(ctx: ProbeContext, book: Ledger): Promise<void> {
     try {
       if (r.status !== 'cancelled') {
         ctx.progress(`cancelling an appointment the probe booked (${r.label})`);
-        const answer = await ctx.t.send(ctx.key, 'POST', `/appointments/${r.id}/cancel`);
+        const answer = await ctx.t.op(ctx.key, OPERATIONS.cancelAppointment, { id: r.id });
         if (!ok(answer))
           ctx.progress(`COULD NOT CANCEL it: ${answerOf(answer.status, answer.body)}`);
       }
-      const read = await ctx.t.send(ctx.key, 'GET', `/appointments/${r.id}`);
+      const read = await ctx.t.op(ctx.key, OPERATIONS.retrieveAppointment, { id: r.id });
       const status = record(read)?.status;
       r.status = typeof status === 'string' ? status : `unknown (${read.status})`;
     } catch (error) {

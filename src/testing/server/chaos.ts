@@ -64,6 +64,12 @@ export interface FaultAction {
   readonly holdMs?: number;
 }
 
+/** A drawn action and where it came from. */
+export interface FaultDraw {
+  readonly action: FaultAction;
+  readonly source: 'fault' | 'chaos';
+}
+
 const RATES = ['statusRate', 'networkErrorRate', 'loseResponseRate', 'timeoutRate'] as const;
 const MEMBERS = new Set<string>([
   ...RATES,

@@ -6,7 +6,19 @@ import type { LinkOrigin } from './links.ts';
 import type { CursorSigner, ListEnvelopeSettings } from './pagination.ts';
 import type { Store } from './store.ts';
 
-/** A request as `api.requests` records it: no body, the API key's secret masked. */
+/** The fault or chaos draw that shaped an answer, as the request log records it. */
+export interface RequestOutcome {
+  /** An injected fault (`api.faults.inject`) or the chaos mode (`api.faults.chaos`). */
+  readonly source: 'fault' | 'chaos';
+  /**
+   * `status`: answered that status unprocessed; `networkError`: failed unprocessed;
+   * `loseResponse`: processed, its answer lost; `timeout`: processed, held, then lost;
+   * `delay`: only a wait before the answer.
+   */
+  readonly action: 'status' | 'networkError' | 'loseResponse' | 'timeout' | 'delay';
+}
+
+/** A request as `api.requests` records it once answered: no body, the API key's secret masked. */
 export interface RecordedRequest {
   /** HTTP method, upper case. */
   readonly method: string;
@@ -16,6 +28,20 @@ export interface RecordedRequest {
   readonly query: Readonly<Record<string, string>>;
   /** Request headers, names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The status the server produced; for a lost response (`outcome.action` `loseResponse` or
+   * `timeout`) the one the client never saw; `0` when it produced none (a network error, or the
+   * client went away first).
+   */
+  readonly status: number;
+  /** When it arrived, on the server clock: ISO 8601 in UTC, such as `2026-03-02T12:00:00.000Z`. */
+  readonly time: string;
+  /** How long the answer took, in real milliseconds, waits included. */
+  readonly durationMs: number;
+  /** The attempt number the client sent in the `attemptHeader` setting's header, when it did. */
+  readonly attempt?: number;
+  /** The fault or chaos draw that shaped the answer, when one did. */
+  readonly outcome?: RequestOutcome;
 }
 
 export interface ServerContext {

@@ -2,8 +2,9 @@
  * API; a refusal is a `TypeError` naming the member (400 over HTTP). @module */
 import * as z from 'zod';
 import { HEADER_NAME } from '../../internal/wire.ts';
+import { OPERATION_ROWS } from '../../operations.ts';
 import { AppointmentStatus } from '../../schemas/appointments.ts';
-import { SCOPES } from '../../schemas/scopes.ts';
+import { SCOPES, type Scope } from '../../schemas/scopes.ts';
 import type { ListEnvelopeSettings } from './pagination.ts';
 
 /** 9999-12-30Z: keeps every timestamp at 4 digits (RFC 3339), with room for the 24 h windows. */
@@ -46,7 +47,26 @@ export interface ClinicSettings {
    * written; `'normalised'` also finds a CPF by its digits and a phone by its number.
    */
   patientFilters: 'exact' | 'normalised';
+  /** The page-size query parameter of every list (spec 4.1 does not show its name). */
+  pageSizeParam: string;
+  /**
+   * The scope an operation needs, where spec 5 rule 5 does not show it (`'none'`: any key), by
+   * operation name: `listAppointments`, `retrieveAppointment`, `updateAppointment`,
+   * `cancelAppointment`, `listPatients`, `retrievePatient`, `createPatient` (any other is refused).
+   * An operation left out needs the `:read` or `:write` scope of its resource.
+   */
+  operationScopes: Readonly<Partial<Record<string, Scope | 'none'>>>;
 }
+
+/** The operations whose scope spec 5 does not state: the members of `operationScopes`. */
+const UNSTATED_SCOPE = z.enum([...SCOPES, 'none']);
+const OPERATION_SCOPES = z
+  .strictObject(
+    Object.fromEntries(
+      OPERATION_ROWS.filter((row) => !row.scopeStated).map((row) => [row.name, UNSTATED_SCOPE]),
+    ) as Record<string, typeof UNSTATED_SCOPE>,
+  )
+  .partial();
 
 /** Each setting's schema: a new setting is one line here (the type fails until it is). */
 export const SETTING_SCHEMAS = {
@@ -58,6 +78,11 @@ export const SETTING_SCHEMAS = {
   cancelBody: z.enum(['refuse', 'ignore']),
   jsonContentTypes: z.enum(['application/json', 'json-suffix']),
   patientFilters: z.enum(['exact', 'normalised']),
+  pageSizeParam: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, 'must be a query parameter name')
+    .refine((name) => name !== 'cursor', 'cursor names the cursor'),
+  operationScopes: OPERATION_SCOPES,
 } satisfies { [K in keyof ClinicSettings]: z.ZodType<Readonly<ClinicSettings[K]>> };
 
 /** The conservative defaults of {@link ClinicSettings}: each schema's first value. */
@@ -71,6 +96,8 @@ export function defaultSettings(): ClinicSettings {
     cancelBody: 'refuse',
     jsonContentTypes: 'application/json',
     patientFilters: 'exact',
+    pageSizeParam: 'page_size',
+    operationScopes: {},
   };
 }
 

@@ -1,6 +1,12 @@
 /** Fault injection (`api.faults`): answer a status, wait, fail, or lose a response. @module */
 import { isInstanceAcrossCopies } from '../../core/errors.ts';
-import { type Chaos, ChaosMode, type ChaosSpec, type FaultAction } from './chaos.ts';
+import {
+  type Chaos,
+  ChaosMode,
+  type ChaosSpec,
+  type FaultAction,
+  type FaultDraw,
+} from './chaos.ts';
 import { FaultInput, parseInput } from './control-inputs.ts';
 
 /** What `api.faults.inject` takes. Every member is optional; `{}` matches the next request. */
@@ -174,13 +180,16 @@ export class FaultRegistry implements FaultInjector {
 
   /** Uses up one turn of the first matching fault; else what the chaos mode draws, if one runs. */
 
-  take(method: string, path: string): FaultAction | undefined {
+  take(method: string, path: string): FaultDraw | undefined {
     const fault = this.#faults.find((f) => f.matches(method, path));
-    if (!fault) return this.#chaos?.draw(method, path);
+    if (!fault) {
+      const action = this.#chaos?.draw(method, path);
+      return action && { action, source: 'chaos' };
+    }
     fault.remaining -= 1;
     fault.hits += 1;
     if (fault.remaining <= 0) this.#faults = this.#faults.filter((f) => f !== fault);
-    return fault.spec;
+    return { action: fault.spec, source: 'fault' };
   }
 }
 

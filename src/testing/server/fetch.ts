@@ -2,7 +2,13 @@
  * faults, 400 repeats, 401, route (404), 403, body, Idempotency-Key, operation. @module */
 import { OPERATIONS, type OperationName, type OperationRow } from '../../operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
-import { API_PREFIX, type RecordedRequest, type ServerContext } from './context.ts';
+import type { FaultDraw } from './chaos.ts';
+import {
+  API_PREFIX,
+  type RecordedRequest,
+  type RequestOutcome,
+  type ServerContext,
+} from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
 import {
   assertSameEndpoint,
@@ -35,7 +41,10 @@ import { assertNoRepeats, isSocketRequest, readBody, refuseBody } from './reques
 import { ApiProblem, jsonResponse, notFound } from './responses.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
-export type ReferenceFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+export type ReferenceFetch = (
+  input: string | URL | Request,
+  init?: RequestInit,
+) => Promise<Response>;
 
 interface Route {
   row: OperationRow;
@@ -100,17 +109,30 @@ function resolveRoute(
   );
 }
 
-function record(request: Request, url: URL, method: string): RecordedRequest {
+type RequestLine = Pick<RecordedRequest, 'method' | 'path' | 'query' | 'headers' | 'attempt'>;
+
+function record(request: Request, url: URL, method: string, attemptHeader: string | null) {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = name === 'authorization' ? maskAuthorization(value) : value;
   });
-  return {
+  const attempt = attemptHeader === null ? null : request.headers.get(attemptHeader)?.trim();
+  const line: RequestLine = {
     method,
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
     headers,
+    ...(attempt && /^\d{1,9}$/.test(attempt) && { attempt: Number(attempt) }),
   };
+  return line;
+}
+
+function outcomeOf(draw: FaultDraw): RequestOutcome {
+  const { action, source } = draw;
+  if (action.status !== undefined) return { source, action: 'status' };
+  if (action.networkError) return { source, action: 'networkError' };
+  if (action.loseResponse) return { source, action: action.holdMs ? 'timeout' : 'loseResponse' };
+  return { source, action: 'delay' };
 }
 
 async function handle(
@@ -129,12 +151,15 @@ async function handle(
     apiPath,
     url.pathname.slice(ctx.basePath.length),
   );
-  requireScope(
-    key,
-    matched.row.scope,
-    `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
-  );
   const clinic = ctx.store.clinic(key.company_id);
+  const scope = clinic.settings.operationScopes[matched.row.name] ?? matched.row.scope;
+  if (scope !== 'none') {
+    requireScope(
+      key,
+      scope,
+      `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
+    );
+  }
   const linkBase =
     ctx.links === 'request' ? `${requestOrigin(request.headers, url)}${ctx.basePath}` : ctx.baseUrl;
 
@@ -221,7 +246,7 @@ export function fetchAs(
 }
 
 function recordSize(entry: RecordedRequest): number {
-  let size = 64 + entry.method.length + entry.path.length;
+  let size = 160 + entry.method.length + entry.path.length;
   for (const [k, v] of Object.entries(entry.query)) size += k.length + v.length + 6;
   for (const [k, v] of Object.entries(entry.headers)) size += k.length + v.length + 6;
   return size;
@@ -246,22 +271,42 @@ export function createFetch(ctx: ServerContext): ReferenceFetch {
       throw wrongOrigin(ctx, url);
     }
     const method = carriedMethod.get(request) ?? request.method.toUpperCase();
-    const entry = record(request, url, method);
-    ctx.requests.append(entry, recordSize(entry));
-    const fault = ctx.faults.take(method, url.pathname);
-    if (fault?.delayMs) await wait(fault.delayMs, request.signal);
-    if (fault?.networkError) throw new ReferenceNetworkError('networkError');
-    if (fault?.status !== undefined) return faultResponse(fault);
-    let response: Response;
+    const line = record(request, url, method, ctx.attemptHeader);
+    const time = new Date(ctx.clock.now()).toISOString();
+    const started = performance.now();
+    let status = 0;
+    const draw = ctx.faults.take(method, url.pathname);
     try {
-      assertNoRepeats(ctx, request, url);
-      response = await handle(ctx, request, url, method);
-    } catch (error) {
-      if (!(error instanceof ApiProblem)) throw error;
-      response = error.toResponse();
+      const fault = draw?.action;
+      if (fault?.delayMs) await wait(fault.delayMs, request.signal);
+      if (fault?.networkError) throw new ReferenceNetworkError('networkError');
+      if (fault?.status !== undefined) {
+        const answer = faultResponse(fault);
+        status = answer.status;
+        return answer;
+      }
+      let response: Response;
+      try {
+        assertNoRepeats(ctx, request, url);
+        response = await handle(ctx, request, url, method);
+      } catch (error) {
+        if (!(error instanceof ApiProblem)) throw error;
+        response = error.toResponse();
+      }
+      status = response.status;
+      if (fault?.holdMs) await wait(fault.holdMs, request.signal);
+      if (fault?.loseResponse) throw new ReferenceNetworkError('loseResponse');
+      return response;
+    } finally {
+      // Logged once answered (or failed), so the entry holds what the client met.
+      const entry: RecordedRequest = {
+        ...line,
+        status,
+        time,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        ...(draw && { outcome: outcomeOf(draw) }),
+      };
+      ctx.requests.append(entry, recordSize(entry));
     }
-    if (fault?.holdMs) await wait(fault.holdMs, request.signal);
-    if (fault?.loseResponse) throw new ReferenceNetworkError('loseResponse');
-    return response;
   };
 }

@@ -52,8 +52,8 @@ export function assertSameEndpoint(
   if (entry.endpoint !== endpoint) {
     throw unprocessable(
       'idempotency_key_reused',
-      `This Idempotency-Key was used on ${entry.endpoint} within the last 24 hours; ` +
-        'use a new key for a new request.',
+      // The fact only: the SDK's IdempotencyKeyReuseError says what to do, once.
+      `This Idempotency-Key was used on ${entry.endpoint} within the last 24 hours.`,
     );
   }
   return entry;
@@ -72,8 +72,7 @@ export function replay(
   if (entry.fingerprint !== print) {
     throw unprocessable(
       'idempotency_key_reused',
-      'This Idempotency-Key was used with another body within the last 24 hours; ' +
-        'use a new key for a new request.',
+      'This Idempotency-Key was used with another body within the last 24 hours.',
     );
   }
   if (entry.status === undefined) return undefined;

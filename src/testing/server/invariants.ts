@@ -46,6 +46,15 @@ export function registerContext(api: object, ctx: ServerContext): void {
   contexts.set(api, ctx);
 }
 
+/** The state of a server made by `createReferenceServer`. */
+export function contextOf(api: object): ServerContext {
+  const ctx = contexts.get(api);
+  if (!ctx) {
+    throw new TypeError('checkInvariants(api) takes a server made by createReferenceServer');
+  }
+  return ctx;
+}
+
 function groups<T>(items: Iterable<T>, key: (item: T) => string | undefined): T[][] {
   const map = new Map<string, T[]>();
   for (const item of items) {
@@ -63,10 +72,7 @@ function groups<T>(items: Iterable<T>, key: (item: T) => string | undefined): T[
  * professional, start); one patient per CPF and per key; one change per key and appointment.
  */
 export function checkInvariants(api: ReferenceServer): InvariantReport {
-  const ctx = contexts.get(api);
-  if (!ctx) {
-    throw new TypeError('checkInvariants(api) takes a server made by createReferenceServer');
-  }
+  const ctx = contextOf(api);
   const violations: InvariantViolation[] = [];
   const journal = ctx.journal.entries;
   const keyed = journal.filter((e) => e.intent !== undefined);

@@ -89,7 +89,7 @@ async function list<T extends { seq: number }, V>(
   const endpoint = `${input.linkBase}${API_PREFIX}${LISTS[resource].path}`;
   const page = await paginate(
     items,
-    { resource, companyId: clinic.id, url, endpoint },
+    { resource, companyId: clinic.id, url, endpoint, sizeParam: clinic.settings.pageSizeParam },
     ctx.signer,
     view,
   );

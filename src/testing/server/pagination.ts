@@ -1,4 +1,4 @@
-/** Cursor pagination (spec 4.1): `page_size` (our name; 50, at most 100) and a cursor HMAC-signed
+/** Cursor pagination (spec 4.1): `page_size` (our name, setting `pageSizeParam`; 50, at most 100) and a cursor HMAC-signed
  * per server instance, so a forged or altered one answers 400. @module */
 import * as z from 'zod';
 import { issuesToFields } from '../../schemas/errors.ts';
@@ -99,6 +99,8 @@ export interface PageRequest {
   url: URL;
   /** Absolute, without a query. */
   endpoint: string;
+  /** The page-size parameter's name. */
+  sizeParam: string;
 }
 
 export interface PageEnvelope<T> {
@@ -130,11 +132,11 @@ export async function paginate<T extends { seq: number }, V>(
   view: (item: T) => V,
 ): Promise<PageEnvelope<V>> {
   const query = request.url.searchParams;
-  const sizeParam = query.get('page_size');
+  const sizeParam = query.get(request.sizeParam);
   let size: number = LIMITS.defaultPageSize;
   if (sizeParam !== null) {
     const parsed = PageSize.safeParse(sizeParam);
-    if (!parsed.success) throw badRequest(issuesToFields(parsed.error.issues, 'page_size'));
+    if (!parsed.success) throw badRequest(issuesToFields(parsed.error.issues, request.sizeParam));
     size = parsed.data;
   }
 

@@ -24,7 +24,11 @@ function guardMembers<T extends object>(
     set(target, name, value) {
       if (typeof name !== 'string' || !Object.hasOwn(schemas, name)) throw unknown(name);
       const parsed = parseInput(schemas[name]!, value, `${where}.${name}`);
-      target[name] = Array.isArray(parsed) ? Object.freeze([...parsed]) : parsed;
+      target[name] = Array.isArray(parsed)
+        ? Object.freeze([...parsed])
+        : parsed && typeof parsed === 'object'
+          ? Object.freeze({ ...parsed })
+          : parsed;
       return true;
     },
     defineProperty(_target, name) {

@@ -1,13 +1,68 @@
-/** The Fetch-API webhook handler on `node:http` and Express. @module */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+/**
+ * The Fetch-API webhook handler on `node:http` and Express. Its types name only the members it
+ * uses, so that `/webhooks` type-checks in a project without Node's types (a worker, Deno,
+ * `types: []`); `node:http`'s objects have them all. @module
+ */
 import { ClinicError } from '../../core/errors.ts';
+
+/** The members of `node:http`'s `IncomingMessage` (or Express's `Request`) the listener uses. */
+export interface NodeListenerRequest {
+  /** The request method. */
+  method?: string | undefined;
+  /** The request target, path and query. */
+  url?: string | undefined;
+  /** The request headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
+  /** Whether the body was read to its end. */
+  readonly readableEnded: boolean;
+  /** Whether the stream was destroyed. */
+  readonly destroyed: boolean;
+  /** The connection. */
+  socket?: {
+    /** `true` on a TLS connection. */
+    encrypted?: boolean;
+    /** Closes the connection. */
+    destroy(): unknown;
+  } | null;
+  /** Subscribes to `data`, `end` or `error`. */
+  on(event: string, listener: (value: unknown) => void): unknown;
+  /** Subscribes once. */
+  once(event: string, listener: (value: unknown) => void): unknown;
+  /** Unsubscribes. */
+  off(event: string, listener: (value: unknown) => void): unknown;
+  /** Stops the flow of `data` events. */
+  pause(): unknown;
+  /** Resumes the flow of `data` events. */
+  resume(): unknown;
+}
+
+/** The members of `node:http`'s `ServerResponse` (or Express's `Response`) the listener uses. */
+export interface NodeListenerResponse {
+  /** The status code to send. */
+  statusCode: number;
+  /** Whether the head was sent. */
+  readonly headersSent: boolean;
+  /** Whether the answer was written to its end. */
+  readonly writableFinished: boolean;
+  /** Whether the stream was destroyed. */
+  readonly destroyed: boolean;
+  /** Sets a header of the answer. */
+  setHeader(name: string, value: string | number | readonly string[]): unknown;
+  /** Ends the answer, with an optional body. */
+  end(chunk?: Uint8Array): unknown;
+  /** Subscribes once to `finish` or `close`. */
+  once(event: string, listener: () => void): unknown;
+}
 
 /** A `node:http` listener and Express middleware: a failure goes to `next`, else a bare 500. */
 export type NodeListener = (
-  req: IncomingMessage,
-  res: ServerResponse,
+  req: NodeListenerRequest,
+  res: NodeListenerResponse,
   next?: (error?: unknown) => void,
 ) => Promise<void>;
+
+type IncomingMessage = NodeListenerRequest;
+type ServerResponse = NodeListenerResponse;
 
 interface ParsedRequest extends IncomingMessage {
   originalUrl?: string;
@@ -115,8 +170,8 @@ function discardRest(
     return;
   }
   let discarded = 0;
-  const onData = (chunk: { length: number }) => {
-    discarded += chunk.length;
+  const onData = (chunk: unknown) => {
+    discarded += (chunk as { length: number }).length;
     if (discarded <= DISCARD_LIMIT_BYTES) return;
     req.off('data', onData);
     req.pause();

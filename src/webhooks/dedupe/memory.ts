@@ -57,6 +57,11 @@ export class MemoryDedupeStore implements DedupeStore {
     return this.#claims.size + this.#done.size;
   }
 
+  /** How long processed ids are kept, in ms: the handler checks it against `maxEventAgeMs`. */
+  get ttlMs(): number {
+    return this.#ttlMs;
+  }
+
   /**
    * {@inheritDoc DedupeStore.claim}
    * @throws {@link "@clinic-scheduling/sdk"!ClinicError | ClinicError} when all are claims.

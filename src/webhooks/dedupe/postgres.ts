@@ -1,24 +1,19 @@
 /** A dedupe store on PostgreSQL for several machines, over the `pg` pool you have. @module */
 import { ClinicError, ConfigurationError } from '../../core/errors.ts';
 import {
+  checkPool,
+  type PostgresQueryable,
+  queryTable,
+  type TableName,
+  tableName,
+} from '../shared/postgres-sql.ts';
+import {
   assertDedupeTtl,
   type ClaimResult,
   DEFAULT_DEDUPE_TTL_MS,
   type DedupeStore,
   dedupeKey,
 } from './contract.ts';
-
-/** A `pg` `Pool` (it reconnects) or `Client`, or any driver wrapper taking `$1` parameters. */
-export interface PostgresQueryable {
-  /** Runs one statement with its parameters. */
-  query(text: string, values?: unknown[]): Promise<PostgresQueryResult>;
-}
-
-/** What {@link PostgresQueryable.query} resolves with (a `pg` `QueryResult` has it). */
-export interface PostgresQueryResult {
-  /** One object per row, keyed by column name. */
-  rows: Array<Record<string, unknown>>;
-}
 
 /** Options of {@link PostgresDedupeStore}. */
 export interface PostgresDedupeStoreOptions {
@@ -28,41 +23,37 @@ export interface PostgresDedupeStoreOptions {
   table?: string;
   /** How long processed ids are kept, in ms (default 24 h; above the retry horizon). */
   ttlMs?: number;
-  /** How often a claim also sweeps expired rows, in ms (default 60 000); `false`: your own job. */
+  /**
+   * How often a claim also sweeps expired rows, in ms (default 60 000); `false`: your own job
+   * (call `sweep()`). A sweep deletes batches of `sweepBatch` until fewer are left.
+   */
   sweepIntervalMs?: number | false;
+  /** Rows deleted per statement of a sweep (default 5000). */
+  sweepBatch?: number;
 }
 
 const DEFAULT_TABLE = 'clinic_scheduling_webhook_events';
-const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}(?:\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/;
-/** "relation does not exist" */
-const UNDEFINED_TABLE = '42P01';
+const WHO = 'PostgresDedupeStore';
+/** A sweep stops after this many full batches, and goes on at the next claim. */
+const MAX_BATCHES_PER_SWEEP = 200;
 
 /** A {@link DedupeStore} on PostgreSQL: one row per id, expiring on the database's clock. */
 export class PostgresDedupeStore implements DedupeStore {
   readonly #pool: PostgresQueryable;
-  readonly #table: string;
+  readonly #table: TableName;
+  readonly #tableOption: string;
   readonly #ttlMs: number;
   readonly #sweepIntervalMs: number | false;
+  readonly #sweepBatch: number;
   #nextSweepAt = 0;
 
   /** @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} for an option out of range. */
   constructor(options: PostgresDedupeStoreOptions) {
     const { pool } = options ?? ({} as Partial<PostgresDedupeStoreOptions>);
-    if (!pool || typeof pool.query !== 'function') {
-      throw new ConfigurationError(
-        'PostgresDedupeStore needs a PostgreSQL pool as { pool }, such as new pg.Pool() from "pg" ' +
-          '(any object with query(text, values) resolving with { rows }).',
-      );
-    }
+    checkPool(pool, WHO);
     this.#pool = pool;
-    this.#table = options.table ?? DEFAULT_TABLE;
-    if (!TABLE_NAME.test(this.#table)) {
-      throw new ConfigurationError(
-        `PostgresDedupeStore: table ${JSON.stringify(this.#table)} is not a plain table name ` +
-          '(letters, digits and underscores, optionally schema.table); leave it out for ' +
-          `${DEFAULT_TABLE}.`,
-      );
-    }
+    this.#tableOption = options.table ?? DEFAULT_TABLE;
+    this.#table = tableName(this.#tableOption, WHO, DEFAULT_TABLE);
     this.#ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
     assertDedupeTtl(this.#ttlMs);
     const sweep = options.sweepIntervalMs ?? 60_000;
@@ -72,24 +63,37 @@ export class PostgresDedupeStore implements DedupeStore {
       );
     }
     this.#sweepIntervalMs = sweep;
+    this.#sweepBatch = options.sweepBatch ?? 5000;
+    if (!(Number.isInteger(this.#sweepBatch) && this.#sweepBatch > 0)) {
+      throw new ConfigurationError('PostgresDedupeStore: sweepBatch must be a positive integer.');
+    }
   }
 
-  /** The DDL of the table, for a migration (`table` as in the options). */
+  /**
+   * The DDL of the table, for a migration (`table` as in the options, checked and quoted alike).
+   * @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} for a name that is not `[schema.]table`.
+   */
   static tableSql(table: string = DEFAULT_TABLE): string {
-    return `CREATE TABLE IF NOT EXISTS ${table} (
+    const { sql, stem } = tableName(table, WHO, DEFAULT_TABLE);
+    return `CREATE TABLE IF NOT EXISTS ${sql} (
   id text PRIMARY KEY,
   state text NOT NULL CHECK (state IN ('processing', 'done')),
   token text,
   expires_at timestamptz NOT NULL
 );
-CREATE INDEX IF NOT EXISTS ${table.replace(/\./g, '_')}_expires_at ON ${table} (expires_at);`;
+CREATE INDEX IF NOT EXISTS "${stem}_expires_at" ON ${sql} (expires_at);`;
   }
 
   /** Creates the table and its index unless they exist. */
   async createTable(): Promise<void> {
-    for (const statement of PostgresDedupeStore.tableSql(this.#table).split(';\n')) {
+    for (const statement of PostgresDedupeStore.tableSql(this.#tableOption).split(';\n')) {
       await this.#pool.query(statement);
     }
+  }
+
+  /** How long processed ids are kept, in ms: the handler checks it against `maxEventAgeMs`. */
+  get ttlMs(): number {
+    return this.#ttlMs;
   }
 
   /**
@@ -104,7 +108,7 @@ CREATE INDEX IF NOT EXISTS ${table.replace(/\./g, '_')}_expires_at ON ${table} (
     for (let attempt = 0; attempt < 5; attempt++) {
       const { rows } = await this.#query(
         `WITH claimed AS (
-  INSERT INTO ${this.#table} AS e (id, state, token, expires_at)
+  INSERT INTO ${this.#table.sql} AS e (id, state, token, expires_at)
   VALUES ($1, 'processing', $2, now() + $3::double precision * interval '1 millisecond')
   ON CONFLICT (id) DO UPDATE
     SET state = 'processing', token = EXCLUDED.token, expires_at = EXCLUDED.expires_at
@@ -113,7 +117,7 @@ CREATE INDEX IF NOT EXISTS ${table.replace(/\./g, '_')}_expires_at ON ${table} (
 )
 SELECT result FROM claimed
 UNION ALL
-SELECT state FROM ${this.#table} WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
+SELECT state FROM ${this.#table.sql} WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
         [key, String(token), lease],
       );
       const result = rows[0]?.result;
@@ -125,7 +129,7 @@ SELECT state FROM ${this.#table} WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM cla
   /** {@inheritDoc DedupeStore.complete} */
   async complete(id: string): Promise<void> {
     await this.#query(
-      `INSERT INTO ${this.#table} (id, state, token, expires_at)
+      `INSERT INTO ${this.#table.sql} (id, state, token, expires_at)
 VALUES ($1, 'done', NULL, now() + $2::double precision * interval '1 millisecond')
 ON CONFLICT (id) DO UPDATE SET state = 'done', token = NULL, expires_at = EXCLUDED.expires_at`,
       [dedupeKey(id), this.#ttlMs],
@@ -135,17 +139,18 @@ ON CONFLICT (id) DO UPDATE SET state = 'done', token = NULL, expires_at = EXCLUD
   /** {@inheritDoc DedupeStore.release} */
   async release(id: string, token: string): Promise<void> {
     await this.#query(
-      `DELETE FROM ${this.#table} WHERE id = $1 AND state = 'processing' AND token = $2`,
+      `DELETE FROM ${this.#table.sql} WHERE id = $1 AND state = 'processing' AND token = $2`,
       [dedupeKey(id), String(token)],
     );
   }
 
-  /** Deletes up to `limit` expired rows; resolves with how many. */
-  async sweep(limit = 1000): Promise<number> {
+  /** Deletes up to `limit` expired rows (default `sweepBatch`), oldest first; resolves with how many. */
+  async sweep(limit = this.#sweepBatch): Promise<number> {
     const { rows } = await this.#query(
       `WITH expired AS (
-  DELETE FROM ${this.#table} WHERE id IN (
-    SELECT id FROM ${this.#table} WHERE expires_at <= now() LIMIT $1 FOR UPDATE SKIP LOCKED
+  DELETE FROM ${this.#table.sql} WHERE id IN (
+    SELECT id FROM ${this.#table.sql} WHERE expires_at <= now()
+    ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED
   ) RETURNING 1
 )
 SELECT count(*)::int AS deleted FROM expired`,
@@ -154,25 +159,23 @@ SELECT count(*)::int AS deleted FROM expired`,
     return Number(rows[0]?.deleted ?? 0);
   }
 
+  /**
+   * Due once per `sweepIntervalMs`; a sweep goes on in batches while they come back full, so it
+   * keeps up with any rate of arrivals (concurrent sweeps share the rows: SKIP LOCKED).
+   */
   #sweepWhenDue(): void {
     if (this.#sweepIntervalMs === false || Date.now() < this.#nextSweepAt) return;
     this.#nextSweepAt = Date.now() + this.#sweepIntervalMs;
+    const drain = async () => {
+      for (let batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch++) {
+        if ((await this.sweep()) < this.#sweepBatch) return;
+      }
+    };
     // Housekeeping only: a failure leaves the rows for the next sweep.
-    this.sweep().catch(() => {});
+    drain().catch(() => {});
   }
 
-  async #query(text: string, values: unknown[]) {
-    try {
-      return await this.#pool.query(text, values);
-    } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === UNDEFINED_TABLE) {
-        throw new ConfigurationError(
-          `PostgresDedupeStore: the table ${this.#table} does not exist; call ` +
-            'await store.createTable() once, or run PostgresDedupeStore.tableSql() in a migration.',
-          { cause: error },
-        );
-      }
-      throw error;
-    }
+  #query(text: string, values: unknown[]) {
+    return queryTable(this.#pool, text, values, WHO, this.#table.sql);
   }
 }

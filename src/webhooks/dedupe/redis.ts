@@ -1,5 +1,6 @@
 /** A dedupe store on Redis for several machines, over the node-redis or ioredis client you have. @module */
 import { ConfigurationError } from '../../core/errors.ts';
+import { type RedisDedupeClient, redisSender } from '../shared/redis-client.ts';
 import {
   assertDedupeTtl,
   type ClaimResult,
@@ -7,21 +8,6 @@ import {
   type DedupeStore,
   dedupeKey,
 } from './contract.ts';
-
-/** The part of a node-redis (v4 and later) client that the store uses: `sendCommand`. */
-export interface NodeRedisCommandClient {
-  /** Sends one command, such as `['GET', 'key']`. */
-  sendCommand(args: string[]): Promise<unknown>;
-}
-
-/** The part of an ioredis (v5 and later) client that the store uses: `call`. */
-export interface IoRedisCommandClient {
-  /** Sends one command, such as `call('GET', 'key')`. */
-  call(command: string, ...args: string[]): Promise<unknown>;
-}
-
-/** A node-redis (`createClient()`) or ioredis (`new Redis()`) client; commands touch one key. */
-export type RedisDedupeClient = NodeRedisCommandClient | IoRedisCommandClient;
 
 /** Options of {@link RedisDedupeStore}. */
 export interface RedisDedupeStoreOptions {
@@ -57,22 +43,15 @@ export class RedisDedupeStore implements DedupeStore {
   /** Throws a `ConfigurationError` for a client without `call` nor `sendCommand`, or a short `ttlMs`. */
   constructor(options: RedisDedupeStoreOptions) {
     const { client } = options ?? ({} as Partial<RedisDedupeStoreOptions>);
-    // ioredis has a `sendCommand` too, taking a Command object: look for `call` first.
-    if (client && typeof (client as IoRedisCommandClient).call === 'function') {
-      const io = client as IoRedisCommandClient;
-      this.#send = ([command, ...args]) => io.call(command as string, ...args);
-    } else if (client && typeof (client as NodeRedisCommandClient).sendCommand === 'function') {
-      const node = client as NodeRedisCommandClient;
-      this.#send = (args) => node.sendCommand(args);
-    } else {
-      throw new ConfigurationError(
-        'RedisDedupeStore needs a connected node-redis client (createClient from "redis") or an ' +
-          'ioredis client (new Redis() from "ioredis") as { client }.',
-      );
-    }
+    this.#send = redisSender(client, 'RedisDedupeStore');
     this.#prefix = options.prefix ?? 'clinic-scheduling:webhook-event:';
     this.#ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
     assertDedupeTtl(this.#ttlMs);
+  }
+
+  /** How long processed ids are kept, in ms: the handler checks it against `maxEventAgeMs`. */
+  get ttlMs(): number {
+    return this.#ttlMs;
   }
 
   /**

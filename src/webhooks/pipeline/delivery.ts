@@ -24,7 +24,7 @@ export interface Receiver {
   /** Never throws. */
   report(error: unknown, event?: WebhookEvent): void;
   /** `limitMs` defaults to `storeTimeoutMs`. */
-  within<T>(call: Promise<T>, what: string, limitMs?: number): Promise<T>;
+  within<T>(call: Promise<T>, what: string, limitMs?: number, subject?: string): Promise<T>;
   persist(call: () => unknown, what: string, event: WebhookEvent): void;
   track(work: Promise<unknown>): void;
 }

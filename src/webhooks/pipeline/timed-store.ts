@@ -1,4 +1,4 @@
-/** Dedupe store calls bounded by `storeTimeoutMs`: a hanging store must not hold the answer. @module */
+/** Store and queue calls bounded by `storeTimeoutMs`: a hanging one must not hold the answer. @module */
 import { ClinicError } from '../../core/errors.ts';
 import type { WebhookEvent } from '../events.ts';
 
@@ -16,14 +16,13 @@ export function within<T>(
   what: string,
   limitMs: number,
   storeTimeoutMs: number,
+  subject = 'The dedupe store',
 ): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const option = limitMs === storeTimeoutMs ? ' (storeTimeoutMs).' : '.';
-      reject(
-        new ClinicError(`The dedupe store did not answer ${what} within ${limitMs} ms${option}`),
-      );
+      reject(new ClinicError(`${subject} did not answer ${what} within ${limitMs} ms${option}`));
     }, limitMs);
   });
   return Promise.race([call, limit]).finally(() => clearTimeout(timer));

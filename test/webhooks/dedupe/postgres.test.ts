@@ -3,19 +3,19 @@
  * loopback port by test/helpers/postgres.ts), through the `pg` driver's Pool.
  */
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ClinicError, ConfigurationError } from '../../../src/core/errors.ts';
-import {
-  PostgresDedupeStore,
-  type PostgresQueryable,
-  type PostgresQueryResult,
-} from '../../../src/webhooks/dedupe/postgres.ts';
+import { PostgresDedupeStore } from '../../../src/webhooks/dedupe/postgres.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
+import type {
+  PostgresQueryable,
+  PostgresQueryResult,
+} from '../../../src/webhooks/shared/postgres-sql.ts';
 import {
   describeWithPostgres,
   type PostgresServer,
   skipLine,
-  startPostgresServer,
+  usePostgresPool,
 } from '../../helpers/postgres.ts';
 import { appointmentEvent, post } from '../fixtures.ts';
 import { dedupeStoreContract } from './contract.ts';
@@ -39,6 +39,16 @@ describe('PostgresDedupeStore options', () => {
       ConfigurationError,
     );
     expect(() => new PostgresDedupeStore({ pool, table: 'app.webhook_events' })).not.toThrow();
+  });
+
+  it('tableSql checks its argument as the constructor does, and quotes the name it splices', () => {
+    for (const bad of ['events; DROP TABLE x', 'a.b.c', '1events', '', 'x"y']) {
+      expect(() => PostgresDedupeStore.tableSql(bad)).toThrow(ConfigurationError);
+    }
+    expect(() => PostgresDedupeStore.tableSql(42 as never)).toThrow(ConfigurationError);
+    const sql = PostgresDedupeStore.tableSql('App.Order');
+    expect(sql).toContain('CREATE TABLE IF NOT EXISTS "app"."order" (');
+    expect(sql).toContain('CREATE INDEX IF NOT EXISTS "app_order_expires_at" ON "app"."order"');
   });
 
   it('never sends the envelope, only the lower-cased id, the token and durations', async () => {
@@ -155,19 +165,12 @@ describe('PostgresDedupeStore over any driver (a stub pool)', () => {
 });
 
 describeWithPostgres('PostgresDedupeStore on a real PostgreSQL', () => {
+  const postgres = usePostgresPool((pool) => new PostgresDedupeStore({ pool }).createTable());
   let server: PostgresServer;
   let pool: pg.Pool;
 
-  beforeAll(async () => {
-    server = await startPostgresServer();
-    pool = new pg.Pool({ connectionString: server.url, max: 10 });
-    pool.on('error', () => {});
-    await new PostgresDedupeStore({ pool }).createTable();
-  }, 60_000);
-
-  afterAll(async () => {
-    await pool?.end();
-    await server?.stop();
+  beforeAll(() => {
+    ({ server, pool } = postgres());
   });
 
   describe('the DedupeStore contract', () => {
@@ -200,6 +203,34 @@ describeWithPostgres('PostgresDedupeStore on a real PostgreSQL', () => {
     expect(await row()).toEqual([{ state: 'processing', token: 'tok', leased: true, kept: false }]);
     await store.complete(event.id);
     expect(await row()).toEqual([{ state: 'done', token: null, leased: true, kept: true }]);
+  });
+
+  it('tables named by reserved words (order, public.user) work: every name is quoted', async () => {
+    for (const table of ['order', 'public.user']) {
+      const store = new PostgresDedupeStore({ pool, table, sweepIntervalMs: 0 });
+      await store.createTable();
+      expect(await store.claim('evt_1', 60_000, 't')).toBe('claimed');
+      await store.complete('evt_1');
+      expect(await store.claim('evt_1', 60_000, 'u')).toBe('done');
+    }
+  });
+
+  it('the sweep keeps up: a claim starts one that deletes expired rows in batches until none is left', async () => {
+    const table = 'sweep_backlog';
+    const store = new PostgresDedupeStore({ pool, table, sweepBatch: 2_000, sweepIntervalMs: 0 });
+    await store.createTable();
+    // 12,000 expired rows: what 200 events a second leave in a minute, six times the old cap.
+    await pool.query(
+      `INSERT INTO ${table} (id, state, expires_at)
+       SELECT 'evt_' || g, 'done', now() - interval '1 second' FROM generate_series(1, 12000) g`,
+    );
+    await store.claim('evt_new', 60_000, 't');
+    const left = async () =>
+      Number((await pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    for (let i = 0; i < 200 && (await left()) > 1; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await left()).toBe(1); // the live claim alone
   });
 
   it('sweep deletes expired rows only', async () => {

@@ -2,24 +2,21 @@
  * RedisDedupeStore against a real redis-server (started on a free loopback port by
  * test/helpers/redis.ts), through node-redis and through ioredis.
  */
-import { Redis } from 'ioredis';
-import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../../src/core/errors.ts';
 import { RedisDedupeStore } from '../../../src/webhooks/dedupe/redis.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
 import {
   describeWithRedis,
   INSTALL_HINT,
-  type RedisServer,
+  type RedisClients,
   redisSuiteMode,
   skipLine,
-  startRedisServer,
+  useRedisClients,
 } from '../../helpers/redis.ts';
 import { appointmentEvent, post } from '../fixtures.ts';
 import { dedupeStoreContract } from './contract.ts';
-
-const connectNodeRedis = (url: string) => createClient({ url }).connect();
 
 describe('the Redis suites without redis-server', () => {
   it('are skipped with one line saying how to run them, on a machine without it', () => {
@@ -39,21 +36,12 @@ describe('the Redis suites without redis-server', () => {
 });
 
 describeWithRedis('RedisDedupeStore on a real redis-server', () => {
-  let server: RedisServer;
-  let nodeRedis: Awaited<ReturnType<typeof connectNodeRedis>>;
+  const clients = useRedisClients();
+  let nodeRedis: RedisClients['nodeRedis'];
   let ioredis: Redis;
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-    nodeRedis = await connectNodeRedis(server.url);
-    ioredis = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await ioredis.connect();
-  });
-
-  afterAll(async () => {
-    await nodeRedis?.quit();
-    await ioredis?.quit();
-    await server?.stop();
+  beforeAll(() => {
+    ({ nodeRedis, ioredis } = clients());
   });
 
   describe('RedisDedupeStore with node-redis', () => {

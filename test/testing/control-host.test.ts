@@ -1,0 +1,86 @@
+/**
+ * The control API's Host check (issue 30 item 5): it answers loopback names and addresses and the
+ * names allowed (`allowedHosts`, `--control-hosts`, CLINIC_MOCK_CONTROL_HOSTS); any other Host is
+ * 403 (a page rebinding its own name to this machine holds only that name). API routes answer
+ * any Host.
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createControlHandler, createReferenceServer } from '../../src/testing/index.ts';
+import { killCli, type RunningCli, startCli } from './cli-helpers.ts';
+
+const TOKEN = 'host-check-token';
+
+function get(port: number, path: string, host: string, auth = TOKEN) {
+  return new Promise<{ status: number; body: { detail?: string } }>((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, headers: { host, authorization: `Bearer ${auth}` } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (c: string) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('createControlHandler', () => {
+  const api = createReferenceServer({ baseUrl: 'http://127.0.0.1:4010' });
+  const control = createControlHandler({ api, token: TOKEN, allowedHosts: ['App'] });
+  const status = async (origin: string) =>
+    (
+      await control(
+        new Request(`${origin}/__control/clock`, { headers: { authorization: `Bearer ${TOKEN}` } }),
+      )
+    ).status;
+
+  test.each([
+    'http://localhost:4010',
+    'http://127.0.0.1:4010',
+    'http://127.1.2.3',
+    'http://[::1]:4010',
+    'http://app:3000',
+    'http://LOCALHOST.',
+  ])('%s is answered', async (origin) => {
+    expect(await status(origin)).toBe(200);
+  });
+
+  test.each([
+    'http://evil.example',
+    'http://localhost.evil.example',
+    'http://127.0.0.1.nip.io',
+    'http://app.evil.example',
+    'http://10.0.0.5:4010',
+  ])('%s is 403', async (origin) => {
+    expect(await status(origin)).toBe(403);
+  });
+});
+
+describe('the command-line server', () => {
+  let cli: RunningCli | undefined;
+  let allowed: RunningCli | undefined;
+  afterAll(() => {
+    killCli(cli);
+    killCli(allowed);
+  });
+
+  test('a foreign Host is 403 naming the flag and its variable; API routes still answer it', async () => {
+    cli = await startCli('--port', '0', '--admin-token', TOKEN);
+    const refused = await get(cli.port, '/__control/clock', `rebound.example:${cli.port}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toMatch(/--control-hosts.*CLINIC_MOCK_CONTROL_HOSTS/);
+    expect((await get(cli.port, '/__control/clock', `localhost:${cli.port}`)).status).toBe(200);
+    const api = await get(cli.port, '/api/public/v1/rooms', 'rebound.example', cli.apiKey);
+    expect(api.status).toBe(200);
+  });
+
+  test('--control-hosts allows a compose service name', async () => {
+    allowed = await startCli('--port', '0', '--admin-token', TOKEN, '--control-hosts=app,mock');
+    expect((await get(allowed.port, '/__control/clock', 'app:4010')).status).toBe(200);
+    expect((await get(allowed.port, '/__control/clock', 'other:4010')).status).toBe(403);
+  });
+});
