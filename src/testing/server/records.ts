@@ -1,10 +1,25 @@
 /** `api.records(clinic)`: one clinic's agenda and patients in the API's own shapes (spec 2), so
  * the control API and the console show no field the API never returns. @module */
+import type { Appointment } from '../../schemas/appointments.ts';
+import type { Patient } from '../../schemas/patients.ts';
+import type { Professional } from '../../schemas/professionals.ts';
 import type { Store } from './store.ts';
 import { appointmentView, patientView, professionalView } from './views.ts';
 
+/** What `api.records(clinic)` answers: the records in the shapes of spec 2. */
+export interface ClinicRecords {
+  /** The clinic read. */
+  readonly clinic: number;
+  /** The ids of every clinic that holds state. */
+  readonly clinics: number[];
+  readonly professionals: Professional[];
+  /** By `start_at`. */
+  readonly appointments: Appointment[];
+  readonly patients: Patient[];
+}
+
 /** The clinics that hold state, and one clinic's professionals, appointments by start, patients. */
-export function recordsView(store: Store, clinicId: number) {
+export function recordsView(store: Store, clinicId: number): ClinicRecords {
   // Reading must not create the clinic, as `store.clinic(id)` would.
   const clinic = store.clinics.get(clinicId);
   const appointments = clinic ? [...clinic.appointments.ordered] : [];
@@ -17,6 +32,3 @@ export function recordsView(store: Store, clinicId: number) {
     patients: clinic ? clinic.patients.ordered.map(patientView) : [],
   };
 }
-
-/** What `api.records(clinic)` answers. */
-export type ClinicRecords = ReturnType<typeof recordsView>;
