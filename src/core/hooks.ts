@@ -92,10 +92,19 @@ export type SpanAttributes = Record<string, string | number>;
 
 /** The slice of an OpenTelemetry `SpanContext` the SDK reads, for `traceparent`. */
 export interface TelemetrySpanContext {
+  /** 32 hex digits. */
   traceId: string;
+  /** 16 hex digits. */
   spanId: string;
+  /** W3C trace flags (1: sampled). */
   traceFlags: number;
-  traceState?: { serialize(): string } | undefined;
+  /** Vendor state, sent as `tracestate`. */
+  traceState?:
+    | {
+        /** The `tracestate` header value. */
+        serialize(): string;
+      }
+    | undefined;
 }
 
 /** The slice of an OpenTelemetry `Span` the SDK uses. */
@@ -134,9 +143,15 @@ export interface TelemetryCounter {
 
 /** Options of an instrument, as `@opentelemetry/api` takes them. */
 export interface TelemetryInstrumentOptions {
+  /** UCUM unit, such as `s`. */
   unit?: string;
+  /** What the instrument measures. */
   description?: string;
-  advice?: { explicitBucketBoundaries?: number[] };
+  /** Hints to the SDK. */
+  advice?: {
+    /** Histogram buckets (the HTTP conventions' for durations). */
+    explicitBucketBoundaries?: number[];
+  };
 }
 
 /** The slice of an OpenTelemetry `Meter` the SDK uses. */
@@ -175,5 +190,10 @@ export interface OpenTelemetryApi {
       }
     | undefined;
   /** The registered meter provider: the SDK's metrics (docs/observability.md). */
-  metrics?: { getMeter(name: string, version?: string): TelemetryMeter } | undefined;
+  metrics?:
+    | {
+        /** The SDK's meter, named after the package. */
+        getMeter(name: string, version?: string): TelemetryMeter;
+      }
+    | undefined;
 }

@@ -12,9 +12,11 @@ export interface ClinicRecords {
   readonly clinic: number;
   /** The ids of every clinic that holds state. */
   readonly clinics: number[];
+  /** The clinic's professionals (spec 2.3). */
   readonly professionals: Professional[];
-  /** By `start_at`. */
+  /** The clinic's appointments by `start_at` (spec 2.1). */
   readonly appointments: Appointment[];
+  /** The clinic's patients, without write-only fields (spec 2.2). */
   readonly patients: Patient[];
 }
 
