@@ -19,6 +19,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { ClinicClient } from '@clinic-scheduling/sdk';
+import * as otel from '@opentelemetry/api';
 import ky from 'ky';
 import OpenAI from 'openai';
 import { type BenchRow, BODY, ID, median, printRows } from './lib.ts';
@@ -32,10 +33,22 @@ type Call = () => Promise<unknown>;
 /** The calls measured against one base URL and one `fetch`. */
 function calls(baseUrl: string, fetchFn: typeof fetch): Record<string, Call> {
   const url = `${baseUrl}/api/public/v1/appointments/${ID}`;
-  const sdk = new ClinicClient({ apiKey, baseUrl, logLevel: 'off', fetch: fetchFn });
+  const sdk = new ClinicClient({ apiKey, baseUrl, logLevel: 'off', fetch: fetchFn, maxRetries: 2 });
   const sdkRaw = sdk.withOptions({ validateResponses: false });
-  const kyClient = ky.create({ fetch: fetchFn });
-  const openai = new OpenAI({ apiKey, baseURL: `${baseUrl}/api/public/v1`, fetch: fetchFn });
+  // Hooks and OpenTelemetry on, with no provider registered (the API's no-op ones): what the
+  // observer itself adds per call.
+  const noop = () => {};
+  const sdkObserved = sdk.withOptions({
+    openTelemetry: otel,
+    hooks: { onRequest: noop, onResponse: noop, onSuccess: noop, onError: noop },
+  });
+  const kyClient = ky.create({ fetch: fetchFn, retry: 2 });
+  const openai = new OpenAI({
+    apiKey,
+    baseURL: `${baseUrl}/api/public/v1`,
+    fetch: fetchFn,
+    maxRetries: 2,
+  });
   return {
     raw: async () => {
       const response = await fetchFn(url, { headers });
@@ -44,6 +57,7 @@ function calls(baseUrl: string, fetchFn: typeof fetch): Record<string, Call> {
     },
     sdk: () => sdk.appointments.retrieve(ID),
     sdkRaw: () => sdkRaw.appointments.retrieve(ID),
+    sdkObserved: () => sdkObserved.appointments.retrieve(ID),
     // ky alone, as most clients call it: its defaults (2 retries, 10 s timeout), `.json()`.
     ky: () => kyClient.get(url, { headers }).json(),
     // openai-node's generic get: its defaults (2 retries, its headers), the parsed body.
@@ -125,6 +139,12 @@ export async function run(): Promise<BenchRow[]> {
       value: own('sdkRaw'),
       unit: 'µs',
       note: stubHow,
+    },
+    {
+      name: 'in process (stub fetch): hooks and openTelemetry on (no-op providers), added CPU per call',
+      value: own('sdkObserved') - own('sdk'),
+      unit: 'µs',
+      note: "the observer's own cost: spans, trace context, metrics and hook events built",
     },
     {
       name: 'in process (stub fetch): ky alone (.get().json(), its defaults)',

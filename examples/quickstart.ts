@@ -55,6 +55,8 @@ async function demo(): Promise<void> {
     apiKey: api.issueApiKey({ preset: 'full_access' }), // a key of this in-memory server only
     baseUrl: api.baseUrl,
     fetch: api.fetch,
+    // The demo prints what each call did; by default a failed call is also one `error` line.
+    logLevel: 'off',
   });
 
   say('Clinic Scheduling SDK demo: an embedded reference server with a demo clinic');
@@ -129,7 +131,8 @@ async function demo(): Promise<void> {
 
 async function readOnly(): Promise<void> {
   // Both come from the environment: CLINIC_BASE_URL and CLINIC_API_KEY.
-  const clinic = new ClinicClient();
+  // The errors are explained below; by default a failed call is also one `error` line.
+  const clinic = new ClinicClient({ logLevel: 'off' });
   const show = 10;
   say(`Read-only calls against ${clinic.baseUrl} (key from CLINIC_API_KEY, not shown)`);
   say();

@@ -6,7 +6,6 @@ import {
   ReadBackError,
   ResponseValidationError,
   ValidationError,
-  withIdempotencyKey,
 } from './core/errors.ts';
 import type { Hooks, OpenTelemetryApi } from './core/hooks.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
@@ -20,6 +19,7 @@ import {
   ResponseReader,
   type ResponseValidation,
 } from './core/response-check.ts';
+import type { Call } from './internal/attempt.ts';
 import {
   checkApiKey,
   checkBaseUrl,
@@ -29,8 +29,7 @@ import {
   MAX_RETRIES_LIMIT,
   MAX_TIMEOUT_MS,
 } from './internal/options.ts';
-import { Redactor } from './internal/redact.ts';
-import { type RawResponse, Transport } from './internal/request.ts';
+import { Transport } from './internal/request.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { checkMaxEmptyPages } from './internal/walk.ts';
 import { type OperationRow, pathOf } from './operations.ts';
@@ -72,8 +71,12 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /** Functions called as each call progresses (see {@link Hooks}); a call's own run after. */
   hooks?: Hooks | undefined;
-  /** The `@opentelemetry/api` module, for a span per call and per attempt. */
+  /** The `@opentelemetry/api` module: a span per call and per attempt, W3C trace context sent
+   * with each attempt, and metrics (docs/observability.md). Nothing is emitted without it. */
   openTelemetry?: OpenTelemetryApi | undefined;
+  /** Let the registered propagator send `baggage` (the application's own data) to the service,
+   * a third party holding health data. Default `false`: only `traceparent` and `tracestate`. */
+  propagateBaggage?: boolean | undefined;
   /** Allow a browser, where anyone could read the key (the spec forbids it). Leave it off. */
   dangerouslyAllowBrowser?: boolean | undefined;
   /** Allow `http://` to a host other than this machine: the key would travel in clear. */
@@ -126,7 +129,6 @@ export class ClinicClient {
 
   readonly #options: ClientOptions;
   readonly #reader: ResponseReader;
-  readonly #redactor: Redactor;
   readonly #logger: Logger;
   readonly #unknownFilters = new Set<string>();
   /** @internal */
@@ -175,11 +177,8 @@ export class ClinicClient {
       throw new ConfigurationError('fetch must be a function with the signature of fetch().');
     }
     const logger = levelLogger(options.logger ?? console, level);
-    this.#reader = new ResponseReader(options.validateResponses, logger, options.onDrift);
-    this.validateResponses = this.#reader.mode;
-    this.#redactor = new Redactor(apiKey);
     this.#logger = logger;
-    this._transport = new Transport(apiKey, {
+    const transport = new Transport(apiKey, {
       baseUrl: this.baseUrl,
       timeout: this.timeout,
       maxRetries: this.maxRetries,
@@ -187,11 +186,28 @@ export class ClinicClient {
       fetch: options.fetch,
       headers: { ...options.headers },
       logger,
+      info: level === 'info' || level === 'debug',
       debug: level === 'debug',
       userAgent: `clinic-scheduling-sdk-typescript/${VERSION} ${runtimeName()}`,
       hooks: options.hooks,
       openTelemetry: options.openTelemetry,
+      propagateBaggage: options.propagateBaggage,
     });
+    this._transport = transport;
+    const { onDrift } = options;
+    this.#reader = new ResponseReader(
+      options.validateResponses,
+      logger,
+      options.openTelemetry && typeof onDrift !== 'function'
+        ? (drift: ResponseDrift) => transport.drift(drift.kind, drift.method, drift.path)
+        : options.openTelemetry
+          ? (drift: ResponseDrift) => {
+              transport.drift(drift.kind, drift.method, drift.path);
+              (onDrift as (d: ResponseDrift) => void)(drift);
+            }
+          : onDrift,
+    );
+    this.validateResponses = this.#reader.mode;
     this.appointments = new Appointments(this);
     this.patients = new Patients(this);
     this.professionals = new Professionals(this);
@@ -240,15 +256,11 @@ export class ClinicClient {
     const apiRoot = transport.apiRoot;
     return new Paginator<unknown>(
       {
-        fetch: (urlOrPath, q) =>
+        fetch: (urlOrPath, q, read) =>
           invalid === undefined
-            ? transport.request({
-                method: op.method,
-                path: urlOrPath,
-                query: q,
-                retry: op.retry,
-                options,
-              })
+            ? this.#run(op, options, (call) =>
+                transport.send(call, { row: op, path: urlOrPath, query: q }).then(read),
+              )
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
         check: this.validateResponses
@@ -288,52 +300,58 @@ export class ClinicClient {
     return { ...(checked as object), ...(extra as object) };
   }
 
+  /** Runs one call: `onSuccess` or `onError` once, whatever it sent (read-back included). */
+  async #run<T extends { response: Response; replayed?: boolean }>(
+    op: OperationRow,
+    options: AppointmentCreateOptions | undefined,
+    body: (call: Call) => Promise<T>,
+  ): Promise<T> {
+    const transport = this._transport;
+    const call = transport.start(op, options);
+    let result: T;
+    try {
+      result = await body(call);
+    } catch (error) {
+      throw transport.fail(call, error);
+    }
+    transport.succeed(call, result);
+    return result;
+  }
+
   async #call(op: OperationRow, args: AnyArgs): Promise<CallResult<unknown>> {
     const id = op.id ? parseInput(op.id.schema, args.id, 'id', 'id') : undefined;
     const body = op.input ? parseInput(op.input, args.body, 'body') : undefined;
-    const raw = await this._transport.request({
-      method: op.method,
-      path: pathOf(op, id),
-      body,
-      retry: op.retry,
-      idempotent: op.replay,
-      options: args.options,
+    const transport = this._transport;
+    return this.#run(op, args.options, async (call) => {
+      const raw = await transport.send(call, { row: op, path: pathOf(op, id), body });
+      const where = { method: op.method, path: this.#template(op) };
+      const checked = this.#check(op.response, raw.body, where, op.readBack !== undefined);
+      let data: unknown;
+      if (checked.ok) data = checked.data;
+      else if (op.readBack) data = await this.#readBack(call, op.readBack, id, raw);
+      else throw new ResponseValidationError(checked.paths, raw.method, raw.path);
+      return {
+        data,
+        response: raw.response,
+        text: raw.text,
+        idempotencyKey: raw.idempotencyKey,
+        replayed: raw.replayed,
+      };
     });
-    const where = { method: op.method, path: this.#template(op) };
-    const checked = this.#check(op.response, raw.body, where, op.readBack !== undefined);
-    let data: unknown;
-    if (checked.ok) data = checked.data;
-    else if (op.readBack) data = await this.#readBack(op.readBack, id, raw, args.options);
-    else {
-      throw withIdempotencyKey(
-        new ResponseValidationError(checked.paths, raw.method, raw.path),
-        raw.idempotencyKey,
-      );
-    }
-    return {
-      data,
-      response: raw.response,
-      text: raw.text,
-      idempotencyKey: raw.idempotencyKey,
-      replayed: raw.replayed,
-    };
   }
 
-  // After a write whose 2xx body was not the record; any failure is a ReadBackError.
+  // After a write whose 2xx body was not the record, within the same call; any failure is a
+  // ReadBackError.
   async #readBack(
+    call: Call,
     op: OperationRow,
     id: unknown,
-    write: RawResponse,
-    options: AppointmentCreateOptions | undefined,
+    write: { response: Response; method: string; path: string },
   ): Promise<unknown> {
     const path = pathOf(op, id);
+    const transport = this._transport;
     try {
-      const fresh = await this._transport.request({
-        method: op.method,
-        path,
-        retry: op.retry,
-        options,
-      });
+      const fresh = await transport.send(call, { row: op, path });
       const checked = this.#check(op.response, fresh.body, {
         method: op.method,
         path: this.#template(op),
@@ -341,8 +359,8 @@ export class ClinicClient {
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {
-      const readPath = `${this._transport.apiRoot.pathname}${path}`;
-      const headers = this.#redactor.headers(write.response.headers);
+      const readPath = `${transport.apiRoot.pathname}${path}`;
+      const headers = transport.redactor.headers(write.response.headers);
       throw new ReadBackError(write, readPath, error, headers);
     }
   }

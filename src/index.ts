@@ -35,7 +35,13 @@ export type {
   ResponseEvent,
   RetryEvent,
   SpanAttributes,
+  SuccessEvent,
+  TelemetryCounter,
+  TelemetryHistogram,
+  TelemetryInstrumentOptions,
+  TelemetryMeter,
   TelemetrySpan,
+  TelemetrySpanContext,
   TelemetryTracer,
 } from './core/hooks.ts';
 export type { LogFields, Logger, LogLevel } from './core/logger.ts';

@@ -13,6 +13,9 @@ then run, with the values of its start-up line:
 CLINIC_API_KEY is the key the server printed, or the one you gave it (CLINIC_MOCK_API_KEY).
 """
 
+import datetime
+import hashlib
+import hmac
 import http.server
 import json
 import os
@@ -53,14 +56,17 @@ def control(method, path, body=None):
 
 
 class Consumer(http.server.BaseHTTPRequestHandler):
-    """A webhook consumer: records each envelope, answers 204."""
+    """A webhook consumer: records each envelope and its headers; answers 500 on /fail."""
 
     received = []
+    raw = []
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
-        Consumer.received.append(json.loads(self.rfile.read(length)))
-        self.send_response(204)
+        body = self.rfile.read(length)
+        Consumer.raw.append((self.headers, body))
+        Consumer.received.append(json.loads(body))
+        self.send_response(500 if self.path.endswith("/fail") else 204)
         self.end_headers()
 
     def log_message(self, *args):
@@ -84,6 +90,7 @@ class ReferenceServerTest(unittest.TestCase):
     def setUp(self):
         self.assertEqual(control("POST", "/reset")[0], 200)
         Consumer.received.clear()
+        Consumer.raw.clear()
 
     def seed(self):
         status, body = control("POST", "/seed", {
@@ -184,6 +191,82 @@ class ReferenceServerTest(unittest.TestCase):
     def test_list_envelope(self):
         control("PATCH", "/list-envelope", {"patients": "array"})
         self.assertIsInstance(api("GET", "/patients")[1], list)
+
+    def test_signed_delivery_verified_in_python(self):
+        # The spec shows no signature scheme: this one is named in full here, not the service's.
+        secret = "whsec-python-suite"
+        self.seed()
+        status, _ = control("POST", "/webhooks", {
+            "url": self.consumer_url, "events": ["appointment.created"],
+            "signature": {
+                "algorithm": "sha256", "encoding": "hex", "header": "X-Test-Signature",
+                "secret": secret, "signed": "timestamp.body",
+                "timestampHeader": "X-Test-Timestamp",
+            },
+        })
+        self.assertEqual(status, 201)
+        self.assertEqual(self.book()[0], 201)
+        control("POST", "/webhooks/settle")
+        headers, body = Consumer.raw[0]
+        timestamp = headers.get("X-Test-Timestamp")
+        expected = hmac.new(secret.encode(), timestamp.encode() + b"." + body,
+                            hashlib.sha256).hexdigest()
+        self.assertTrue(hmac.compare_digest(headers.get("X-Test-Signature"), expected))
+        self.assertNotIn(secret, json.dumps(control("GET", "/webhooks")[1]))
+
+    def test_staff_side_changes_emit_events(self):
+        self.seed()
+        control("POST", "/webhooks", {
+            "url": self.consumer_url,
+            "events": ["appointment.created", "appointment.updated", "appointment.cancelled"],
+        })
+        status, booked = control("POST", "/appointments", {
+            "patient_id": 1, "professional_id": 1, "appointment_type_id": 1,
+            "start_at": "2030-03-10T10:00:00-03:00", "origin": "staff",
+        })
+        self.assertEqual(status, 201)
+        for status_value in ("checked_in", "completed"):
+            status, _ = control("PATCH", "/appointments/" + booked["id"], {"status": status_value})
+            self.assertEqual(status, 200)
+        control("POST", "/webhooks/settle")
+        self.assertEqual(
+            [(e["type"], e["data"]["status"], e["data"]["origin"]) for e in Consumer.received],
+            [("appointment.created", "scheduled", "staff"),
+             ("appointment.updated", "checked_in", "staff"),
+             ("appointment.updated", "completed", "staff")])
+
+    def test_retry_schedule_after_clock_moves(self):
+        self.seed()
+        control("POST", "/webhooks", {
+            "url": self.consumer_url + "/fail", "events": ["appointment.created"],
+        })
+        self.assertEqual(self.book()[0], 201)
+        # No settle in between: the server settles what is in flight before the clock moves.
+        control("POST", "/clock/advance", {"ms": 9 * 3600 * 1000})
+        delivery = control("GET", "/webhooks")[1]["deliveries"][0]
+        times = [datetime.datetime.fromisoformat(a["at"]) for a in delivery["attempts"]]
+        gaps = [round((b - a).total_seconds() / 60) for a, b in zip(times, times[1:])]
+        self.assertEqual(gaps, [1, 5, 30, 120, 360])
+        self.assertEqual(delivery["state"], "exhausted")
+        self.assertIsNone(delivery["nextAttemptAt"])
+
+    def test_request_log(self):
+        control("POST", "/faults", {"path": API + "/rooms", "status": 503})
+        request = urllib.request.Request(BASE_URL + API + "/rooms", headers={
+            "Authorization": "Bearer " + API_KEY, "X-Attempt": "1"})
+        with self.assertRaises(urllib.error.HTTPError):
+            urllib.request.urlopen(request, timeout=30)
+        request.add_header("X-Attempt", "2")
+        with urllib.request.urlopen(request, timeout=30) as response:
+            self.assertEqual(response.status, 200)
+        faulted, answered = control("GET", "/requests")[1]["requests"][-2:]
+        self.assertEqual((faulted["status"], faulted["attempt"]), (503, 1))
+        self.assertEqual(faulted["outcome"], {"source": "fault", "action": "status"})
+        self.assertEqual((answered["status"], answered["attempt"]), (200, 2))
+        self.assertNotIn("outcome", answered)
+        self.assertGreaterEqual(answered["durationMs"], 0)
+        datetime.datetime.fromisoformat(answered["time"].replace("Z", "+00:00"))
+        self.assertNotIn(API_KEY.split(".")[1], json.dumps(answered))
 
 
 if __name__ == "__main__":

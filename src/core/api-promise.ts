@@ -1,5 +1,4 @@
 /** {@link APIPromise}: what single-object methods return. @module */
-import { withBody } from '../internal/attempt.ts';
 import { requestIdFrom } from './errors.ts';
 
 /** What {@link APIPromise.withResponse} resolves to. */
@@ -78,4 +77,18 @@ export class APIPromise<T> extends Promise<T> {
   override finally(onfinally?: (() => void) | null | undefined): Promise<T> {
     return this.#result().finally(onfinally);
   }
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** A copy of `response` whose unread body is `text`. */
+function withBody(response: Response, text: string): Response {
+  const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    // Pair by pair: `new Headers(headers)` of MSW's patched Headers drops entries.
+    headers: [...response.headers],
+  });
+  Object.defineProperty(copy, 'url', { value: response.url });
+  return copy;
 }

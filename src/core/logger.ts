@@ -1,6 +1,5 @@
 /** Log levels, level filtering and redaction. Lines never carry a body (health data) nor the API
  * key (`Authorization` is always redacted). @module */
-import type { APIError } from './errors.ts';
 import type { ErrorEvent, RetryEvent } from './hooks.ts';
 
 /** How much the client logs. `debug` also logs each attempt's (redacted) request headers. */
@@ -12,18 +11,20 @@ export interface LogFields extends Partial<Omit<ErrorEvent, 'error'>>, Partial<R
   headers?: Record<string, string>;
   /** The hook that threw, on a `warn` line. */
   hook?: string;
+  /** The call's id, on every line of a call. */
+  callId?: string;
 }
 
 /** Where log lines go: each method is called as `(message, fields)` ({@link LogFields}), like
  * `console`; for pino, swap them (docs/observability.md). */
 export interface Logger {
-  /** Level `error`: unused, since a failed call is reported by throwing. */
+  /** Level `error`: each failed call, once (its facts, never the service's text). */
   error(message: string, ...rest: unknown[]): void;
   /** Level `warn` (default): a hook that threw; a new enum value or member, once per value. */
   warn(message: string, ...rest: unknown[]): void;
   /** Level `info`: each retry, with its reason and wait. */
   info(message: string, ...rest: unknown[]): void;
-  /** Level `debug`: each attempt (redacted headers, status, timing) and each failed call. */
+  /** Level `debug`: each attempt (redacted headers) and each answer (status, timing). */
   debug(message: string, ...rest: unknown[]): void;
 }
 
@@ -48,26 +49,3 @@ export function levelLogger(logger: Logger, level: LogLevel): Logger {
     debug: pick('debug', RANK.debug),
   };
 }
-
-const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
-
-/** A copy of `headers` as a plain object, with `Authorization` (and cookies) redacted. */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? '***' : value;
-  }
-  return out;
-}
-
-/** An {@link APIError}'s log line, no body text; `code` and request id only if identifier-like. */
-export function logLine(error: APIError): string {
-  const code = error.code !== undefined && IDENTIFIER.test(error.code) ? ` ${error.code}` : '';
-  const id =
-    error.requestId !== undefined && IDENTIFIER.test(error.requestId)
-      ? `, request id ${error.requestId}`
-      : '';
-  return `${error.status}${code} (${error.method} ${error.path}${id})`;
-}
-
-const IDENTIFIER = /^[\w.:/+=-]{1,128}$/;

@@ -1,6 +1,6 @@
 /** {@link Paginator} and {@link Page}: what every list method returns. @module */
 import type { RawResponse } from '../internal/request.ts';
-import { isRecord } from '../internal/utils.ts';
+import { checkNumber, isRecord } from '../internal/utils.ts';
 import { Walk } from '../internal/walk.ts';
 import type { WithResponse } from './api-promise.ts';
 import {
@@ -16,11 +16,18 @@ import type { Checked } from './response-check.ts';
 
 /** The largest `limit` that {@link Paginator.toArray} accepts. */
 export const TO_ARRAY_MAX_LIMIT = 10_000;
+/** The most bytes of pages {@link Paginator.toArray} holds by default: 64 MiB. */
+export const TO_ARRAY_MAX_BYTES = 64 * 2 ** 20;
 
 /** @internal What a paginator needs to fetch one page. */
 export interface PageSource<T> {
-  /** GET `urlOrPath`: a path with query, or an already checked absolute URL. */
-  fetch(urlOrPath: string, query: Record<string, unknown> | undefined): Promise<RawResponse>;
+  /** GET `urlOrPath` (a path with query, or an already checked absolute URL) as one call, which
+   * ends once `read` has read the answer (a page that fails its check fails the call). */
+  fetch<P extends { response: Response }>(
+    urlOrPath: string,
+    query: Record<string, unknown> | undefined,
+    read: (raw: RawResponse) => P,
+  ): Promise<P>;
   /** {@link checkPageUrl} bound to the client's API root. */
   checkPageUrl(
     url: string,
@@ -51,11 +58,13 @@ export class Page<T> {
   readonly #source: PageSource<T>;
   readonly #url: string;
   readonly #request: { method: string; path: string };
-
+  /** @internal The size of the page's body, in bytes. */
+  readonly _bytes: number;
   /** @internal */
   constructor(source: PageSource<T>, raw: RawResponse) {
     this.#source = source;
     this.response = raw.response;
+    this._bytes = raw.bytes;
     this.#url = raw.url;
     this.#request = { method: raw.method, path: raw.path };
     const { results, next, previous } = readPage(source.check, raw);
@@ -119,7 +128,7 @@ export class Page<T> {
       );
     }
     walk?.visit(target);
-    return new Page(this.#source, await this.#source.fetch(target, undefined));
+    return this.#source.fetch(target, undefined, (raw) => new Page(this.#source, raw));
   }
 
   /** Iterates the items of this page and of every following one. */
@@ -159,7 +168,7 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
   }
 
   #fetchFirst(): Promise<Page<T>> {
-    return this.#source.fetch(this.#path, this.#query).then((raw) => new Page(this.#source, raw));
+    return this.#source.fetch(this.#path, this.#query, (raw) => new Page(this.#source, raw));
   }
 
   /** The first page, fetched once and shared by every `await`. */
@@ -215,9 +224,13 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
     }));
   }
 
-  /** At most `limit` items (required, 1 to 10 000, else a `ConfigurationError`): an unbounded list
-   * could exhaust memory; walk a larger one with `for await`. */
-  async toArray(options: { limit: number }): Promise<T[]> {
+  /**
+   * At most `limit` items (required, 1 to 10 000, else a `ConfigurationError`), from pages
+   * holding at most `maxBytes` bytes in all (default 64 MiB): an unbounded list could exhaust
+   * memory. Past `maxBytes` it rejects with a {@link ClinicError} naming it; walk a larger list
+   * with `for await`, which holds one page at a time.
+   */
+  async toArray(options: { limit: number; maxBytes?: number | undefined }): Promise<T[]> {
     const limit: unknown = options?.limit;
     if (
       typeof limit !== 'number' ||
@@ -232,10 +245,30 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
           'a longer list, iterate it with `for await` instead.',
       );
     }
+    const maxBytes = checkNumber(
+      'toArray maxBytes',
+      options.maxBytes ?? TO_ARRAY_MAX_BYTES,
+      1,
+      Number.MAX_SAFE_INTEGER,
+      true,
+    );
     const items: T[] = [];
-    for await (const item of this) {
-      items.push(item);
-      if (items.length >= limit) break;
+    const signal = this.#source.options?.signal;
+    let bytes = 0;
+    for await (const page of this.pages()) {
+      bytes += page._bytes;
+      if (bytes > maxBytes) {
+        throw new ClinicError(
+          `toArray() stopped: the pages read hold more than maxBytes (${maxBytes} bytes) of ` +
+            'items. Pass a larger toArray({ maxBytes }), a smaller limit, or walk the list with ' +
+            '`for await`, which holds one page at a time.',
+        );
+      }
+      for (const item of page.results) {
+        if (signal?.aborted) throw new APIUserAbortError();
+        items.push(item);
+        if (items.length >= limit) return items;
+      }
     }
     return items;
   }

@@ -11,50 +11,40 @@ export function parseBody(text: string): unknown {
 }
 
 /**
- * An error body from ky's `HTTPError.data` (text, or JSON ky parsed), as text when it nests
- * deeper than `max`: the spec's nest three levels, and a walk of more could exhaust a stack.
+ * An error body, as text when it nests deeper than `max`: the spec's nest three levels, and a
+ * walk of more could exhaust a stack.
  */
-export function errorBody(data: unknown, max = 64): unknown {
-  const body = typeof data === 'string' ? parseBody(data) : data;
-  if (!deeperThan(body, max)) return body;
-  if (typeof data === 'string') return data;
-  try {
-    return JSON.stringify(data);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether `value` nests more than `max` arrays or objects, walked without recursion. */
-function deeperThan(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
+export function errorBody(text: string, max = 64): unknown {
+  const body = parseBody(text);
+  const stack: Array<[unknown, number]> = [[body, 0]];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [item, depth] = next;
     if (typeof item !== 'object' || item === null) continue;
-    if (depth >= max) return true;
+    if (depth >= max) return text;
     for (const child of Object.values(item)) stack.push([child, depth + 1]);
   }
-  return false;
+  return body;
 }
 
 /**
- * A body's text, at most `cap` bytes: over it a 2xx rejects with {@link OverCap}, another status
- * resolves `undefined`. Stops at `signal`'s abort even when `fetch` does not tie the body to it.
+ * A body's text and size, at most `cap` bytes: over it a 2xx rejects with {@link OverCap}, another
+ * status resolves `undefined`. Stops at `signal`'s abort even when `fetch` does not tie the body
+ * to it.
  */
 export async function readText(
   response: Response,
   signal: AbortSignal,
   cap: number,
-): Promise<string | undefined> {
+): Promise<[text: string, bytes: number] | undefined> {
   if (signal.aborted) {
     response.body?.cancel().catch(() => {});
     throw signal.reason;
   }
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   const reader = response.body?.getReader();
-  if (reader === undefined) return '';
+  if (reader === undefined) return ['', 0];
   signal.addEventListener('abort', () => reader.cancel(signal.reason).catch(() => {}));
-  const chunks: BlobPart[] = [];
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     if (declared > cap || size > cap) {
@@ -64,12 +54,21 @@ export async function readText(
     }
     const { done, value } = await reader.read();
     if (signal.aborted) throw signal.reason;
-    if (done) break;
-    chunks.push(value);
+    if (done) return [decode(chunks), size];
     size += value.byteLength;
+    chunks.push(value);
   }
-  // Decoded once, at the end: no string is rebuilt per chunk.
-  return new Blob(chunks).text();
+}
+
+// One shared decoder for a body of one chunk, decoded whole (it keeps no state between them).
+const decoder = new TextDecoder();
+
+function decode(chunks: Uint8Array[]): string {
+  if (chunks.length <= 1) return decoder.decode(chunks[0]);
+  const own = new TextDecoder();
+  let text = '';
+  for (const chunk of chunks) text += own.decode(chunk, { stream: true });
+  return text + own.decode();
 }
 
 /** A 2xx body over `maxResponseBytes`, which attempt.ts turns into the call's error. */

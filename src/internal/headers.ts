@@ -1,4 +1,4 @@
-/** A call's headers: names lower-cased, values checked before sending, maps merged. @module */
+/** Header maps: names lower-cased, values checked before sending (ky merges them). @module */
 
 import { ConfigurationError } from '../core/errors.ts';
 import { isRecord } from './utils.ts';
@@ -56,14 +56,4 @@ export function checkHeaders(headers: Headerish, where: string): void {
       );
     }
   }
-}
-
-/** Merges by name, later maps winning; `undefined` removes a header for this call. */
-export function mergeHeaders(...maps: Headerish[]): Record<string, string> {
-  const merged: Headerish = Object.assign({}, ...maps);
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(merged)) {
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
 }

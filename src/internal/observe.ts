@@ -1,237 +1,301 @@
 /**
- * What a call tells the outside: hooks, log lines and OpenTelemetry spans. Every fact is built by
- * the SDK (operation, path template, status), so none can hold the key, a query or a body. @module
+ * What a call tells the outside: hooks, log lines, OpenTelemetry spans, trace context and
+ * metrics. Built only when something listens; every fact is the SDK's own (operation, path
+ * template, status), so none holds the key, a query value or a body. @module
  */
-import { isHTTPError, isTimeoutError } from 'ky';
 import { requestIdFrom } from '../core/errors/api.ts';
-import { ClinicError } from '../core/errors.ts';
 import type {
   ErrorEvent,
   Hooks,
   OpenTelemetryApi,
   RequestEvent,
-  ResponseEvent,
-  RetryEvent,
   SpanAttributes,
+  SuccessEvent,
+  TelemetryCounter,
+  TelemetryHistogram,
   TelemetrySpan,
   TelemetryTracer,
 } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
-import { findOperation } from '../operations.ts';
 import { VERSION } from '../version.ts';
+import type { Call } from './attempt.ts';
 
-/** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of `@opentelemetry/api`, stable in its 1.x. */
-const CLIENT = 2;
+/** `SpanKind.INTERNAL`, `SpanKind.CLIENT` and `SpanStatusCode.ERROR`, stable in the API's 1.x. */
+const INTERNAL = 0;
+const CLIENT = 1 + 1;
 const ERROR = 2;
+const NAME = '@clinic-scheduling/sdk';
+/** The HTTP client conventions' advised buckets for `http.client.request.duration`, in s. */
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
-/** Makes the observer of each call of one client. */
-export class Observer {
-  readonly logger: Logger;
-  readonly hooks: Hooks | undefined;
-  readonly otel: OpenTelemetryApi | undefined;
-  readonly tracer: TelemetryTracer | undefined;
-  /** Removes the API key from a text the service sent (a request id that echoes it). */
-  readonly redact: (text: string) => string;
-
-  constructor(
-    logger: Logger,
-    hooks: Hooks | undefined,
-    otel: OpenTelemetryApi | undefined,
-    redact: (text: string) => string,
-  ) {
-    this.logger = logger;
-    this.redact = redact;
-    this.hooks = hooks;
-    this.otel = otel;
-    this.tracer = otel?.trace.getTracer('@clinic-scheduling/sdk', VERSION);
-  }
-
-  /** The observer of one call to `url` (its query never read), with the call's own hooks. */
-  call(
-    method: string,
-    url: URL,
-    apiRoot: URL,
-    idempotencyKey: string | undefined,
-    hooks: Hooks | undefined,
-  ): CallObserver {
-    const spec = findOperation(method, url.pathname);
-    const path = spec ? `${apiRoot.pathname}${spec.path}` : url.pathname;
-    const facts: Omit<RequestEvent, 'attempt'> = {
-      operation: spec?.name ?? method,
-      method,
-      path,
-      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-    };
-    const attributes: SpanAttributes = {
-      'http.request.method': method,
-      'url.template': path,
-      'server.address': url.hostname,
-      'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-    };
-    return new CallObserver(this, url, facts, [this.hooks, hooks], attributes);
-  }
+/** The API's members called with values the SDK got from it (its types say `never`). */
+interface Loose {
+  trace: { setSpan(c: unknown, s: unknown): unknown; isSpanContextValid?(sc: unknown): boolean };
+  context: { active(): unknown };
+  propagation?: {
+    inject(
+      c: unknown,
+      carrier: unknown,
+      setter: { set(c: unknown, k: string, v: string): void },
+    ): void;
+  };
 }
 
-/** What one call tells the outside, attempt by attempt. */
-export class CallObserver {
-  #attempt = 0;
-  readonly #started = Date.now();
-  #attemptStarted = 0;
-  #answeredAt = 0;
-  #status: number | undefined;
-  #attemptStatus: number | undefined;
-  #requestId: string | undefined;
-  readonly #span: TelemetrySpan | undefined;
-  #attemptSpan: TelemetrySpan | undefined;
-  readonly observer: Observer;
-  readonly facts: Omit<RequestEvent, 'attempt'>;
-  readonly hooks: (Hooks | undefined)[];
-  readonly attributes: SpanAttributes;
-  readonly url: URL;
+/** A call's spans: the `INTERNAL` call span and the `CLIENT` span of its current attempt. */
+export interface CallSpans {
+  call: TelemetrySpan;
+  /** The context active when the call started, holding the call span: its attempts' parent. */
+  context: unknown;
+  attempt?: TelemetrySpan | undefined;
+}
 
-  constructor(
-    observer: Observer,
-    url: URL,
-    facts: Omit<RequestEvent, 'attempt'>,
-    hooks: (Hooks | undefined)[],
-    attributes: SpanAttributes,
-  ) {
-    this.observer = observer;
-    this.url = url;
-    this.facts = facts;
-    this.hooks = hooks;
-    this.attributes = attributes;
-    this.#span = observer.tracer?.startSpan(facts.operation, { kind: CLIENT, attributes });
+interface Instruments {
+  requests: TelemetryHistogram;
+  calls: TelemetryHistogram;
+  retries: TelemetryCounter;
+  replays: TelemetryCounter;
+  drift: TelemetryCounter;
+}
+
+/** What the observer needs from the client. */
+export interface ObserverConfig {
+  logger: Logger;
+  /** Whether `info` (retry lines) and `debug` (attempt lines) are on. */
+  info: boolean;
+  debug: boolean;
+  hooks: Hooks | undefined;
+  otel: OpenTelemetryApi | undefined;
+  /** Whether the registered propagator may send `baggage` (the application's own data). */
+  baggage: boolean;
+  /** Removes the API key from a text others wrote (a header value, a request id). */
+  redact: (text: string) => string;
+}
+
+/** The observer of one client's calls; `undefined` when nothing listens (see {@link observer}). */
+export class Observer {
+  readonly #c: ObserverConfig;
+  readonly #tracer: TelemetryTracer | undefined;
+  readonly #metrics: Instruments | undefined;
+
+  constructor(config: ObserverConfig) {
+    this.#c = config;
+    const { otel } = config;
+    this.#tracer = otel?.trace.getTracer(NAME, VERSION);
+    const meter = otel?.metrics?.getMeter(NAME, VERSION);
+    if (meter) {
+      const seconds = (name: string, description: string, buckets = BUCKETS) =>
+        meter.createHistogram(name, {
+          unit: 's',
+          description,
+          advice: { explicitBucketBoundaries: buckets },
+        });
+      this.#metrics = {
+        requests: seconds('http.client.request.duration', 'Duration of HTTP client requests.'),
+        calls: seconds(
+          'clinic_scheduling.client.call.duration',
+          'Duration of SDK calls, retries and their waits included.',
+          [...BUCKETS, 30, 60, 120],
+        ),
+        retries: meter.createCounter('clinic_scheduling.client.retries', {
+          unit: '{retry}',
+          description: 'Requests sent again, by the error.type of the attempt retried.',
+        }),
+        replays: meter.createCounter('clinic_scheduling.client.replays', {
+          unit: '{call}',
+          description: 'Creates the service answered as a replay of an earlier one.',
+        }),
+        drift: meter.createCounter('clinic_scheduling.client.response_drift', {
+          unit: '{report}',
+          description: 'Response members or enum values the spec does not list.',
+        }),
+      };
+    }
   }
 
-  /** Attempts sent so far. */
-  get attempts(): number {
-    return this.#attempt;
+  /** A call starts: its `INTERNAL` span, a child of the active context. */
+  start(call: Call): CallSpans | undefined {
+    const otel = this.#c.otel as Loose | undefined;
+    const span = this.#tracer?.startSpan(call.first.name, { kind: INTERNAL });
+    return otel && span && { call: span, context: otel.trace.setSpan(otel.context.active(), span) };
   }
 
-  /** When the latest answer arrived (`Date.now()`), for the date form of its `Retry-After`. */
-  get answeredAt(): number {
-    return this.#answeredAt;
-  }
-
-  /** The facts of the current attempt. */
-  get event(): RequestEvent {
-    return { ...this.facts, attempt: this.#attempt };
-  }
-
-  /** An attempt is about to be sent; `headers` (redacted) only when the debug line wants them. */
-  request(headers: Record<string, string> | undefined): void {
-    this.#attempt++;
-    this.#attemptStarted = Date.now();
-    this.#attemptStatus = undefined;
-    const event = this.event;
-    const { otel, tracer } = this.observer;
-    if (this.#span && otel && tracer) {
-      const parent = (otel.trace.setSpan as (c: unknown, s: TelemetrySpan) => unknown)(
-        otel.context.active(),
-        this.#span,
-      );
-      const attributes = { ...this.attributes };
-      if (event.attempt > 1) attributes['http.request.resend_count'] = event.attempt - 1;
-      this.#attemptSpan = tracer.startSpan(
-        this.facts.operation,
+  /** An attempt is about to be sent: its span, trace context and events. The headers to send. */
+  attempt(call: Call, request: Request): Headers {
+    let headers = request.headers;
+    const event = this.#event(call, call.attempts);
+    const otel = this.#c.otel as Loose | undefined;
+    if (otel && this.#tracer && call.spans) {
+      const url = new URL(request.url);
+      const attributes: SpanAttributes = {
+        'http.request.method': call.row.method,
+        'url.template': event.path,
+        'url.full': redactQuery(url),
+        'server.address': url.hostname,
+        'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      };
+      if (call.sent > 1) attributes['http.request.resend_count'] = call.sent - 1;
+      const parent = call.spans.context;
+      const span = this.#tracer.startSpan(
+        `${call.row.method} ${event.path}`,
         { kind: CLIENT, attributes },
         parent,
       );
+      call.spans.attempt = span;
+      headers = new Headers(headers);
+      if (this.#c.baggage) {
+        const carrier = headers;
+        otel.propagation?.inject(otel.trace.setSpan(parent, span), carrier, {
+          set: (_, key, value) => carrier.set(key, value),
+        });
+      } else {
+        const sc = span.spanContext?.();
+        if (sc && otel.trace.isSpanContextValid?.(sc)) {
+          headers.set('traceparent', `00-${sc.traceId}-${sc.spanId}-0${sc.traceFlags & 1}`);
+          const state = sc.traceState?.serialize();
+          if (state) headers.set('tracestate', state);
+        }
+      }
     }
-    this.#emit('onRequest', event);
-    if (headers) {
-      this.observer.logger.debug(
-        `clinic-scheduling: ${event.method} ${this.#path} attempt ${event.attempt}`,
-        { ...event, headers },
+    call.attemptOpen = true;
+    this.#emit(call, 'onRequest', event);
+    if (this.#c.debug) {
+      const shown: Record<string, string> = {};
+      for (const [name, value] of headers) {
+        shown[name] = SECRET_HEADERS.has(name) ? '***' : this.#c.redact(value);
+      }
+      this.#c.logger.debug(
+        `clinic-scheduling: ${event.method} ${event.path} attempt ${event.attempt}`,
+        { ...event, headers: shown },
       );
     }
+    return headers;
   }
 
   /** The attempt was answered (any status), its body read. */
-  response(response: Response, debug: boolean): void {
-    this.#answeredAt = Date.now();
-    this.#status = this.#attemptStatus = response.status;
-    const id = requestIdFrom(response.headers);
-    this.#requestId = id === undefined ? undefined : this.observer.redact(id);
-    const event: ResponseEvent = {
-      ...this.event,
+  answered(call: Call, response: Response): void {
+    const durationMs = call.settledAt - call.attemptStartedAt;
+    const event = {
+      ...this.#event(call, call.attempts),
       status: response.status,
-      durationMs: Date.now() - this.#attemptStarted,
-      ...(this.#requestId === undefined ? {} : { requestId: this.#requestId }),
+      durationMs,
+      ...requestIdOf(response, this.#c.redact),
     };
-    this.#endAttempt(response.status >= 400 ? String(response.status) : undefined);
-    this.#emit('onResponse', event);
-    if (debug) {
-      this.observer.logger.debug(
-        `clinic-scheduling: ${event.method} ${this.#path} → ${event.status} in ${event.durationMs} ms`,
+    this.#endAttempt(call, response.status >= 400 ? String(response.status) : undefined);
+    this.#emit(call, 'onResponse', event);
+    if (this.#c.debug) {
+      this.#c.logger.debug(
+        `clinic-scheduling: ${event.method} ${event.path} → ${event.status} in ${durationMs} ms`,
         event,
       );
     }
   }
 
-  /** The wait is over and attempt `attempt + 1` is about to be sent; `line` says why. */
-  retry(line: string, delayMs: number, errorType: string, status: number | undefined): void {
-    this.#endAttempt(errorType);
-    const event: RetryEvent = {
-      ...this.event,
-      delayMs: Math.round(delayMs),
+  /** ky waited `delayMs` after a failed attempt (`errorType`) and is about to send the next. */
+  retry(call: Call, delayMs: number, errorType: string, limit: number): void {
+    this.#endAttempt(call, errorType);
+    const status = call.response?.status;
+    const event = {
+      ...this.#event(call, call.attempts + 1),
+      delayMs,
       errorType,
       ...(status === undefined ? {} : { status }),
     };
-    this.#emit('onRetry', event);
-    this.observer.logger.info(line, event);
+    this.#metrics?.retries.add(1, { ...this.#attributes(call), 'error.type': errorType });
+    this.#emit(call, 'onRetry', event);
+    this.#c.logger.info(
+      `clinic-scheduling: ${event.method} ${event.path} failed (${errorType}); retry ` +
+        `${call.sent} of ${limit}, after ${delayMs} ms.`,
+      event,
+    );
   }
 
-  /** The call succeeded: its span ends. */
-  done(): void {
-    this.#endCall(undefined);
+  /** The call succeeded. */
+  succeed(call: Call, event: SuccessEvent): void {
+    this.#endAttempt(call, undefined);
+    const attributes = this.#attributes(call);
+    attributes['http.response.status_code'] = event.status;
+    this.#metrics?.calls.record(event.durationMs / 1000, attributes);
+    if (event.replayed) this.#metrics?.replays.add(1, this.#attributes(call));
+    this.#endCall(call, event.status, undefined);
+    this.#emit(call, 'onSuccess', event);
   }
 
-  /** The call fails with `error`; `line` is its debug log line, if it has one. */
-  fail(error: ClinicError, line: string | undefined): void {
-    this.#endAttempt(error.name);
-    const event: ErrorEvent = {
-      ...this.event,
-      durationMs: Date.now() - this.#started,
-      errorType: error.name,
-      error,
-      ...(this.#status === undefined ? {} : { status: this.#status }),
-      ...(this.#requestId === undefined ? {} : { requestId: this.#requestId }),
+  /** The call failed: `event` is what `onError` gets. */
+  fail(call: Call, event: ErrorEvent): void {
+    this.#endAttempt(call, event.errorType);
+    const attributes = this.#attributes(call);
+    if (event.status !== undefined) attributes['http.response.status_code'] = event.status;
+    attributes['error.type'] = event.errorType;
+    this.#metrics?.calls.record(event.durationMs / 1000, attributes);
+    this.#endCall(call, event.status, event.errorType);
+    this.#emit(call, 'onError', event);
+  }
+
+  /** A response drift report (`kind`) on `method` `path` (a template). */
+  drift(kind: string, method: string, path: string): void {
+    this.#metrics?.drift.add(1, {
+      'clinic_scheduling.drift.kind': kind,
+      'http.request.method': method,
+      'url.template': path,
+    });
+  }
+
+  #event(call: Call, attempt: number): RequestEvent {
+    return {
+      callId: call.id,
+      operation: call.first.name,
+      method: call.row.method,
+      path: call.template,
+      attempt,
+      ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
     };
-    this.#endCall(error.name);
-    this.#emit('onError', event);
-    if (line === undefined) return;
-    const { error: _, ...fields } = event;
-    this.observer.logger.debug(line, fields);
   }
 
-  /** The path the request went to, for the debug lines (ids are not patient data). */
-  get #path(): string {
-    return this.url.pathname;
+  /** A metric's attributes: bounded values only (no id, no full URL). */
+  #attributes(call: Call): SpanAttributes {
+    return {
+      'clinic_scheduling.operation': call.first.name,
+      'http.request.method': call.first.method,
+      'url.template': `${call.sender.apiPath}${call.first.path}`,
+    };
   }
 
-  #endAttempt(errorType: string | undefined): void {
-    const span = this.#attemptSpan;
-    if (!span) return;
-    this.#attemptSpan = undefined;
-    finish(span, this.#attemptStatus, errorType);
+  #endAttempt(call: Call, errorType: string | undefined): void {
+    if (!call.attemptOpen) return;
+    call.attemptOpen = false;
+    const status = call.response?.status;
+    if (this.#metrics) {
+      const attributes: SpanAttributes = {
+        'http.request.method': call.row.method,
+        'url.template': call.template,
+        'server.address': new URL(call.url).hostname,
+      };
+      if (status !== undefined) attributes['http.response.status_code'] = status;
+      if (errorType !== undefined) attributes['error.type'] = errorType;
+      this.#metrics.requests.record((call.settledAt - call.attemptStartedAt) / 1000, attributes);
+    }
+    const span = call.spans?.attempt;
+    if (span) finish(span, status, errorType);
   }
 
-  #endCall(errorType: string | undefined): void {
-    if (!this.#span) return;
-    if (this.#attempt > 1) this.#span.setAttribute('http.request.resend_count', this.#attempt - 1);
-    finish(this.#span, this.#status, errorType);
+  #endCall(call: Call, status: number | undefined, errorType: string | undefined): void {
+    if (call.spans) finish(call.spans.call, status, errorType);
   }
 
   /** Calls `name` of each hooks object; one that throws or rejects is logged, never rethrown. */
-  #emit<K extends keyof Hooks>(name: K, event: Parameters<NonNullable<Hooks[K]>>[0]): void {
+  #emit<K extends keyof Hooks>(
+    call: Call,
+    name: K,
+    event: Parameters<NonNullable<Hooks[K]>>[0],
+  ): void {
     const warn = (error: unknown) =>
-      this.observer.logger.warn(`clinic-scheduling: the ${name} hook threw; the call went on.`, {
+      this.#c.logger.warn(`clinic-scheduling: the ${name} hook threw; the call went on.`, {
         hook: name,
+        callId: call.id,
         errorType: error instanceof Error ? error.name : typeof error,
       });
-    for (const hooks of this.hooks) {
+    for (const hooks of [this.#c.hooks, call.hooks]) {
       const hook = hooks?.[name] as ((e: typeof event) => unknown) | undefined;
       if (typeof hook !== 'function') continue;
       try {
@@ -254,9 +318,16 @@ function finish(span: TelemetrySpan, status: number | undefined, errorType: stri
   span.end();
 }
 
-/** What failed an attempt, for hooks and spans: its status, else the SDK error it makes. */
-export function attemptErrorType(error: Error): string {
-  if (isHTTPError(error)) return String(error.response.status);
-  if (isTimeoutError(error)) return 'APIConnectionTimeoutError';
-  return error instanceof ClinicError ? error.name : 'APIConnectionError';
+/** `url` with every query value `REDACTED`, as the conventions advise (a filter may be a CPF). */
+function redactQuery(url: URL): string {
+  if (url.search === '') return url.href;
+  const copy = new URL(url.href);
+  copy.search = [...url.searchParams.keys()].map((key) => `${key}=REDACTED`).join('&');
+  return copy.href;
+}
+
+/** `{ requestId }` of an answer, the key cleared, or `{}` when it sent none. */
+export function requestIdOf(response: Response, redact: (text: string) => string) {
+  const id = requestIdFrom(response.headers);
+  return id === undefined ? {} : { requestId: redact(id) };
 }

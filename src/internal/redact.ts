@@ -1,19 +1,39 @@
-/** Keeps the API key, in any encoding, out of what the SDK builds from others' text. @module */
+/** Keeps the API key, whole or any run of a dozen of its characters, in any encoding, out of
+ * what the SDK builds from others' text. @module */
 
 const REDACTED = '[redacted]';
+/** The shortest run of the key's characters that is cleared: a dozen. */
+const RUN = 12;
+/** How deep a `cause` chain is copied. */
+const MAX_CAUSES = 5;
 
-/** Removes every form of one API key (and of its secret) from texts and parsed bodies. */
+/** Removes every form of one API key from texts, headers, errors and parsed bodies. */
 export class Redactor {
   readonly #secrets: RegExp;
 
-  /** @param apiKey A key checked by `checkApiKey`: its secret is not empty. */
+  /** @param apiKey A key checked by `checkApiKey`. */
   constructor(apiKey: string) {
     this.#secrets = secretPattern(apiKey);
   }
 
-  /** `text` without any form of the key or of its secret. */
+  /** `text` with every run of the key's characters (overlapping matches joined) cleared. */
   text(text: string): string {
-    return text.replace(this.#secrets, REDACTED);
+    const re = this.#secrets;
+    let out = '';
+    let from = 0;
+    let start = -1;
+    let end = -1;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      if (m.index > end) {
+        if (start >= 0) out += `${text.slice(from, start)}${REDACTED}`;
+        if (start >= 0) from = end;
+        start = m.index;
+      }
+      end = Math.max(end, m.index + m[0].length);
+      re.lastIndex = m.index + 1;
+    }
+    return start < 0 ? text : `${out}${text.slice(from, start)}${REDACTED}${text.slice(end)}`;
   }
 
   /** `headers`, or a copy whose values that hold the key are `[redacted]` as a whole. */
@@ -28,8 +48,8 @@ export class Redactor {
   }
 
   /**
-   * `error` redacted, its `cause` (never searched: it may hold anything) a {@link Redactor.copy};
-   * `url`'s query is taken out too, since a thrown message may quote it (a CPF, a name).
+   * `error` redacted, its `cause` chain copied ({@link Redactor.copy}); `url`'s query is taken
+   * out too, since a thrown message may quote it (a CPF, a name).
    */
   error<E extends Error>(error: E, url?: URL): E {
     const clean = (text: string) => withoutQuery(this.text(text), url);
@@ -40,13 +60,18 @@ export class Redactor {
     return error;
   }
 
-  /** A plain `Error` with a thrown value's name, message, stack and first `code`, redacted. */
-  copy(value: unknown, url?: URL): Error {
+  /** A plain `Error` with a thrown value's name, message, stack, first `code` and `cause`
+   * chain (copied the same way), redacted. */
+  copy(value: unknown, url?: URL, depth = 1): Error {
     const clean = (text: string) => withoutQuery(this.text(text), url);
-    const [name, message, stack] = ['name', 'message', 'stack'].map((key) => read(value, key));
+    const [name, message, stack, cause] = ['name', 'message', 'stack', 'cause'].map((key) =>
+      read(value, key),
+    );
     const primitive = typeof value !== 'object' && typeof value !== 'function';
     const text = typeof message === 'string' ? message : primitive ? String(value) : '';
-    const copy = new Error(clean(text));
+    const nested =
+      cause !== undefined && depth < MAX_CAUSES ? { cause: this.copy(cause, url, depth + 1) } : {};
+    const copy = new Error(clean(text), nested);
     if (typeof name === 'string') copy.name = clean(name);
     copy.stack = typeof stack === 'string' ? clean(stack) : `${copy.name}: ${copy.message}`;
     const code = errorCode(value);
@@ -96,7 +121,7 @@ function read(value: unknown, key: string): unknown {
 /** The first string `code` along an error's `cause` chain. */
 export function errorCode(error: unknown): string | undefined {
   let current = error;
-  for (let depth = 0; depth < 5; depth++) {
+  for (let depth = 0; depth < MAX_CAUSES; depth++) {
     const code = read(current, 'code');
     if (typeof code === 'string' && code !== '') return code;
     current = read(current, 'cause');
@@ -104,32 +129,41 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Every form of the key, then of its secret (so the whole key matches first), any case. */
+/** Every run of {@link RUN} characters of the key, raw, URL-encoded, JSON-escaped, hex, base64
+ * and base64url, any case. */
 function secretPattern(apiKey: string): RegExp {
-  const secret = apiKey.slice(apiKey.indexOf('.') + 1);
   const forms = new Set<string>();
-  for (const value of [apiKey, secret]) {
-    forms.add(value);
-    forms.add(encodeURIComponent(value));
-    forms.add(value.replaceAll('/', '\\/'));
-    forms.add([...value].map((c) => c.charCodeAt(0).toString(16)).join(''));
-    // Also base64url's: no key character encodes to `+` or `/`, the two it changes.
-    for (const encoded of base64Cores(value)) forms.add(encoded);
+  const secret = apiKey.slice(apiKey.indexOf('.') + 1);
+  // A secret shorter than a run is cleared whole.
+  const runs = secret.length < RUN ? [secret] : [];
+  for (let i = 0; i + RUN <= Math.max(apiKey.length, RUN); i++) runs.push(apiKey.slice(i, i + RUN));
+  for (const run of runs) {
+    forms.add(run);
+    forms.add(encodeURIComponent(run));
+    forms.add(run.replaceAll('/', '\\/'));
+    forms.add([...run].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join(''));
+    for (const encoded of base64Cores(run).filter((core) => core.length >= 8)) {
+      forms.add(encoded);
+      forms.add(encoded.replaceAll('+', '-').replaceAll('/', '_'));
+    }
   }
   return new RegExp(
-    [...forms].map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|'),
+    // Longest first: at one position the alternation takes the first that matches.
+    [...forms]
+      .filter((f) => f !== '')
+      .sort((a, b) => b.length - a.length)
+      .map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'))
+      .join('|'),
     'gi',
   );
 }
 
-/** `value`'s base64 at each offset in a 3-byte group, cut to its own (8+) characters. */
+/** `value`'s base64 at each offset in a 3-byte group, cut to the characters it alone decides. */
 function base64Cores(value: string): string[] {
-  return [0, 1, 2]
-    .map((offset) => {
-      const encoded = btoa('\0'.repeat(offset) + value);
-      const start = offset === 0 ? 0 : 4;
-      const end = (offset + value.length) % 3 === 0 ? encoded.length : encoded.length - 4;
-      return encoded.slice(start, end);
-    })
-    .filter((core) => core.length >= 8);
+  return [0, 1, 2].map((offset) => {
+    const encoded = btoa('\0'.repeat(offset) + value);
+    const start = offset === 0 ? 0 : 4;
+    const end = (offset + value.length) % 3 === 0 ? encoded.length : encoded.length - 4;
+    return encoded.slice(start, end);
+  });
 }

@@ -1,16 +1,20 @@
-/** The request path: the SDK checks the call and states its policy; ky carries it out. @module */
+/**
+ * The request path: one ky instance per client holds everything that is the client's; a call
+ * passes ky only its own (method, body, query, headers, signal, overrides) and its state, read
+ * back by the instance's hooks through ky's `context`. @module
+ */
 import ky, {
-  type HTTPError,
   isHTTPError,
   isNetworkError,
   isTimeoutError,
   type KyInstance,
+  type Options,
+  replaceOption,
 } from 'ky';
 import { v4 as uuidv4 } from 'uuid';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  type APIError,
   APIUserAbortError,
   ClinicError,
   ConfigurationError,
@@ -18,34 +22,21 @@ import {
   ValidationError,
   withIdempotencyKey,
 } from '../core/errors.ts';
-import type { Hooks, OpenTelemetryApi } from '../core/hooks.ts';
-import { type Logger, logLine } from '../core/logger.ts';
-import type { AppointmentCreateOptions } from '../core/request-options.ts';
+import type { ErrorEvent, Hooks, OpenTelemetryApi, SuccessEvent } from '../core/hooks.ts';
+import type { Logger } from '../core/logger.ts';
+import type { RequestOptions } from '../core/request-options.ts';
+import type { OperationRow } from '../operations.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { IdempotencyKey } from '../schemas/fields/index.ts';
-import { attemptFetch, type Call, failureReason } from './attempt.ts';
+import { Call, failureReason, type Sender } from './attempt.ts';
 import { errorBody, parseBody } from './body.ts';
-import { checkHeaders, type Headerish, lowerCaseNames, mergeHeaders } from './headers.ts';
-import { attemptErrorType, Observer } from './observe.ts';
+import { checkHeaders, lowerCaseNames } from './headers.ts';
+import { Observer, requestIdOf } from './observe.ts';
 import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
 import { Redactor } from './redact.ts';
-import { callRetry, isTypeError, policyRetry, type RetryPolicy, retryWait } from './retry.ts';
+import { isTypeError, retryOptions } from './retry.ts';
 import { checkNumber } from './utils.ts';
 import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './wire.ts';
-
-/** One logical request. */
-export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PATCH';
-  /** A path under `/api/public/v1` (such as `/rooms`), or an absolute URL already checked. */
-  path: string;
-  query?: Record<string, unknown> | undefined;
-  body?: unknown;
-  retry: RetryPolicy;
-  /** Send an `Idempotency-Key` (made once, reused on every attempt). */
-  idempotent?: boolean;
-  /** The call's options; `idempotencyKey` elsewhere than `appointments.create` is refused. */
-  options?: AppointmentCreateOptions | undefined;
-}
 
 /** A 2xx answer, its body read. */
 export interface RawResponse {
@@ -53,6 +44,8 @@ export interface RawResponse {
   text: string;
   /** Parsed JSON; the text when it is not JSON; `undefined` when empty. */
   body: unknown;
+  /** The body's size in bytes. */
+  bytes: number;
   idempotencyKey: string | undefined;
   replayed: boolean;
   method: string;
@@ -71,261 +64,310 @@ export interface TransportConfig {
   fetch: typeof fetch | undefined;
   headers: Record<string, string>;
   logger: Logger;
-  /** Whether debug lines are wanted: they cost a copy of the headers, so only then. */
+  /** Whether `info` and `debug` lines are wanted. */
+  info: boolean;
   debug: boolean;
   userAgent: string;
   hooks?: Hooks | undefined;
-  /** The `@opentelemetry/api` module, when spans are wanted. */
+  /** The `@opentelemetry/api` module, when spans and metrics are wanted. */
   openTelemetry?: OpenTelemetryApi | undefined;
+  propagateBaggage?: boolean | undefined;
+}
+
+/** What one request of a call sends. */
+export interface Send {
+  /** The row sent (a read-back's, after a write). */
+  row: OperationRow;
+  /** A path under the API root (such as `rooms`), or an absolute URL already checked. */
+  path: string;
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
 }
 
 const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 
 /** @internal The request path. One per client; holds the key in a private field. */
-export class Transport {
-  readonly #apiKey: string;
+export class Transport implements Sender {
   readonly config: TransportConfig;
   readonly apiRoot: URL;
-  /** The client's `headers`, names lower-cased and values checked, once. */
-  readonly #headers: Headerish;
-  readonly #redact: Redactor;
-  readonly #engines: Record<RetryPolicy, KyInstance>;
-  readonly #observer: Observer;
+  readonly apiPath: string;
+  readonly maxResponseBytes: number;
+  readonly redactor: Redactor;
+  readonly #ky: KyInstance;
+  readonly #observer: Observer | undefined;
+  #hooksOnly: Observer | undefined;
 
   /** @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent. */
   constructor(apiKey: string, config: TransportConfig) {
-    this.#apiKey = apiKey;
     this.config = config;
     this.apiRoot = new URL(`${config.baseUrl}${API_PREFIX}`);
+    this.apiPath = API_PREFIX;
+    this.maxResponseBytes = config.maxResponseBytes;
     const headers = lowerCaseNames(config.headers, 'headers');
     delete headers.authorization;
     delete headers[KEY_HEADER];
     checkHeaders(headers, 'headers');
-    this.#headers = headers;
-    this.#redact = new Redactor(apiKey);
-    this.#observer = new Observer(config.logger, config.hooks, config.openTelemetry, (text) =>
-      this.#redact.text(text),
-    );
+    this.redactor = new Redactor(apiKey);
+    const { hooks, openTelemetry: otel } = config;
+    this.#observer = hooks || otel || config.info ? this.#makeObserver(hooks, otel) : undefined;
     // No `parseJson`: ky would then assign `response.json`, which some runtimes' Response (Hono's
     // on Node.js) make read-only.
-    const engine = (policy: RetryPolicy) => ky.create({ retry: policyRetry(policy) });
-    this.#engines = { safe: engine('safe'), 'rate-limit-only': engine('rate-limit-only') };
+    this.#ky = ky.create({
+      prefix: this.apiRoot.href,
+      headers: {
+        accept: 'application/json',
+        'user-agent': config.userAgent,
+        ...headers,
+        authorization: `Bearer ${apiKey}`,
+      },
+      timeout: config.timeout,
+      retry: retryOptions('safe', config.maxRetries),
+      hooks: {
+        beforeRetry: [
+          ({ options, error }) => {
+            const { call, limit } = options.context as { call: Call; limit: number };
+            // The wait ky took: from the failed attempt's end to now, whichever header set it.
+            const waited = Date.now() - call.settledAt;
+            call.observer?.retry(call, waited, this.#classify(error, call).type, limit);
+          },
+        ],
+      },
+    });
   }
 
-  /** The absolute URL of a path, or of a page link `checkPageUrl` (core/pagination.ts) accepted. */
-  #url(path: string, query?: Record<string, unknown>): URL {
-    const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(this.apiRoot.href + path);
-    if (query) {
-      for (const [key, value] of Object.entries(query)) {
-        if (value === undefined) continue;
-        url.searchParams.set(key, value === null ? '' : String(value));
-      }
-    }
-    return url;
+  #makeObserver(hooks: Hooks | undefined, otel: OpenTelemetryApi | undefined): Observer {
+    return new Observer({
+      logger: this.config.logger,
+      info: this.config.info,
+      debug: this.config.debug,
+      hooks,
+      otel,
+      baggage: this.config.propagateBaggage === true,
+      redact: this.#redact,
+    });
+  }
+
+  readonly #redact = (text: string) => this.redactor.text(text);
+
+  /** The `fetch` attempts use, looked up each time (MSW may be started after the client). */
+  fetch(): typeof fetch {
+    return this.config.fetch ?? globalThis.fetch;
+  }
+
+  /** A response drift report, for the metrics. */
+  drift(kind: string, method: string, path: string): void {
+    this.#observer?.drift(kind, method, path);
   }
 
   /**
-   * Sends `spec` per its retry policy: the 2xx answer, or a typed error that carries the
-   * idempotency key once anything was sent. `Authorization` is always the client's; a custom
-   * `fetch`'s non-network throw is a bug, never retried.
+   * A call of `row` with the caller's `options`, checked before anything is sent.
+   * @throws {@link ConfigurationError} or {@link ValidationError} for an option that cannot be
+   * sent (no hook fires: nothing was sent).
    */
-  async request(spec: RequestSpec): Promise<RawResponse> {
-    const options = spec.options ?? {};
-    if (!spec.idempotent && options.idempotencyKey !== undefined) {
+  start(row: OperationRow, options: RequestOptions | undefined): Call {
+    const given = (options ?? {}) as RequestOptions & { idempotencyKey?: string };
+    const headers = given.headers && lowerCaseNames(given.headers, "the call's headers");
+    const headerKey = headers?.[KEY_HEADER];
+    if (!row.replay && (given.idempotencyKey !== undefined || headerKey !== undefined)) {
       throw new ConfigurationError(
         'only appointments.create takes an Idempotency-Key; the spec gives none to other calls ' +
-          `(${spec.method} ${spec.path.split('?')[0]}). Remove idempotencyKey from its options.`,
+          `(${row.method} ${this.apiPath}${row.path}), and nothing there would deduplicate a ` +
+          'replay. Remove idempotencyKey (and any Idempotency-Key header) from its options.',
       );
     }
-    const maxRetries =
-      options.maxRetries === undefined
-        ? this.config.maxRetries
-        : checkNumber('maxRetries', options.maxRetries, 0, MAX_RETRIES_LIMIT, true);
-    const timeout =
-      options.timeout === undefined
-        ? this.config.timeout
-        : checkNumber('timeout', options.timeout, 1, MAX_TIMEOUT_MS);
-    const url = this.#url(spec.path, spec.query);
-
-    const callHeaders = lowerCaseNames(options.headers, "the call's headers");
-    delete callHeaders.authorization;
-    const callKey = callHeaders[KEY_HEADER];
-    // On an idempotent call the header's key is checked below as an Idempotency-Key.
-    if (spec.idempotent) delete callHeaders[KEY_HEADER];
-    checkHeaders(callHeaders, "the call's headers");
-    const headers = mergeHeaders(
-      { accept: 'application/json', 'user-agent': this.config.userAgent },
-      this.#headers,
-      callHeaders,
-    );
-
-    let idempotencyKey: string | undefined;
-    if (spec.idempotent) {
-      idempotencyKey = options.idempotencyKey ?? callKey ?? uuidv4();
-      const checked = IdempotencyKey.safeParse(idempotencyKey);
+    let key: string | undefined;
+    if (row.replay) {
+      key = given.idempotencyKey ?? headerKey ?? uuidv4();
+      const checked = IdempotencyKey.safeParse(key);
       if (!checked.success) {
         throw new ValidationError(
           issuesToFields(checked.error.issues, IDEMPOTENCY_HEADER),
           IDEMPOTENCY_HEADER,
         );
       }
-      headers[KEY_HEADER] = idempotencyKey;
     }
-    headers.authorization = `Bearer ${this.#apiKey}`;
-    let body: string | undefined;
-    if (spec.body !== undefined) {
-      body = JSON.stringify(spec.body);
-      headers['content-type'] = 'application/json';
+    if (headers) {
+      delete headers.authorization;
+      delete headers[KEY_HEADER];
+      checkHeaders(headers, "the call's headers");
     }
-
-    const signal = options.signal;
+    const signal = given.signal;
     if (signal !== undefined && !(signal instanceof AbortSignal)) {
       throw new ConfigurationError(
         `signal must be an AbortSignal (AbortController's signal, or AbortSignal.timeout()); ` +
           `got ${signal === null ? 'null' : typeof signal}. Nothing was sent.`,
       );
     }
-    const observer = this.#observer.call(
-      spec.method,
-      url,
-      this.apiRoot,
-      idempotencyKey,
-      options.hooks,
-    );
-    if (signal?.aborted) {
-      const failure = new APIUserAbortError();
-      observer.fail(failure, undefined);
-      throw failure;
-    }
-    const call: Call = {
-      method: spec.method,
-      url,
-      headers,
-      body,
-      maxResponseBytes: this.config.maxResponseBytes,
-      signal,
-      observer,
+    const ownHooks = given.hooks;
+    if (ownHooks && !this.#observer) this.#hooksOnly ??= this.#makeObserver(undefined, undefined);
+    const observer = ownHooks ? (this.#observer ?? this.#hooksOnly) : this.#observer;
+    const call = new Call(this, row, key, signal, ownHooks, observer);
+    const options_: Options & { context: { call: Call; limit: number } } = {
+      method: row.method,
+      fetch: call.fetch,
+      context: { call, limit: this.config.maxRetries },
     };
-    // Drawn once, so that the retry log line can say what ky waited.
-    const spread = Math.random();
-    const sent = this.#engines[spec.retry](url, {
-      method: spec.method,
-      timeout,
-      signal,
-      retry: callRetry(maxRetries, spread),
-      fetch: attemptFetch(call, () => this.config.fetch ?? globalThis.fetch, this.config.debug),
-      hooks: {
-        beforeRetry: [
-          ({ error, retryCount }) => {
-            const delay = retryWait(error, retryCount, spread, observer.answeredAt);
-            observer.retry(
-              `clinic-scheduling: ${this.#redact.text(retryReason(error, call))} ` +
-                `Retry ${retryCount} of ${maxRetries}, after ${Math.round(delay)} ms.`,
-              delay,
-              attemptErrorType(error),
-              isHTTPError(error) ? error.response.status : undefined,
-            );
-          },
-        ],
-      },
-    });
-    let response: Response;
-    let text: string;
-    try {
-      // ky's promise settles once: `.text()` reads the body the attempt kept in memory.
-      text = await sent.text();
-      response = await sent;
-    } catch (error) {
-      const [failure, line] = this.#failure(error, call, timeout, signal);
-      // Once anything was sent, the key is what lets the caller replay instead of booking twice.
-      const final = observer.attempts > 0 ? withIdempotencyKey(failure, idempotencyKey) : failure;
-      observer.fail(final, line);
-      throw final;
+    if (headers) options_.headers = key ? { ...headers, [KEY_HEADER]: key } : headers;
+    else if (key) options_.headers = { [KEY_HEADER]: key };
+    if (signal) options_.signal = signal;
+    if (given.timeout !== undefined) {
+      options_.timeout = checkNumber('timeout', given.timeout, 1, MAX_TIMEOUT_MS);
     }
-    observer.done();
+    const limit =
+      given.maxRetries === undefined
+        ? this.config.maxRetries
+        : checkNumber('maxRetries', given.maxRetries, 0, MAX_RETRIES_LIMIT, true);
+    if (limit !== this.config.maxRetries || row.retry !== 'safe') {
+      options_.retry = replaceOption(retryOptions(row.retry, limit));
+      options_.context = { call, limit };
+    }
+    call.options = options_;
+    return call;
+  }
+
+  /** Sends one request of `call` per its row's retry policy: the 2xx answer, or a typed error. */
+  async send(call: Call, spec: Send): Promise<RawResponse> {
+    const base = call.options;
+    const options: Options = { ...base, method: spec.row.method };
+    if (spec.row !== call.first) {
+      // A read-back: a GET of the same record, under its own row's policy.
+      options.retry = replaceOption(retryOptions(spec.row.retry, base.context.limit));
+    }
+    call.row = spec.row;
+    call.sent = 0;
+    call.body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    if (call.body !== undefined) {
+      options.headers = { ...(base.headers as object), 'content-type': 'application/json' };
+    }
+    if (spec.query) options.searchParams = queryOf(spec.query);
+    if (call.signal?.aborted) throw new APIUserAbortError();
+    const input = /^https?:\/\//i.test(spec.path) ? new URL(spec.path) : spec.path;
+    try {
+      const response = await this.#ky(input, options);
+      return {
+        response,
+        text: call.text,
+        body: parseBody(call.text),
+        bytes: call.bytes,
+        idempotencyKey: call.idempotencyKey,
+        replayed: response.headers.get(REPLAYED_HEADER)?.toLowerCase() === 'true',
+        method: spec.row.method,
+        path: call.path,
+        url: call.url,
+      };
+    } catch (error) {
+      throw this.#classify(error, call).error;
+    }
+  }
+
+  /** The facts of a call's end, for `onSuccess`, `onError` and the error line. */
+  #facts(call: Call, response: Response | undefined) {
     return {
-      response,
-      text,
-      body: parseBody(text),
-      idempotencyKey,
-      replayed: response.headers.get(REPLAYED_HEADER)?.toLowerCase() === 'true',
-      method: spec.method,
-      path: url.pathname,
-      url: url.href,
+      callId: call.id,
+      operation: call.first.name,
+      method: call.first.method,
+      path: `${this.apiPath}${call.first.path}`,
+      attempts: call.attempts,
+      durationMs: Date.now() - call.started,
+      ...(response ? requestIdOf(response, this.#redact) : {}),
+      ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
     };
   }
 
-  /** The error a failed call rejects with; logged at `debug` only (the caller decides), never an abort. */
-  #failure(
-    error: unknown,
-    call: Call,
-    timeout: number,
-    signal: AbortSignal | undefined,
-  ): [ClinicError, string | undefined] {
-    if (signal?.aborted) return [new APIUserAbortError(), undefined];
-    const path = call.url.pathname;
+  /** The call resolved with `raw`: `onSuccess`, its span and metrics. */
+  succeed(call: Call, raw: { response: Response; replayed?: boolean }): void {
+    const { observer } = call;
+    if (!observer) return;
+    const event: SuccessEvent = {
+      ...this.#facts(call, raw.response),
+      status: raw.response.status,
+      replayed: raw.replayed === true,
+    };
+    observer.succeed(call, event);
+  }
+
+  /** The call rejects with `error`: `onError`, its span, metrics and error line. The error. */
+  fail(call: Call, error: unknown): unknown {
+    if (!(error instanceof ClinicError)) return error;
+    // Once anything was sent, the key is what lets the caller replay instead of booking twice.
+    const final = call.attempts > 0 ? withIdempotencyKey(error, call.idempotencyKey) : error;
+    const status = final instanceof APIUserAbortError ? undefined : call.response?.status;
+    const event: ErrorEvent = {
+      ...this.#facts(call, call.response),
+      attempt: call.attempts,
+      errorType: final.name,
+      error: final,
+      ...(status === undefined ? {} : { status }),
+    };
+    call.observer?.fail(call, event);
+    const { error: _, ...fields } = event;
+    this.config.logger.error(
+      `clinic-scheduling: ${event.method} ${event.path} failed: ${event.errorType}` +
+        `${status === undefined ? '' : ` (${status})`} after ${event.attempts} attempt(s).`,
+      fields,
+    );
+    return final;
+  }
+
+  /**
+   * The one classifier of a ky failure: the SDK error it becomes, and its `error.type` (the
+   * status for an answer, else the error's name), for the retry event and the call's error.
+   */
+  #classify(error: unknown, call: Call): { error: ClinicError; type: string } {
+    if (call.signal?.aborted) return { error: new APIUserAbortError(), type: 'APIUserAbortError' };
+    const { method } = call.row;
+    const { path } = call;
     if (isHTTPError(error)) {
-      const failure = this.#apiError(error, call);
-      // Never the body nor its detail: they may hold health data.
-      return [failure, `clinic-scheduling: ${logLine(failure)}`];
+      const { response } = error;
+      const failure = makeAPIError({
+        status: response.status,
+        headers: this.redactor.headers(response.headers),
+        body: this.redactor.body(errorBody(call.text)),
+        method,
+        path,
+        idempotencyKey: call.idempotencyKey,
+        requiredScope: call.row.scopeStated ? call.row.scope : undefined,
+      });
+      return { error: failure, type: String(response.status) };
     }
     let failure: ClinicError;
     if (error instanceof ClinicError) {
       // Made by the attempt (a 2xx cut off or over maxResponseBytes): it says what happened.
       failure = error;
     } else if (isTimeoutError(error)) {
+      const timeout = call.options.timeout ?? this.config.timeout;
       failure = new APIConnectionTimeoutError(
-        `${call.method} ${path} timed out after ${timeout} ms (per attempt; raise ` +
-          '`timeout` if the service is slow).',
+        `${method} ${path} timed out after ${timeout} ms (per attempt; raise \`timeout\` if ` +
+          'the service is slow).',
       );
     } else if (isNetworkError(error) || isTypeError(error)) {
-      failure = connectionError(error, call.method, path);
+      // ky's errors hold the `Request` (and so the key): only the underlying error is kept.
+      const cause = isNetworkError(error) ? error.cause : error;
+      failure = new APIConnectionError(
+        `${method} ${path} failed: no response was received${failureReason(cause)}.`,
+        // A DOMException named NetworkError passes for ky's NetworkError, with no cause.
+        cause === undefined ? undefined : { cause },
+      );
     } else {
       // A custom fetch's bug: not the network's fault, and never retried.
+      const name = error instanceof Error ? error.name : undefined;
       failure = new ClinicError(
-        `${call.method} ${path} failed: the fetch in use threw ` +
-          `${error instanceof Error ? `${/^[AEIOU]/i.test(error.name) ? 'an' : 'a'} ${error.name}` : 'a non-error value'}, which is not a ` +
-          `network failure, so it was not retried${failureReason(error)}.`,
+        `${method} ${path} failed: the fetch in use threw ` +
+          `${name === undefined ? 'a non-error value' : `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`}` +
+          `, which is not a network failure, so it was not retried${failureReason(error)}.`,
         { cause: error },
       );
     }
-    this.#redact.error(failure, call.url);
-    return [failure, `clinic-scheduling: ${failure.message}`];
-  }
-
-  /** The {@link APIError} of a non-2xx answer, the key redacted from its body and headers. */
-  #apiError({ response, data }: HTTPError, call: Call): APIError {
-    const read = typeof data === 'string' ? this.#redact.text(data) : data;
-    return makeAPIError({
-      status: response.status,
-      headers: this.#redact.headers(response.headers),
-      body: this.#redact.body(errorBody(read)),
-      method: call.method,
-      path: call.url.pathname,
-      idempotencyKey: call.headers[KEY_HEADER],
-    });
+    this.redactor.error(failure, call.url ? new URL(call.url) : undefined);
+    return { error: failure, type: failure.name };
   }
 }
 
-/** Why an attempt is retried, for the log line: its status, or how it failed. */
-function retryReason(error: Error, call: Call): string {
-  const path = call.url.pathname;
-  if (isHTTPError(error)) return `${call.method} ${path} → ${error.response.status}.`;
-  if (isTimeoutError(error)) return `${call.method} ${path} timed out.`;
-  // A 2xx cut off (internal/attempt.ts) already says what happened.
-  if (error instanceof APIConnectionError) return error.message;
-  return connectionError(error, call.method, path).message;
-}
-
-/**
- * A network failure as an {@link APIConnectionError}. ky's errors hold the `Request` (and so the
- * `Authorization` header), so only the underlying error is kept as `cause`.
- */
-function connectionError(error: unknown, method: string, path: string): APIConnectionError {
-  const cause = isNetworkError(error) ? error.cause : error;
-  return new APIConnectionError(
-    `${method} ${path} failed: no response was received${failureReason(cause)}.`,
-    // A DOMException named NetworkError passes for ky's NetworkError, with no cause.
-    cause === undefined ? undefined : { cause },
-  );
+/** The query as ky's `searchParams`: `undefined` omitted, `null` sent empty. */
+function queryOf(query: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) out[key] = value === null ? '' : String(value);
+  }
+  return out;
 }

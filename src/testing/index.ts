@@ -2,8 +2,14 @@
  * handlers are in `@clinic-scheduling/sdk/testing/msw`); see docs/testing.md. @module */
 
 export { type NodeRequestListener, referenceServerListener } from './adapters/node.ts';
-export { type ControlOptions, createControlHandler } from './cli/control.ts';
+export {
+  CONTROL_ROUTES,
+  type ControlOptions,
+  type ControlRoute,
+  createControlHandler,
+} from './cli/control.ts';
 export { CONTROL_PREFIX } from './cli/prefix.ts';
+export { type SignatureOptions, SignatureSpec } from './delivery/signature.ts';
 export { createDeliverySimulator, PING_MESSAGE } from './delivery/simulator.ts';
 export type {
   AttemptOutcome,
@@ -59,6 +65,7 @@ export type {
   SeedPatientInput,
   SeedProfessionalInput,
   SeedRoomInput,
+  StaffChangeInput,
 } from './seed/types.ts';
 export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './server/auth.ts';
 export type { Chaos, ChaosSpec, ChaosStats } from './server/chaos.ts';
@@ -94,7 +101,7 @@ export {
   isReferenceNetworkError,
   ReferenceNetworkError,
 } from './server/faults.ts';
-export type { ReferenceFetch } from './server/fetch.ts';
+export type { ReferenceFetch, ReferenceServe, SocketFacts } from './server/fetch.ts';
 export {
   checkInvariants,
   type InvariantName,
@@ -103,6 +110,7 @@ export {
 } from './server/invariants.ts';
 export type { LinkOrigin } from './server/links.ts';
 export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './server/pagination.ts';
+export type { ClinicRecords } from './server/records.ts';
 export {
   ServerSettings,
   type ServerSettingsPatch,

@@ -100,22 +100,44 @@ describe('environment defaults', () => {
     await makeClient({ logLevel: undefined, logger }).rooms.retrieve(2);
     expect(
       lines.some((l) =>
-        l.startsWith('debug: clinic-scheduling: GET /api/public/v1/rooms/2 attempt 1'),
+        l.startsWith('debug: clinic-scheduling: GET /api/public/v1/rooms/{id} attempt 1'),
       ),
     ).toBe(true);
   });
 
-  it('the default level is warn: a call that fails after its retries prints nothing', async () => {
+  it('the default level is warn: a call that fails after its retries is one error line, its retries none', async () => {
     useFakeClock();
     server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 500)));
-    const { logger, lines } = captureLogger();
+    const { logger, messages } = captureLogger();
     const client = makeClient({ logLevel: undefined, logger, maxRetries: 2 });
     const error = await settleError(client.rooms.retrieve(2));
     expect(error).toBeInstanceOf(InternalServerError);
-    expect(lines).toEqual([]);
+    expect(messages).toEqual([
+      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: InternalServerError (500) after 3 attempt(s).',
+    ]);
   });
 
-  it('at info, each retry is one line (status, retry count, wait); the final error is not logged', async () => {
+  it("logLevel 'error' writes one line per failed call, and nothing for a call that succeeds (issue 26 bug)", async () => {
+    useFakeClock();
+    let n = 0;
+    server.use(
+      http.get(`${API}/rooms/:id`, () =>
+        ++n % 2 ? json({ detail: 'Ana' }, 404) : json(roomWire()),
+      ),
+    );
+    const { logger, messages, fields } = captureLogger();
+    const client = makeClient({ logLevel: 'error', logger, maxRetries: 0 });
+    for (let i = 0; i < 4; i++) await client.rooms.retrieve(2).catch(() => {});
+    expect(messages).toEqual([
+      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: NotFoundError (404) after 1 attempt(s).',
+      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: NotFoundError (404) after 1 attempt(s).',
+    ]);
+    expect(fields[0]).toMatchObject({ errorType: 'NotFoundError', status: 404, attempts: 1 });
+    expect(fields[0]!.callId).not.toBe(fields[1]!.callId);
+    expect(JSON.stringify(fields)).not.toContain('Ana');
+  });
+
+  it('at info, each retry is one line (status, retry count, the wait ky took), then the error line', async () => {
     useFakeClock();
     vi.spyOn(Math, 'random').mockReturnValue(0);
     server.use(http.get(`${API}/rooms/2`, () => json({ detail: 'x' }, 503)));
@@ -123,12 +145,13 @@ describe('environment defaults', () => {
     const client = makeClient({ logLevel: 'info', logger, maxRetries: 2 });
     await settleError(client.rooms.retrieve(2));
     expect(lines).toEqual([
-      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retry 1 of 2, after 500 ms.',
-      'info: clinic-scheduling: GET /api/public/v1/rooms/2 → 503. Retry 2 of 2, after 1000 ms.',
+      'info: clinic-scheduling: GET /api/public/v1/rooms/{id} failed (503); retry 1 of 2, after 500 ms.',
+      'info: clinic-scheduling: GET /api/public/v1/rooms/{id} failed (503); retry 2 of 2, after 1000 ms.',
+      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: InternalServerError (503) after 3 attempt(s).',
     ]);
   });
 
-  it('at debug, the final error is one line: status, method, path, code, never the body', async () => {
+  it('at debug, the final error is one line: status, method, path template, never the body', async () => {
     useFakeClock();
     server.use(
       http.get(`${API}/rooms/2`, () => json({ code: 'x_code', detail: 'Ana Souza' }, 409)),
@@ -136,11 +159,11 @@ describe('environment defaults', () => {
     const { logger, messages: lines } = captureLogger();
     await settleError(makeClient({ logLevel: 'debug', logger }).rooms.retrieve(2));
     expect(lines.filter((l) => !l.includes(' attempt 1') && !l.includes(' → 409 in '))).toEqual([
-      'debug: clinic-scheduling: 409 x_code (GET /api/public/v1/rooms/2)',
+      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: ConflictError (409) after 1 attempt(s).',
     ]);
   });
 
-  it('with no logger given, injected 5xx and connection faults print nothing on the console', async () => {
+  it('with no logger given, injected 5xx and connection faults print one console.error line for the failed call', async () => {
     useFakeClock();
     const printed = (['log', 'info', 'warn', 'error', 'debug'] as const).map((name) =>
       vi.spyOn(console, name).mockImplementation(() => {}),
@@ -152,7 +175,9 @@ describe('environment defaults', () => {
     const client = new ClinicClient({ apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 3 });
     expect(await settleError(client.rooms.retrieve(2))).toBeInstanceOf(InternalServerError);
     expect(attempt).toBe(4);
-    for (const spy of printed) expect(spy).not.toHaveBeenCalled();
+    const [log, info, warn, error, debug] = printed;
+    for (const spy of [log, info, warn, debug]) expect(spy).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledTimes(1);
   });
 
   it('logLevel off silences everything', async () => {
@@ -351,6 +376,7 @@ describe('withOptions', () => {
       logger: undefined,
       hooks: undefined,
       openTelemetry: undefined,
+      propagateBaggage: undefined,
       dangerouslyAllowBrowser: undefined,
       dangerouslyAllowHttp: undefined,
       onDrift: undefined,
@@ -373,7 +399,12 @@ describe('withOptions', () => {
     const { logger, lines } = captureLogger();
     const hooked: string[] = [];
     const spans: string[] = [];
-    const span = { setAttribute: () => span, setStatus: () => span, end: () => {} };
+    const span = {
+      setAttribute: () => span,
+      setStatus: () => span,
+      spanContext: () => ({ traceId: '0', spanId: '0', traceFlags: 0 }),
+      end: () => {},
+    };
     const openTelemetry = {
       trace: {
         getTracer: () => ({
@@ -383,6 +414,7 @@ describe('withOptions', () => {
           },
         }),
         setSpan: () => ({}),
+        isSpanContextValid: () => false,
       },
       context: { active: () => ({}) },
     };
@@ -420,7 +452,7 @@ describe('withOptions', () => {
     expect(seen[0]?.get('x-team')).toBe('front-desk');
     expect(lines.some((line) => line.startsWith('debug: clinic-scheduling: GET'))).toBe(true);
     expect(hooked).toEqual(['retrieveRoom']);
-    expect(spans).toEqual(['retrieveRoom', 'retrieveRoom']);
+    expect(spans).toEqual(['retrieveRoom', 'GET /api/public/v1/rooms/{id}']);
   });
 
   it('checks the overrides', () => {

@@ -504,6 +504,7 @@ describe('the 403 message does not assert why the service refused', () => {
       body: { detail: 'Forbidden.' },
       method: 'POST',
       path: `${P}/appointments`,
+      requiredScope: 'appointments:write',
     });
     expect(error.requiredScope).toBe('appointments:write');
     expect(error.message).toContain('this endpoint requires scope appointments:write (spec 5)');

@@ -172,12 +172,12 @@ describe('an http:// baseUrl to a host that is not this machine', () => {
   });
 });
 
-describe("the service's text in an error message is bounded and escaped", () => {
+describe('an error message quotes nothing the service wrote (issue 26, item 5)', () => {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters the message must not hold.
   const UNSAFE = /[\r\n\u001b\u202e]/;
   const FORGED = 'Not found.\r\n2026-03-02 INFO payment approved\u001b[2K\u202e';
 
-  it('a 2 MB detail: the message is a few hundred characters, ending the quote with …', async () => {
+  it('a 2 MB detail: the message is short and holds none of it; detail and body keep it whole', async () => {
     const detail = 'x'.repeat(2_000_000);
     const { fetch } = fakeFetch(() => json({ detail }, 404));
     const error = (await client(fetch)
@@ -185,7 +185,7 @@ describe("the service's text in an error message is bounded and escaped", () => 
       .catch((e: unknown) => e)) as APIError;
     expect(error).toBeInstanceOf(APIError);
     expect(error.message.length).toBeLessThan(400);
-    expect(error.message).toContain('x…');
+    expect(error.message).not.toContain('xx');
     expect(error.detail).toBe(detail);
     expect((error.body as { detail: string }).detail).toBe(detail);
   });
@@ -196,18 +196,21 @@ describe("the service's text in an error message is bounded and escaped", () => 
     [409, { code: `slot\nblocked${'!'.repeat(500)}`, detail: FORGED }],
     [400, { start_at: [FORGED], [`x\n${'y'.repeat(600)}`]: ['z'] }],
     [502, FORGED],
-  ])('%s: no line break, escape or bidi control reaches the message', async (status, body) => {
-    const { fetch } = fakeFetch(() =>
-      typeof body === 'string' ? new Response(body, { status }) : json(body, status),
-    );
-    const error = (await client(fetch)
-      .rooms.retrieve(2)
-      .catch((e: unknown) => e)) as APIError;
-    expect(error).toBeInstanceOf(APIError);
-    expect(error.message).not.toMatch(UNSAFE);
-    expect(error.message).toContain('\\r\\n');
-    expect(error.message.length).toBeLessThan(800);
-  });
+  ])(
+    '%s: nothing of the body, no line break, escape or bidi control reaches the message',
+    async (status, body) => {
+      const { fetch } = fakeFetch(() =>
+        typeof body === 'string' ? new Response(body, { status }) : json(body, status),
+      );
+      const error = (await client(fetch)
+        .rooms.retrieve(2)
+        .catch((e: unknown) => e)) as APIError;
+      expect(error).toBeInstanceOf(APIError);
+      expect(error.message).not.toMatch(UNSAFE);
+      expect(error.message).not.toMatch(/payment|Not found|yyy|!!!/);
+      expect(error.message.length).toBeLessThan(800);
+    },
+  );
 
   it('a refused next link of 100,000 characters is quoted bounded too', async () => {
     const next = `https://evil.example/${'p'.repeat(100_000)}?cursor=2`;

@@ -46,7 +46,7 @@ describe('examples/quickstart.ts (npm run demo)', () => {
     expect(stdout).toMatch(/^4\. Confirm it\n {3}status: confirmed$/m);
     expect(stdout).toMatch(/^5\. Cancel it\n {3}status: cancelled$/m);
     expect(stdout).toMatch(
-      /^ {3}SlotBlockedError: 409 slot_blocked: .+\(POST \/api\/public\/v1\/appointments\)$/m,
+      /^ {3}SlotBlockedError: 409 slot_blocked \(POST \/api\/public\/v1\/appointments\)$/m,
     );
     // short and readable: no JSON dumps, no key
     expect(stdout.split('\n').length).toBeLessThan(40);
@@ -224,11 +224,14 @@ describe('examples/pino-logging.ts', () => {
       operation: 'listRooms',
       method: 'GET',
       path: '/api/public/v1/rooms',
-      attempt: 1,
+      attempt: 2,
       status: 503,
-      delayMs: 0,
+      delayMs: expect.any(Number),
       errorType: '503',
-      msg: 'clinic-scheduling: GET /api/public/v1/rooms → 503. Retry 1 of 2, after 0 ms.',
+      callId: expect.any(String),
+      msg: expect.stringMatching(
+        /^clinic-scheduling: GET \/api\/public\/v1\/rooms failed \(503\); retry 1 of 2, after \d+ ms\.$/,
+      ),
     });
     expect(lines[1]).toMatchObject({ msg: 'rooms listed', rooms: 3 });
     expect(stdout).not.toMatch(/_live_/);
@@ -236,27 +239,32 @@ describe('examples/pino-logging.ts', () => {
 });
 
 describe('examples/hooks-and-tracing.ts', () => {
-  test('the hooks count retries and time answers; each call is a span, each attempt a child', async () => {
+  test('onSuccess and onError see each call once; a span per call and per request; metrics per request and call', async () => {
     const { code, stdout, stderr } = await runExample('hooks-and-tracing.ts');
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toContain('   key sent: true\n');
-    expect(stdout).toContain('onError: createAppointment failed with ConflictError (409)');
+    expect(stdout).toContain('onRetry: listRooms sends attempt 2 after 503');
     expect(stdout).toContain(
-      [
-        '   listRooms #1 → 503 (<1 s)',
-        '   listRooms #2 → 200 (<1 s)',
-        '   createAppointment #1 → 409 (<1 s)',
-        '   retries: {"listRooms":1}',
-      ].join('\n'),
+      ['   ok listRooms 200 in 2', '   failed createAppointment ConflictError (409) in 1'].join(
+        '\n',
+      ),
     );
-    const spans = stdout.split('4. The spans')[1]!.trim().split('\n').slice(1);
+    const spans = stdout.split('4. The spans')[1]!.split('5.')[0]!.trim().split('\n').slice(1);
     expect(spans).toEqual([
-      '     attempt listRooms GET /api/public/v1/rooms status=503 resend=0 error=503',
-      '     attempt listRooms GET /api/public/v1/rooms status=200 resend=1 error=-',
-      '   call listRooms GET /api/public/v1/rooms status=200 resend=1 error=-',
-      '     attempt createAppointment POST /api/public/v1/appointments status=409 resend=0 error=409',
-      '   call createAppointment POST /api/public/v1/appointments status=409 resend=0 error=ConflictError',
+      '     request GET /api/public/v1/rooms status=503 resend=0 error=503',
+      '     request GET /api/public/v1/rooms status=200 resend=1 error=-',
+      '   call listRooms status=200 resend=0 error=-',
+      '     request POST /api/public/v1/appointments status=409 resend=0 error=409',
+      '   call createAppointment status=409 resend=0 error=ConflictError',
+    ]);
+    const metrics = stdout.split('5. The metrics')[1]!.trim().split('\n').slice(1);
+    expect(metrics).toEqual([
+      '   http.client.request.duration /api/public/v1/rooms 503 503: 1',
+      '   http.client.request.duration /api/public/v1/rooms 200 -: 1',
+      '   http.client.request.duration /api/public/v1/appointments 409 409: 1',
+      '   clinic_scheduling.client.call.duration /api/public/v1/rooms 200 -: 1',
+      '   clinic_scheduling.client.call.duration /api/public/v1/appointments 409 ConflictError: 1',
+      '   clinic_scheduling.client.retries /api/public/v1/rooms - 503: 1',
     ]);
   });
 });

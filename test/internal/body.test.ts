@@ -245,14 +245,18 @@ describe('the message and log lines of a connection error', () => {
     ).toBe(`${path} (fetch to https://clinic.test/api/x failed).`);
   });
 
-  it('logs an info line per retry, numbered from 1, and nothing at info when the retries are spent (the caller gets the error)', async () => {
+  it('logs an info line per retry, numbered from 1, and one error line for the failed call', async () => {
     const { messages: lines, logger } = captureLogger();
     const { fetch } = flakyBodies([new TypeError('terminated'), new TypeError('terminated')]);
     const outcome = await drive(client(fetch, 1, logger).rooms.retrieve(2));
     expect(outcome.ok).toBe(false);
-    expect(lines).toHaveLength(1);
+    // One retry line, then the failed call's error line; both name the path template only.
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(
-      /^info: clinic-scheduling: GET \/api\/public\/v1\/rooms\/2 was answered 200, but the body was cut off before its end \(terminated\): the request may have been processed\. Read the record back before sending it again\. Retry 1 of 1, after \d+ ms\.$/,
+      /^info: clinic-scheduling: GET \/api\/public\/v1\/rooms\/\{id\} failed \(APIConnectionError\); retry 1 of 1, after \d+ ms\.$/,
+    );
+    expect(lines[1]).toMatch(
+      /^error: clinic-scheduling: GET \/api\/public\/v1\/rooms\/\{id\} failed: APIConnectionError/,
     );
   });
 });

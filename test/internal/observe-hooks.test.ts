@@ -40,6 +40,7 @@ function recording(seen: Seen[], tag = ''): Hooks {
     onResponse: at('onResponse'),
     onRetry: at('onRetry'),
     onError: at('onError'),
+    onSuccess: at('onSuccess'),
   };
 }
 
@@ -70,20 +71,25 @@ describe('the hooks of a call', () => {
     expect(error).toBeInstanceOf(ConflictError);
     const key = (error as ConflictError).idempotencyKey;
     expect(key).toEqual(expect.any(String));
+    const callId = seen[0]![1].callId;
+    expect(callId).toEqual(expect.any(String));
     const base = {
+      callId,
       operation: 'createAppointment',
       method: 'POST',
       path: '/api/public/v1/appointments',
       idempotencyKey: key,
     };
     const duration = expect.any(Number);
+    const waited = expect.any(Number);
+    // onRetry's attempt is the one about to be sent.
     expect(seen).toEqual([
       ['onRequest', { ...base, attempt: 1 }],
       ['onResponse', { ...base, attempt: 1, status: 503, durationMs: duration, requestId: 'r-1' }],
-      ['onRetry', { ...base, attempt: 1, status: 503, delayMs: 0, errorType: '503' }],
+      ['onRetry', { ...base, attempt: 2, status: 503, delayMs: waited, errorType: '503' }],
       ['onRequest', { ...base, attempt: 2 }],
       ['onResponse', { ...base, attempt: 2, status: 503, durationMs: duration, requestId: 'r-1' }],
-      ['onRetry', { ...base, attempt: 2, status: 503, delayMs: 0, errorType: '503' }],
+      ['onRetry', { ...base, attempt: 3, status: 503, delayMs: waited, errorType: '503' }],
       ['onRequest', { ...base, attempt: 3 }],
       ['onResponse', { ...base, attempt: 3, status: 409, durationMs: duration, requestId: 'r-3' }],
       [
@@ -91,6 +97,7 @@ describe('the hooks of a call', () => {
         {
           ...base,
           attempt: 3,
+          attempts: 3,
           status: 409,
           requestId: 'r-3',
           durationMs: duration,
@@ -104,14 +111,24 @@ describe('the hooks of a call', () => {
     }
   });
 
-  it('a call that succeeds: the path template, no idempotency key, no onError', async () => {
+  it('a call that succeeds: the path template, no idempotency key, onSuccess once, no onError', async () => {
     const seen: Seen[] = [];
     const clinic = client(scripted([() => json(roomWire())]), { hooks: recording(seen) });
     await clinic.rooms.retrieve(2);
-    const base = { operation: 'retrieveRoom', method: 'GET', path: '/api/public/v1/rooms/{id}' };
+    const callId = seen[0]![1].callId;
+    const base = {
+      callId,
+      operation: 'retrieveRoom',
+      method: 'GET',
+      path: '/api/public/v1/rooms/{id}',
+    };
     expect(seen).toEqual([
       ['onRequest', { ...base, attempt: 1 }],
       ['onResponse', { ...base, attempt: 1, status: 200, durationMs: expect.any(Number) }],
+      [
+        'onSuccess',
+        { ...base, attempts: 1, status: 200, durationMs: expect.any(Number), replayed: false },
+      ],
     ]);
   });
 
@@ -123,6 +140,7 @@ describe('the hooks of a call', () => {
     await rejection(clinic.rooms.retrieve(2));
     expect(seen.map(([name]) => name)).toEqual(['onRequest', 'onResponse', 'onError']);
     for (const [, event] of seen) {
+      expect(event.callId).toBe(seen[0]![1].callId);
       expect(event).not.toHaveProperty('idempotencyKey');
       expect(event).not.toHaveProperty('requestId');
     }
@@ -138,6 +156,8 @@ describe('the hooks of a call', () => {
     expect(seen.map(([, e]) => [e.operation, e.path])).toEqual([
       ['listPatients', '/api/public/v1/patients'],
       ['listPatients', '/api/public/v1/patients'],
+      ['listPatients', '/api/public/v1/patients'],
+      ['retrieveAppointment', '/api/public/v1/appointments/{id}'],
       ['retrieveAppointment', '/api/public/v1/appointments/{id}'],
       ['retrieveAppointment', '/api/public/v1/appointments/{id}'],
     ]);
@@ -158,12 +178,14 @@ describe('the hooks of a call', () => {
       'call.onRequest#1',
       'client.onResponse#1',
       'call.onResponse#1',
-      'client.onRetry#1',
-      'call.onRetry#1',
+      'client.onRetry#2',
+      'call.onRetry#2',
       'client.onRequest#2',
       'call.onRequest#2',
       'client.onResponse#2',
       'call.onResponse#2',
+      'client.onSuccess#undefined',
+      'call.onSuccess#undefined',
     ]);
   });
 
@@ -176,7 +198,7 @@ describe('the hooks of a call', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(seen.map(([name]) => name)).toEqual(['onRequest', 'onRetry', 'onRequest', 'onError']);
     const retry = seen[1]![1];
-    expect(retry).toMatchObject({ attempt: 1, errorType: 'APIConnectionError' });
+    expect(retry).toMatchObject({ attempt: 2, errorType: 'APIConnectionError' });
     expect(retry.delayMs).toBeGreaterThan(0);
     expect(retry).not.toHaveProperty('status');
     expect(seen[3]![1]).toMatchObject({ attempt: 2, errorType: 'APIConnectionError', error });
@@ -209,8 +231,8 @@ describe('the hooks of a call', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(messages).toHaveLength(2);
     expect(fields).toEqual([
-      { hook: 'onRequest', errorType: 'RangeError' },
-      { hook: 'onResponse', errorType: 'Error' },
+      { hook: 'onRequest', callId: expect.any(String), errorType: 'RangeError' },
+      { hook: 'onResponse', callId: expect.any(String), errorType: 'Error' },
     ]);
   });
 
@@ -246,7 +268,7 @@ describe('the fields of the log lines', () => {
       'info', // the retry
       'debug', // attempt 2
       'debug', // its answer
-      'debug', // the call's error
+      'error', // the call's error
     ]);
     const { error: _, ...failure } = events[5]!;
     expect(fields).toEqual([

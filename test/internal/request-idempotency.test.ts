@@ -168,17 +168,28 @@ describe('an Idempotency-Key header given by the caller', () => {
     expect(keys).toEqual([]);
   });
 
-  it('on another call, sent as given (the SDK adds none)', async () => {
-    const seen: (string | null)[] = [];
-    server.use(
-      http.get(`${API}/rooms/2`, ({ request }) => {
-        seen.push(request.headers.get(IDEMPOTENCY_HEADER));
-        return json(roomWire());
-      }),
-    );
-    await settle(makeClient().rooms.retrieve(2, { headers: { 'Idempotency-Key': 'mine' } }));
-    expect(seen).toEqual(['mine']);
-  });
+  it.each([
+    ['rooms.retrieve', (c: ClinicClient, o: object) => c.rooms.retrieve(2, o)],
+    ['patients.create', (c: ClinicClient, o: object) => c.patients.create({ name: 'Ana' }, o)],
+    ['patients.update', (c: ClinicClient, o: object) => c.patients.update(7, { name: 'X' }, o)],
+  ])(
+    'on %s, refused unsent like options.idempotencyKey: nothing deduplicates there (issue 26 bug)',
+    async (_name, call) => {
+      const seen: (string | null)[] = [];
+      server.use(
+        http.all(`${API}/*`, ({ request }) => {
+          seen.push(request.headers.get(IDEMPOTENCY_HEADER));
+          return json(roomWire());
+        }),
+      );
+      for (const name of ['Idempotency-Key', 'idempotency-key']) {
+        const error = await rejection(call(makeClient(), { headers: { [name]: 'mine' } }));
+        expect(error).toBeInstanceOf(ConfigurationError);
+        expect((error as ConfigurationError).idempotencyKey).toBeUndefined();
+      }
+      expect(seen).toEqual([]);
+    },
+  );
 });
 
 describe('replays and reuse', () => {

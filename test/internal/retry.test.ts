@@ -1,41 +1,48 @@
 /**
- * The pure parts of the retry policy: `backoffDelay` (0.5 s doubling up to 8 s, minus up to
- * 25 % jitter), `isRetryableStatus` per policy, and `parseRetryAfter` (whole seconds or an HTTP
+ * The pure parts of the retry policy: the backoff handed to ky (0.5 s doubling up to 8 s, minus
+ * up to 25 % jitter), `isRetryableStatus` per policy, and `parseRetryAfter` (whole seconds or an HTTP
  * date, as ky reads it to wait).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseRetryAfter } from '../../src/core/errors.ts';
-import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS } from '../../src/internal/retry.ts';
+import { isRetryableStatus, MAX_RETRY_AFTER_MS, retryOptions } from '../../src/internal/retry.ts';
 
-describe('backoffDelay', () => {
+describe("the backoff ky waits (retryOptions' delay and jitter)", () => {
+  const { delay, jitter, backoffLimit } = retryOptions('safe', 2);
   it.each([
-    [0, 500],
-    [1, 1_000],
-    [2, 2_000],
-    [3, 4_000],
-    [4, 8_000],
+    [1, 500],
+    [2, 1_000],
+    [3, 2_000],
+    [4, 4_000],
     [5, 8_000],
-    [10, 8_000],
-  ])('retry %i: %i ms without jitter, 75 %% of it with the most jitter', (retry, base) => {
-    expect(backoffDelay(retry, () => 0)).toBe(base);
-    expect(backoffDelay(retry, () => 1)).toBe(base * 0.75);
-    expect(backoffDelay(retry, () => 0.5)).toBe(base * 0.875);
+  ])('retry %i: %i ms before jitter; jitter takes off up to 25 %%', (retry, base) => {
+    expect(delay?.(retry)).toBe(base);
+    const random = vi.spyOn(Math, 'random');
+    random.mockReturnValue(0);
+    expect(typeof jitter === 'function' && jitter(base)).toBe(base);
+    random.mockReturnValue(1);
+    expect(typeof jitter === 'function' && jitter(base)).toBe(base * 0.75);
+    random.mockRestore();
   });
 
-  it('with Math.random stays within [75 %, 100 %] of the base and varies', () => {
-    const seen = new Set<number>();
-    for (let i = 0; i < 200; i++) {
-      const d = backoffDelay(1);
-      expect(d).toBeGreaterThanOrEqual(750);
-      expect(d).toBeLessThanOrEqual(1_000);
-      seen.add(d);
-    }
-    expect(seen.size).toBeGreaterThan(1);
+  it('ky caps the wait at 8 s (backoffLimit)', () => {
+    expect(backoffLimit).toBe(8_000);
   });
+});
 
-  it('never exceeds 8 s, however many retries', () => {
-    for (let retry = 0; retry < 64; retry++)
-      expect(backoffDelay(retry, () => 0)).toBeLessThanOrEqual(8_000);
+describe('parseRetryAfter reads the header ky reads, in its order (issue 26, item 3)', () => {
+  const now = Date.parse('2026-03-02T12:00:00Z');
+  const h = (init: Record<string, string>) => new Headers(init);
+  it.each([
+    [{ 'ratelimit-reset': '2' }, 2_000],
+    [{ 'x-ratelimit-reset': '120' }, 120_000],
+    [{ 'x-rate-limit-reset': '7' }, 7_000],
+    [{ 'x-ratelimit-retry-after': '3' }, 3_000],
+    [{ 'ratelimit-reset': String(now / 1000 + 90) }, 90_000],
+    [{ 'retry-after': '1', 'ratelimit-reset': '120' }, 1_000],
+    [{ 'retry-after': 'soon', 'ratelimit-reset': '120' }, undefined],
+  ])('%o → %s ms', (init, ms) => {
+    expect(parseRetryAfter(h(init), now)).toBe(ms);
   });
 });
 

@@ -6,8 +6,12 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createControlHandler, createReferenceServer } from '../../src/testing/index.ts';
-import { killCli, type RunningCli, startCli } from './cli-helpers.ts';
+import {
+  CONTROL_ROUTES,
+  createControlHandler,
+  createReferenceServer,
+} from '../../src/testing/index.ts';
+import { killCli, type RunningCli, runCliToExit, startCli } from './cli-helpers.ts';
 
 const TOKEN = 'host-check-token';
 
@@ -82,5 +86,32 @@ describe('the command-line server', () => {
     allowed = await startCli('--port', '0', '--admin-token', TOKEN, '--control-hosts=app,mock');
     expect((await get(allowed.port, '/__control/clock', 'app:4010')).status).toBe(200);
     expect((await get(allowed.port, '/__control/clock', 'other:4010')).status).toBe(403);
+  });
+});
+
+describe('flags: each bad one exits 2 naming it and its variable; --help lists the control API', () => {
+  test.each([
+    [['--host', 'no-such-host.invalid'], /--host \(or CLINIC_MOCK_HOST\)/],
+    [['--control-hosts', 'a b/c'], /--control-hosts \(or CLINIC_MOCK_CONTROL_HOSTS\)/],
+    [['--port', '70000'], /--port \(or CLINIC_MOCK_PORT\)/],
+    [['--log-limit', 'many'], /--log-limit \(or CLINIC_MOCK_LOG_LIMIT\)/],
+    [['--now', 'yesterday'], /--now \(or CLINIC_MOCK_NOW\)/],
+    [['--seed', '/nonexistent/seed.json'], /--seed \(or CLINIC_MOCK_SEED\)/],
+  ])('%j', async (args, message) => {
+    const run = await runCliToExit({}, '--port', '0', ...args);
+    expect(run.code).toBe(2);
+    expect(run.output).toMatch(message);
+  });
+
+  test('--help names every control route and the docs page', async () => {
+    const run = await runCliToExit({}, '--help');
+    expect(run.code).toBe(0);
+    for (const route of Object.keys(CONTROL_ROUTES)) {
+      const [method, path] = route.split(' ') as [string, string];
+      expect(run.output).toMatch(
+        new RegExp(`/__control${path.replaceAll('/', '\\/')}\\s+${method}`),
+      );
+    }
+    expect(run.output).toContain('docs/testing-cli.md');
   });
 });

@@ -4,6 +4,7 @@
  * its first body whatever made that request fail, a `"__proto__"` member included.
  */
 import { describe, expect, test } from 'vitest';
+import { checkInvariants } from '../../src/testing/index.ts';
 import { createBody, setup } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -86,5 +87,48 @@ describe('spec 4.4 rule 2: the first body binds the key whatever made it fail', 
       headers,
     });
     expect([withProto.status, withProto.body.code]).toEqual([422, 'idempotency_key_reused']);
+  });
+});
+
+describe('a lost response retried with a fresh key (the bug a key per booking intent prevents)', () => {
+  test('the service accepts overlaps, so both bookings are made, and checkInvariants reports them', async () => {
+    const s = setup();
+    s.api.faults.inject({
+      method: 'POST',
+      path: '/api/public/v1/appointments',
+      loseResponse: true,
+    });
+    const body = createBody(s);
+    await expect(
+      s.send('POST', '/appointments', { json: body, headers: { 'idempotency-key': 'try-1' } }),
+    ).rejects.toThrow(TypeError);
+    const retried = await s.send('POST', '/appointments', {
+      json: body,
+      headers: { 'idempotency-key': 'try-2' },
+    });
+    expect(retried.status).toBe(201);
+    const report = checkInvariants(s.api);
+    expect(report.ok).toBe(false);
+    expect(report.violations).toEqual([
+      expect.objectContaining({
+        invariant: 'one-appointment-per-intent',
+        clinic: 1,
+        ids: [expect.any(String), retried.body.id],
+      }),
+    ]);
+  });
+
+  test('one key for the intent: the retry replays, nothing to report', async () => {
+    const s = setup();
+    s.api.faults.inject({
+      method: 'POST',
+      path: '/api/public/v1/appointments',
+      loseResponse: true,
+    });
+    const request = { json: createBody(s), headers: { 'idempotency-key': 'intent-1' } };
+    await expect(s.send('POST', '/appointments', request)).rejects.toThrow(TypeError);
+    const retried = await s.send('POST', '/appointments', request);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(checkInvariants(s.api).ok).toBe(true);
   });
 });

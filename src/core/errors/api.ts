@@ -1,9 +1,9 @@
 /** {@link APIError} and its subclasses, for a non-2xx answer ({@link makeAPIError}). @module */
 
-import { findOperation, type StatedConflictCode } from '../../operations.ts';
+import type { StatedConflictCode } from '../../operations.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import type { Scope } from '../../schemas/scopes.ts';
-import { ClinicError, formatFields, quoteServerText, withIdempotencyKey } from './base.ts';
+import { ClinicError, withIdempotencyKey } from './base.ts';
 
 /** What an {@link APIError} is built from. */
 export interface APIErrorInit {
@@ -19,10 +19,14 @@ export interface APIErrorInit {
   path: string;
   /** The `Idempotency-Key` the request carried (idempotent calls), else `undefined`. */
   idempotencyKey?: string | undefined;
+  /** The scope the spec says the operation needs, when it says (its row's). */
+  requiredScope?: Scope | undefined;
 }
 
 /** The service answered with a non-2xx status. Subclasses are chosen by status (and by `code`
- * for 409); an unexpected body still maps by status. */
+ * for 409); an unexpected body still maps by status. The message names the status, the code and
+ * the fields, never the service's text: `detail`, `fields` and `body` hold it, and may hold what
+ * the request sent (a CPF, a name), so log them only where patient data may go. */
 export class APIError extends ClinicError {
   static override readonly name: string = 'APIError';
 
@@ -32,7 +36,7 @@ export class APIError extends ClinicError {
   readonly headers: Headers;
   /** The parsed body in full (its text when not JSON; `undefined` when empty), key removed. */
   readonly body: unknown;
-  /** The body's `detail`, unescaped and in full: escape it before logging (`message` does). */
+  /** The body's `detail`, unescaped and in full; may echo the request (patient data). */
   readonly detail: string | undefined;
   /** `code` of the body (409, 422), when it has one. */
   readonly code: string | undefined;
@@ -46,7 +50,7 @@ export class APIError extends ClinicError {
   constructor(init: APIErrorInit, message?: string) {
     const detail = stringMember(init.body, 'detail');
     const code = stringMember(init.body, 'code');
-    super(message ?? defaultMessage(init, code, detail));
+    super(message ?? defaultMessage(init, code));
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
@@ -68,8 +72,13 @@ export class BadRequestError extends APIError {
 
   constructor(init: APIErrorInit) {
     const fields = toFieldErrors(init.body);
-    const summary = quoteServerText(formatFields(fields)); // '': the default message is used
-    super(init, summary ? `400 Bad request: ${summary} (${init.method} ${init.path})` : undefined);
+    const names = Object.keys(fields).filter((name) => IDENTIFIER.test(name));
+    super(
+      init,
+      names.length > 0
+        ? `400 Bad request: invalid ${names.slice(0, 20).join(', ')} (${init.method} ${init.path})`
+        : undefined,
+    );
     this.fields = fields;
   }
 }
@@ -77,12 +86,6 @@ export class BadRequestError extends APIError {
 /** 401: the API key is missing, unknown or revoked. Check `CLINIC_API_KEY`. */
 export class AuthenticationError extends APIError {
   static override readonly name: string = 'AuthenticationError';
-}
-
-/** The scope the spec says `method` `path` needs, or `undefined` where it does not show one. */
-export function requiredScopeFor(method: string, path: string): Scope | undefined {
-  const operation = findOperation(method, path);
-  return operation?.scopeStated ? operation.scope : undefined;
 }
 
 /** 403: the key was refused here; likely a missing scope (spec 5, rule 6 does not say when). */
@@ -93,12 +96,11 @@ export class PermissionDeniedError extends APIError {
   readonly requiredScope: Scope | undefined;
 
   constructor(init: APIErrorInit) {
-    const requiredScope = requiredScopeFor(init.method, init.path);
-    const detail = stringMember(init.body, 'detail');
+    const { requiredScope } = init;
     super(
       init,
       requiredScope
-        ? `403 Permission denied${detail ? ` (${quoteServerText(detail)})` : ''}: this endpoint requires scope ` +
+        ? `403 Permission denied: this endpoint requires scope ` +
             `${requiredScope} (spec 5); the key may lack it — create a key with the Full access ` +
             `preset (${init.method} ${init.path})`
         : undefined,
@@ -154,12 +156,10 @@ export class IdempotencyKeyReuseError extends UnprocessableEntityError {
   override readonly idempotencyKey: string;
 
   constructor(init: APIErrorInit & { idempotencyKey: string }) {
-    const detail = stringMember(init.body, 'detail');
     super(
       init,
-      `422 Idempotency-Key reused with another body or on another endpoint` +
-        `${detail ? ` (${quoteServerText(detail)})` : ''}; ` +
-        `use a new key for a new request (${init.method} ${init.path})`,
+      '422 Idempotency-Key reused with another body or on another endpoint; use a new key ' +
+        `for a new request (${init.method} ${init.path})`,
     );
     this.idempotencyKey = init.idempotencyKey;
   }
@@ -230,16 +230,35 @@ export function makeAPIError(init: APIErrorInit): APIError {
   }
 }
 
-/** `Retry-After` in ms, read as ky reads it (whole seconds or an HTTP date), else `undefined`. */
+/**
+ * The wait a response asks for, in ms, from the header ky 2 reads it from, in ky's order:
+ * `Retry-After` (seconds or an HTTP date), else `RateLimit-Reset`, `X-RateLimit-Retry-After`,
+ * `X-RateLimit-Reset` or `X-Rate-Limit-Reset` (a reset value past 2024 in seconds is an epoch
+ * time, as ky reads it); `undefined` when none is readable.
+ */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
-  const value = headers.get('retry-after') ?? '';
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  // Date.parse reads a date into `-5` or `2026`; a real HTTP date has letters.
-  if (!/[a-z]/i.test(value)) return undefined;
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  for (const [name, epoch] of TIMING_HEADERS) {
+    const value = headers.get(name);
+    if (value === null) continue;
+    if (/^\d+$/.test(value)) {
+      const ms = Number(value) * 1000;
+      return Math.max(0, epoch && ms >= EPOCH_FROM ? ms - now : ms);
+    }
+    // Date.parse reads a date into `-5` or `2026`; a real HTTP date has letters.
+    const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  }
+  return undefined;
 }
+
+const TIMING_HEADERS: Array<[name: string, epoch: boolean]> = [
+  ['retry-after', false],
+  ['ratelimit-reset', true],
+  ['x-ratelimit-retry-after', false],
+  ['x-ratelimit-reset', true],
+  ['x-rate-limit-reset', true],
+];
+const EPOCH_FROM = Date.parse('2024-01-01');
 
 /** @internal The `x-request-id` (or `request-id`) header of a response, when present. */
 export function requestIdFrom(headers: Headers): string | undefined {
@@ -271,13 +290,11 @@ function toFieldErrors(body: unknown): FieldErrors {
   return Object.fromEntries(entries);
 }
 
-const MAX_QUOTED_CODE_LENGTH = 64;
+/** A code or field name the message may name: an identifier, never free text. */
+const IDENTIFIER = /^[A-Za-z_][\w.-]{0,63}$/;
 
-/** `status code: detail (METHOD path)`, the service's parts quoted (bounded, escaped). */
-function defaultMessage(init: APIErrorInit, code?: string, detail?: string): string {
-  const parts = [String(init.status)];
-  if (code) parts.push(quoteServerText(code, MAX_QUOTED_CODE_LENGTH));
-  const text =
-    detail ?? (typeof init.body === 'string' && init.body.length <= 200 ? init.body : '');
-  return `${parts.join(' ')}${text ? `: ${quoteServerText(text)}` : ''} (${init.method} ${init.path})`;
+/** `status code (METHOD path)`: the code only when it is an identifier. */
+function defaultMessage(init: APIErrorInit, code?: string): string {
+  const named = code !== undefined && IDENTIFIER.test(code) ? ` ${code}` : '';
+  return `${init.status}${named} (${init.method} ${init.path})`;
 }

@@ -32,6 +32,7 @@ export class ClinicError extends Error {
   /** Each class declares its literal name (minifiers rename classes, not strings); an
    * instance's `name` is its class's. */
   static override readonly name: string = 'ClinicError';
+  /** The class's declared name, such as `'NotFoundError'`, whatever the build. */
   declare name: string;
   /** The key a failed `appointments.create` sent, once anything was sent: pass it back as
    * `{ idempotencyKey }` to replay instead of booking twice. `undefined` on other errors. */

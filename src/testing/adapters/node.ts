@@ -3,8 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeListener as fetchToNodeListener } from '../../webhooks/adapters/node.ts';
 import { isReferenceNetworkError } from '../server/faults.ts';
-import { fetchAs, type ReferenceFetch } from '../server/fetch.ts';
-import { markSocketRequest } from '../server/request-body.ts';
+import type { ReferenceServe } from '../server/fetch.ts';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -35,7 +34,7 @@ function repeated(req: IncomingMessage): string[] {
 
 /** The core answers an uncarriable method as sent (401, else 404); its body is discarded. */
 async function answerUncarried(
-  fetch: ReferenceFetch,
+  serve: ReferenceServe,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -51,24 +50,28 @@ async function answerUncarried(
   } catch {
     url = new URL(req.url ?? '/', 'http://localhost');
   }
-  const request = markSocketRequest(new Request(url, { headers }), repeated(req));
-  const response = await fetchAs(fetch, request, req.method ?? 'GET');
+  const request = new Request(url, { headers });
+  const response = await serve(request, {
+    method: req.method ?? 'GET',
+    repeatedHeaders: repeated(req),
+  });
   const body = Buffer.from(await response.arrayBuffer());
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(body);
 }
 
 /**
- * A `node:http` listener over a reference server (or its `fetch`): network faults destroy the
- * socket, other failures answer 500. Use: `createServer(referenceServerListener(api))`.
+ * A `node:http` listener over a reference server (or a function shaped like `api.serve`): network
+ * faults destroy the socket, other failures answer 500. Use:
+ * `createServer(referenceServerListener(api))`.
  */
 export function referenceServerListener(
-  api: { fetch: ReferenceFetch } | ReferenceFetch,
+  api: { serve: ReferenceServe } | ReferenceServe,
 ): NodeRequestListener {
-  const fetch = typeof api === 'function' ? api : api.fetch;
+  const serve = typeof api === 'function' ? api : api.serve;
   // One adapter per request, so the core learns that request's repeated headers.
   const listenerFor = (req: IncomingMessage) =>
-    fetchToNodeListener((request) => fetch(markSocketRequest(request, repeated(req))));
+    fetchToNodeListener((request) => serve(request, { repeatedHeaders: repeated(req) }));
   const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
     if (isReferenceNetworkError(error)) {
       req.socket.destroy();
@@ -87,7 +90,7 @@ export function referenceServerListener(
   };
   return (req, res) => {
     if (!isCarriable(req.method ?? 'GET')) {
-      answerUncarried(fetch, req, res).catch((error: unknown) => fail(req, res, error));
+      answerUncarried(serve, req, res).catch((error: unknown) => fail(req, res, error));
       return;
     }
     void listenerFor(req)(req, res, (error) => fail(req, res, error));

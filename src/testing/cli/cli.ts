@@ -17,7 +17,7 @@ import {
 } from '../server/create.ts';
 import type { ServerSettingsPatch } from '../server/settings-document.ts';
 import { WebhookUrlError } from '../server/webhook-url.ts';
-import { createControlHandler } from './control.ts';
+import { CONTROL_ROUTES, createControlHandler } from './control.ts';
 import { CONTROL_PREFIX } from './prefix.ts';
 
 const OPTIONS = {
@@ -78,7 +78,18 @@ at /__control/ui/ in a browser (it asks for the admin token).
 
 Every option is also read from the environment as CLINIC_MOCK_<OPTION>, such as
 ${envName('port')}, ${envName('log-limit')}, ${ALLOW} (1 for loopback, or host names)
-and ${envName('json')}=1; an option given on the command line wins.`;
+and ${envName('json')}=1; an option given on the command line wins.
+
+Control API (Authorization: Bearer <admin token>, loopback Host only):
+${Object.entries(CONTROL_ROUTES)
+  .map(
+    ([route, what]) =>
+      `  ${`${CONTROL_PREFIX}${route.replace(/^(\S+) /, '')}`.padEnd(32)} ${route.split(' ')[0]!.padEnd(6)} ${what}`,
+  )
+  .join('\n')}
+
+Docs: https://github.com/clinic-scheduling/sdk/blob/main/docs/testing-cli.md
+      (in the package: node_modules/@clinic-scheduling/sdk/docs/testing-cli.md)`;
 
 function fail(message: string): never {
   process.stderr.write(`clinic-scheduling-mock: ${message}\n\n${USAGE}\n`);
@@ -110,7 +121,7 @@ function readConfig() {
     const raw = process.env[envName(flag)] ?? '';
     if (TRUE.test(raw)) return true;
     if (FALSE.test(raw)) return false;
-    fail(`${envName(flag)} must be 1 or 0 (true or false), not ${JSON.stringify(raw)}`);
+    fail(`${where(flag)} must be 1 or 0 (true or false), not ${JSON.stringify(raw)}`);
   };
   const portText = pick('port') ?? '4010';
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65_535) {
@@ -158,7 +169,8 @@ function readConfig() {
       fail(`${where('now')} takes an ISO 8601 instant with an offset, or epoch milliseconds`);
     }
   }
-  const token = pick('admin-token') ?? randomBytes(24).toString('base64url');
+  const givenToken = pick('admin-token');
+  const token = givenToken ?? randomBytes(24).toString('base64url');
   if (!/^\S+$/.test(token)) fail(`${where('admin-token')} must not contain white space`);
   return {
     help: flags.help === true,
@@ -170,6 +182,7 @@ function readConfig() {
     host: pick('host') ?? '127.0.0.1',
     seed: pick('seed'),
     token,
+    tokenGiven: givenToken !== undefined,
     apiKey: pick('api-key'),
     logLimit,
     allowHttp: allowText !== '' && !FALSE.test(allowText),
@@ -225,6 +238,14 @@ function main(): void {
   };
   const server = createServer();
   server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.syscall === 'getaddrinfo' || error.code === 'EADDRNOTAVAIL') {
+      fail(
+        `--host (or ${envName('host')}): cannot listen on ${JSON.stringify(config.host)} (${error.code})`,
+      );
+    }
+    if (error.code === 'EADDRINUSE' || error.code === 'EACCES') {
+      fail(`--port (or ${envName('port')}): cannot listen on port ${config.port} (${error.code})`);
+    }
     process.stderr.write(`clinic-scheduling-mock: ${error.message}\n`);
     process.exit(1);
   });
@@ -268,7 +289,7 @@ function main(): void {
     try {
       applySeedFile();
     } catch (error) {
-      fail(`--seed ${config.seed}: ${(error as Error).message}`);
+      fail(`--seed (or ${envName('seed')}) ${config.seed}: ${(error as Error).message}`);
     }
     let apiKey: string;
     try {
@@ -313,7 +334,7 @@ function main(): void {
         baseUrl,
         port: address.port,
         ...(printedKey && { apiKey: printedKey }),
-        adminToken: config.token,
+        ...(!config.tokenGiven && { adminToken: config.token }),
         controlUrl: `${baseUrl}${CONTROL_PREFIX}`,
         consoleUrl: `${baseUrl}${CONSOLE_PATH}/`,
         pid: process.pid,
@@ -324,7 +345,10 @@ function main(): void {
         `Clinic Scheduling reference server listening on ${baseUrl}\n` +
           `CLINIC_BASE_URL=${baseUrl}\n` +
           (printedKey ? `CLINIC_API_KEY=${printedKey}\n` : '') +
-          `CLINIC_ADMIN_TOKEN=${config.token}\n` +
+          // A token the user gave is theirs to keep out of logs: never printed back.
+          (config.tokenGiven
+            ? 'CLINIC_ADMIN_TOKEN is the one you gave (not printed)\n'
+            : `CLINIC_ADMIN_TOKEN=${config.token}\n`) +
           `Control API: ${baseUrl}${CONTROL_PREFIX}/... with Authorization: Bearer <CLINIC_ADMIN_TOKEN>\n` +
           `Console: ${baseUrl}${CONSOLE_PATH}/ (in a browser; it asks for CLINIC_ADMIN_TOKEN)\n` +
           'Press Ctrl-C to stop.\n',

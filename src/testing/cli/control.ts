@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { ClinicError } from '../../core/errors.ts';
 import { formatInstant } from '../../schemas/fields/index.ts';
+import { APPOINTMENT_EVENT_TYPES } from '../../webhooks/events.ts';
 import type { DeliverySimulator, WebhookEndpoint } from '../delivery/types.ts';
 import { applySeedDocument } from '../seed/document.ts';
 import type { ChaosSpec } from '../server/chaos.ts';
@@ -11,6 +12,7 @@ import {
   ClockAdvance,
   ClockSet,
   DeliveryChaos,
+  FaultInput,
   HostTable,
   KeyOptions,
   ListEnvelopePatch,
@@ -22,7 +24,52 @@ import type { FaultSpec } from '../server/faults.ts';
 import { checkInvariants } from '../server/invariants.ts';
 import { readBodyBytes } from '../server/request-body.ts';
 import { CONTROL_PREFIX } from './prefix.ts';
-import { recordsView } from './records.ts';
+
+const ROUTES = {
+  'GET /ready': 'answers 200 once the server listens (no token)',
+  'POST /seed': 'a seed document: records of any state',
+  'POST /appointments': 'an appointment as staff or online booking makes it; emits its event',
+  'PATCH /appointments/:id': 'a staff-side change (status, time, ...); emits its event',
+  'POST /events': 'emits an event for an appointment as it stands',
+  'GET /server-settings': 'the settings document',
+  'PATCH /server-settings': 'changes any part of the settings document',
+  'GET /settings': "a clinic's settings (?clinic=)",
+  'PATCH /settings': "changes a clinic's settings",
+  'POST /keys': 'issues an API key (scopes or preset)',
+  'POST /keys/revoke': 'revokes an API key',
+  'GET /faults': 'the faults pending',
+  'POST /faults': 'injects a fault',
+  'DELETE /faults': 'clears the faults and the chaos mode',
+  'POST /chaos': 'starts (or, with null, stops) a seeded chaos mode',
+  'GET /chaos': 'the chaos mode, its statistics and checkInvariants',
+  'GET /clock': 'the server clock',
+  'POST /clock': 'sets the clock',
+  'POST /clock/advance': 'moves the clock forward, running the retries due',
+  'GET /webhooks': 'endpoints and deliveries with their attempts',
+  'POST /webhooks': 'registers an endpoint, signed when given a signature',
+  'GET /webhooks/options': 'the delivery chaos',
+  'PATCH /webhooks/options': 'changes the delivery chaos',
+  'POST /webhooks/settle': 'waits for the attempts in flight',
+  'POST /webhooks/flush': 'moves the clock through every pending retry',
+  'POST /webhooks/:id/ping': 'sends a ping',
+  'POST /webhooks/:id/enable': 're-enables an endpoint',
+  'POST /webhooks/:id/disable': 'disables an endpoint',
+  'DELETE /webhooks/:id': 'removes an endpoint',
+  'GET /list-envelope': 'the list envelopes',
+  'PATCH /list-envelope': 'changes the list envelopes',
+  'GET /hosts': 'the host table of webhook deliveries',
+  'PUT /hosts': 'replaces the host table',
+  'GET /events': 'the events emitted',
+  'GET /requests': 'the request log',
+  'GET /records': "a clinic's agenda and patients as the API shows them (?clinic=)",
+  'POST /reset': 'back to a new server',
+} as const;
+
+/** A control route, `METHOD /path` after {@link CONTROL_PREFIX}. @useDeclaredType */
+export type ControlRoute = keyof typeof ROUTES;
+
+/** Every control route, with what it does (`--help` prints this list). */
+export const CONTROL_ROUTES: Readonly<Record<ControlRoute, string>> = ROUTES;
 
 /** What `createControlHandler` takes. */
 export interface ControlOptions {
@@ -111,8 +158,15 @@ const RevokeRequest = z.strictObject({ key: z.string().max(500) });
 const WebhookRequest = z.strictObject({
   url: z.string().max(2048),
   events: z.array(z.string()).min(1),
+  signature: z.unknown().optional(),
   ...WithClinic,
 });
+const EventRequest = z.strictObject({
+  type: z.enum(APPOINTMENT_EVENT_TYPES),
+  appointment_id: z.string().max(100),
+  ...WithClinic,
+});
+const AppointmentOptions = z.strictObject({ emitEvent: z.boolean().optional(), ...WithClinic });
 
 /** The clinic of a per-clinic route: the body's `clinic`, else `?clinic=`, else 1. */
 function clinicOf(url: URL, body?: { clinic?: number | undefined }): number {
@@ -190,10 +244,32 @@ export function createControlHandler(
     return hosts;
   };
   const noInput = (request: Request) => readBody(request, NoInput, 'body');
-  const routes: Record<string, Route> = {
+  const routes: Record<Exclude<ControlRoute, 'GET /ready'>, Route> = {
     'POST /seed': async (request) => {
       const document = await readJson(request);
       return [201, { created: applySeedDocument(document, (id) => api.clinic(id).seed) }];
+    },
+    // As staff or online booking would: any origin, modality and status; the event by default.
+    'POST /appointments': async (request, url) => {
+      const body = await readBody(request, z.looseObject({}), 'appointment');
+      const { emitEvent = true, clinic } = parseInput(
+        AppointmentOptions,
+        { emitEvent: body.emitEvent, clinic: body.clinic },
+        'appointment',
+      );
+      const { emitEvent: _e, clinic: _c, ...input } = body;
+      const seed = api.clinic(clinicOf(url, { clinic })).seed;
+      return [201, seed.appointment(input as never, { emitEvent })];
+    },
+    'PATCH /appointments/:id': async (request, url, id) => {
+      const body = await readBody(request, z.looseObject({}), 'changes');
+      const { clinic, ...changes } = body as { clinic?: number };
+      const where = parseInput(z.strictObject(WithClinic), { clinic }, 'changes');
+      return api.clinic(clinicOf(url, where)).seed.change(id, changes as never);
+    },
+    'POST /events': async (request, url) => {
+      const body = await readBody(request, EventRequest, 'event');
+      return [201, api.clinic(clinicOf(url, body)).seed.emitEvent(body.type, body.appointment_id)];
     },
     'GET /server-settings': () => api.settingsDocument(),
     'PATCH /server-settings': async (request) =>
@@ -218,7 +294,8 @@ export function createControlHandler(
       pending: api.faults.pending.map((f) => ({ ...f.spec, remaining: f.remaining })),
     }),
     'POST /faults': async (request) => {
-      api.faults.inject(faultSpec(await readBody(request, z.looseObject({}), 'fault')));
+      const spec = faultSpec(await readBody(request, z.looseObject({}), 'fault'));
+      api.faults.inject(parseInput(FaultInput, spec, 'fault') as FaultSpec);
       return [201, { pending: api.faults.pending.length }];
     },
     'DELETE /faults': async (request) => {
@@ -248,6 +325,7 @@ export function createControlHandler(
         url: body.url,
         events: body.events as never,
         companyId: clinicOf(url, body),
+        ...(body.signature !== undefined && { signature: body.signature as never }),
       });
       return [201, endpointView(api.webhooks).find((e) => e.id === registered.id)];
     },
@@ -320,7 +398,7 @@ export function createControlHandler(
       };
     },
     'GET /requests': () => ({ requests: api.requests }),
-    'GET /records': (_r, url) => recordsView(api, clinicOf(url)),
+    'GET /records': (_r, url) => api.records(clinicOf(url)),
     'POST /reset': async (request) => {
       await noInput(request);
       api.reset();
@@ -338,14 +416,19 @@ export function createControlHandler(
     'PATCH /settings',
     'POST /keys',
     'POST /webhooks',
+    'POST /appointments',
+    'PATCH /appointments/:id',
+    'POST /events',
   ]);
 
   const find = (method: string, path: string) => {
     const exact = `${method} ${path}`;
-    if (routes[exact]) return { name: exact, id: '' };
-    const m = /^\/webhooks\/(we_\d+)(\/[a-z]+)?$/.exec(path);
-    const name = m && `${method} /webhooks/:id${m[2] ?? ''}`;
-    return name && routes[name] ? { name, id: m[1]! } : undefined;
+    if (Object.hasOwn(routes, exact)) return { name: exact as keyof typeof routes, id: '' };
+    const m = /^\/(webhooks|appointments)\/([A-Za-z0-9_-]{1,64})(\/[a-z]+)?$/.exec(path);
+    const name = m && `${method} /${m[1]}/:id${m[3] ?? ''}`;
+    return name && Object.hasOwn(routes, name)
+      ? { name: name as keyof typeof routes, id: m[2]! }
+      : undefined;
   };
 
   return async (request) => {

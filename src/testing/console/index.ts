@@ -7,17 +7,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
 import { CONTROL_PREFIX } from '../cli/prefix.ts';
-import type { ReferenceFetch } from '../server/fetch.ts';
+import type { ReferenceServe, SocketFacts } from '../server/fetch.ts';
 
 /** Where the console answers: `/__control/ui` (redirected to `/__control/ui/`) and below. */
 export const CONSOLE_PATH = `${CONTROL_PREFIX}/ui`;
 
 /** What `createConsoleHandler` takes. */
 export interface ConsoleOptions {
-  /** The reference server (or anything with its `fetch`). */
+  /** The reference server (or anything with its `serve`). */
   readonly api: {
-    /** Where every request outside `/__control` goes. */
-    readonly fetch: ReferenceFetch;
+    /** Where every request outside `/__control` goes, with its socket's facts. */
+    readonly serve: ReferenceServe;
   };
   /**
    * The control API the page reads (`createControlHandler`'s handler): every request under
@@ -85,8 +85,8 @@ const answer = (status: number, body: string | null, headers: Record<string, str
   new Response(body, { status, headers: { ...CONSOLE_HEADERS, ...headers } });
 
 /**
- * One handler for the whole server, shaped like `fetch`: the console's page and files under
- * `/__control/ui`, the rest of `/__control` to `control`, everything else to `api.fetch`. The
+ * One handler for the whole server, shaped like `api.serve`: the console's page and files under
+ * `/__control/ui`, the rest of `/__control` to `control`, everything else to `api.serve`. The
  * page needs no token to load and holds no data; it asks for the admin token and sends it as
  * `Authorization: Bearer <token>` on each control request.
  * @example
@@ -103,20 +103,20 @@ const answer = (status: number, body: string | null, headers: Record<string, str
  *   .listen(4010, '127.0.0.1'); // the console: http://127.0.0.1:4010/__control/ui/
  * ```
  */
-export function createConsoleHandler(options: ConsoleOptions): ReferenceFetch {
-  if (typeof options?.control !== 'function' || typeof options.api?.fetch !== 'function') {
+export function createConsoleHandler(
+  options: ConsoleOptions,
+): (request: Request, socket?: SocketFacts) => Promise<Response> {
+  if (typeof options?.control !== 'function' || typeof options.api?.serve !== 'function') {
     throw new TypeError(
       'createConsoleHandler takes { api, control: createControlHandler({ api, token }) }',
     );
   }
   const { api, control } = options;
-  return async (input, init) => {
-    // The node:http adapter hands over a Request marked as a socket's: pass that very one on.
-    const request = input instanceof Request && !init ? input : new Request(input, init);
+  return async (request, socket = { repeatedHeaders: [] }) => {
     const url = new URL(request.url);
     const path = url.pathname;
     if (path !== CONTROL_PREFIX && !path.startsWith(`${CONTROL_PREFIX}/`)) {
-      return api.fetch(request);
+      return api.serve(request, socket);
     }
     if (path !== CONSOLE_PATH && !path.startsWith(`${CONSOLE_PATH}/`)) return control(request);
     // The control API checks the Host before the token: a tokenless probe answered 403 means

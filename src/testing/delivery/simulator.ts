@@ -7,6 +7,7 @@ import { createEnvelope, type WebhookEnvelope } from '../server/events.ts';
 import { seededRandom } from '../server/random.ts';
 import { WebhookUrlError, webhookUrlProblem } from '../server/webhook-url.ts';
 import { sendAttempt } from './send.ts';
+import { signer } from './signature.ts';
 import type {
   Delivery,
   DeliveryAttempt,
@@ -201,16 +202,13 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
     for (const endpoint of endpoints) {
       if (envelope.type === 'ping' || envelope.company_id !== endpoint.companyId) continue;
       if (!endpoint.events.includes(envelope.type)) continue;
-      deliver(
-        endpoint,
-        envelope,
-        false,
-        reorderWindowMs ? Math.floor(rand() * reorderWindowMs) : 0,
-      );
+      const delay = reorderWindowMs ? Math.floor(rand() * reorderWindowMs) : 0;
+      deliver(endpoint, envelope, false, delay);
       if (duplicate > 0 && rand() < duplicate) {
         const late = rand() < 0.5;
         const window = reorderWindowMs || 2 * 60_000;
-        deliver(endpoint, envelope, true, late ? 1 + Math.floor(rand() * window) : 0);
+        // Beside the original: due at its time, so both run at once, as copies can.
+        deliver(endpoint, envelope, true, late ? delay + 1 + Math.floor(rand() * window) : delay);
       }
     }
   };
@@ -221,6 +219,8 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
   };
 
   const unsubscribe = options.onEvent(fanOut);
+  // An attempt in flight ends at the time it started: its retry is due from there.
+  const unhook = clock.beforeMove(() => settle());
 
   const dropScheduled = () => {
     for (const delivery of deliveries) {
@@ -262,6 +262,13 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
           );
         }
       }
+      if (registration.sign !== undefined && registration.signature !== undefined) {
+        throw new TypeError('register takes sign or signature, not both');
+      }
+      const sign =
+        registration.signature === undefined
+          ? registration.sign
+          : signer(registration.signature, () => clock.now(), 'register: signature');
       if (url !== undefined) {
         const problem = webhookUrlProblem(url, urlRule);
         if (problem) {
@@ -282,7 +289,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
         removed: false,
         handler,
         headers: registration.headers,
-        sign: registration.sign,
+        sign,
         enable() {
           endpoint.enabled = true;
           endpoint.consecutiveFailures = 0;
@@ -397,6 +404,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
 
     close() {
       unsubscribe();
+      unhook();
       dropScheduled();
     },
   };

@@ -3,6 +3,7 @@ import type { AppointmentEventType } from '../../webhooks/events.ts';
 import type { Clock } from '../server/clock.ts';
 import type { WebhookEnvelope } from '../server/events.ts';
 import type { WebhookUrlRuleOptions } from '../server/webhook-url.ts';
+import type { SignatureOptions } from './signature.ts';
 
 /** A consumer called in process, such as `createWebhookHandler`'s handler. */
 export type WebhookTargetHandler = (request: Request) => Promise<Response> | Response;
@@ -23,6 +24,11 @@ export interface RegisterEndpointOptions {
     | ((body: string, envelope: WebhookEnvelope) => Record<string, string>);
   /** Signature headers of the exact body sent, for your `verify` (the spec shows no scheme). */
   sign?: (body: string) => Record<string, string> | Promise<Record<string, string>>;
+  /**
+   * `sign` as data (what `POST /__control/webhooks` takes): an HMAC whose every part you name.
+   * Not the service's scheme, which the spec does not show (6.3 rule 5). Not with `sign`.
+   */
+  signature?: SignatureOptions;
 }
 
 /** A registered endpoint. */

@@ -60,7 +60,9 @@ export function applySeedDocument(
         try {
           return (helpers[helper] as (input: unknown) => unknown)(entry);
         } catch (error) {
-          throw new TypeError(`${where}: ${kind}[${i}]: ${(error as Error).message}`);
+          // The document's own names (kind and index), not the helper's (`seed.patient: ...`).
+          const message = (error as Error).message.replace(/^seed\.\w+: /, '');
+          throw new TypeError(`${where}: ${kind}[${i}]: ${message}`);
         }
       });
     }

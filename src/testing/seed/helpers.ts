@@ -1,6 +1,7 @@
 /** `api.seed.*`: records of any state, put straight into a clinic, checked as strictly as requests. @module */
 import { normalizeCpf } from '../../schemas/fields/index.ts';
-import { createEnvelope } from '../server/events.ts';
+import { APPOINTMENT_EVENT_TYPES } from '../../webhooks/events.ts';
+import { publishChanges } from '../server/changes.ts';
 import { endAtFor, roomFor } from '../server/rules.ts';
 import {
   type AppointmentRecord,
@@ -13,7 +14,6 @@ import {
   type RoomRecord,
 } from '../server/store.ts';
 import { formatClinicInstant } from '../server/time.ts';
-import { appointmentView } from '../server/views.ts';
 import {
   instant,
   parse,
@@ -23,6 +23,7 @@ import {
   SeedPatient,
   SeedProfessional,
   SeedRoom,
+  StaffChange,
 } from './schemas.ts';
 import type { SeedContext, SeededAppointment, SeededPatient, SeedHelpers } from './types.ts';
 
@@ -164,11 +165,59 @@ export function createSeedHelpers(ctx: SeedContext, companyId: number): SeedHelp
       };
       c.appointments.add(record);
       if (options.emitEvent) {
-        events.emit(
-          createEnvelope('appointment.created', companyId, appointmentView(c, record), now),
-        );
+        publishChanges({ clock, events }, c, [
+          { kind: 'appointment.created', appointment: record },
+        ]);
       }
       return snapshotAppointment(record);
+    },
+
+    change(appointmentId, changes) {
+      const what = 'seed.change';
+      const c = clinic();
+      const appointment = c.appointments.get(String(appointmentId).toLowerCase());
+      if (!appointment)
+        throw new TypeError(`${what}: no appointment ${appointmentId} in clinic ${companyId}`);
+      const data = parse(what, StaffChange, changes);
+      if (data.professional_id != null && !c.professionals.get(data.professional_id)) {
+        throw missing(what, 'professional_id', 'professional', data.professional_id);
+      }
+      if (data.room_id != null && !c.rooms.get(data.room_id)) {
+        throw missing(what, 'room_id', 'room', data.room_id);
+      }
+      const next: Partial<AppointmentRecord> = {};
+      if (data.status !== undefined) next.status = data.status;
+      if (data.professional_id !== undefined) next.professional_id = data.professional_id;
+      if (data.room_id !== undefined) next.room_id = data.room_id;
+      if (data.modality !== undefined) next.modality = data.modality;
+      if (data.note !== undefined) next.note = data.note;
+      if (data.start_at !== undefined) {
+        const start = instant(what, 'start_at', data.start_at);
+        next.start_at = start;
+        next.end_at = start + (appointment.end_at - appointment.start_at);
+      }
+      const changed = (Object.keys(next) as (keyof AppointmentRecord)[]).some(
+        (k) => next[k] !== appointment[k],
+      );
+      if (changed) {
+        const cancelled = next.status === 'cancelled' && appointment.status !== 'cancelled';
+        Object.assign(appointment, next, { updated_at: clock.now() });
+        const kind = cancelled ? 'appointment.cancelled' : 'appointment.updated';
+        publishChanges({ clock, events }, c, [{ kind, appointment }]);
+      }
+      return snapshotAppointment(appointment);
+    },
+
+    emitEvent(type, appointmentId) {
+      const what = 'seed.emitEvent';
+      if (!(APPOINTMENT_EVENT_TYPES as readonly string[]).includes(type)) {
+        throw new TypeError(`${what}: type must be one of ${APPOINTMENT_EVENT_TYPES.join(', ')}`);
+      }
+      const c = clinic();
+      const appointment = c.appointments.get(String(appointmentId).toLowerCase());
+      if (!appointment)
+        throw new TypeError(`${what}: no appointment ${appointmentId} in clinic ${companyId}`);
+      return publishChanges({ clock, events }, c, [{ kind: type, appointment }])[0]!;
     },
 
     blockedSlot(input) {

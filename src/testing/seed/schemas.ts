@@ -64,6 +64,15 @@ export const SeedAppointment = z.strictObject({
   note: Note.nullable().optional(),
 });
 
+export const StaffChange = z.strictObject({
+  status: AppointmentStatus.optional(),
+  start_at: StartAt.optional(),
+  professional_id: IntegerId.nullable().optional(),
+  room_id: IntegerId.nullable().optional(),
+  modality: AppointmentModality.optional(),
+  note: Note.nullable().optional(),
+});
+
 export const SeedBlockedSlot = z.strictObject({
   professional_id: IntegerId,
   start_at: StartAt,

@@ -5,7 +5,7 @@ import type {
   AppointmentStatus,
 } from '../../schemas/appointments.ts';
 import type { Clock } from '../server/clock.ts';
-import type { EventLog } from '../server/events.ts';
+import type { AppointmentEventType, EventLog, WebhookEnvelope } from '../server/events.ts';
 import type { Store } from '../server/store.ts';
 
 /** What `seed.patient` takes. The write-only fields are kept and never returned by the API. */
@@ -188,6 +188,25 @@ export interface SeededAppointment {
   updated_at: string;
 }
 
+/**
+ * What `seed.change` takes: an edit as staff would make it in the web application, with none of
+ * the API's limits (any status, telehealth included). Only the members given change.
+ */
+export interface StaffChangeInput {
+  /** Any status, such as `checked_in`, `completed` or `no_show`; `cancelled` emits `appointment.cancelled`. */
+  status?: AppointmentStatus;
+  /** A moved time (ISO 8601; without a zone, America/Sao_Paulo); `end_at` keeps the type's duration. */
+  start_at?: string | Date;
+  /** Another professional of the clinic, or `null`. */
+  professional_id?: number | null;
+  /** Another room of the clinic, or `null`. */
+  room_id?: number | null;
+  /** `in_person` or `telehealth`. */
+  modality?: AppointmentModality;
+  /** Internal note. */
+  note?: string | null;
+}
+
 /** What `seed.blockedSlot` takes: a time blocked in a professional's agenda. */
 export interface SeedBlockedSlotInput {
   /** A professional of the same clinic; booking into the slot answers 409 `slot_blocked`. */
@@ -229,6 +248,18 @@ export interface SeedHelpers {
   appointment(input: SeedAppointmentInput, options?: SeedAppointmentOptions): SeededAppointment;
   /** @example `api.seed.blockedSlot({ professional_id: 1, start_at: '2026-03-02T12:00:00', end_at: '2026-03-02T14:00:00' })` */
   blockedSlot(input: SeedBlockedSlotInput): SeededBlockedSlot;
+  /**
+   * Changes an appointment as staff would, emitting the event the service would
+   * (`appointment.updated`, or `appointment.cancelled`; none when nothing changed). Events do not
+   * say who changed what (spec 6.2 rule 1); `origin` keeps its creation value.
+   * @example `api.seed.change(id, { status: 'checked_in' })`
+   */
+  change(appointmentId: string, changes: StaffChangeInput): SeededAppointment;
+  /**
+   * Emits an event of `type` for the appointment as it stands now (say, for a seeded one).
+   * @example `api.seed.emitEvent('appointment.created', seeded.id)`
+   */
+  emitEvent(type: AppointmentEventType, appointmentId: string): WebhookEnvelope;
 }
 
 /** What the seed helpers need of the server. */

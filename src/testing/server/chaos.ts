@@ -1,5 +1,6 @@
 /** Chaos on demand (`api.faults.chaos`): a seeded fault mode to run a flow as the network
  * misbehaves; the same seed and requests meet the same faults. @module */
+import { Delay, HeaderMap, MAX_DELAY_MS, parseInput } from './control-inputs.ts';
 import { seededRandom } from './random.ts';
 
 /** What `api.faults.chaos` takes. Rates are probabilities of one draw, so they sum to at most 1. */
@@ -82,8 +83,9 @@ const MEMBERS = new Set<string>([
   'pathPrefix',
 ]);
 
+/** A timer's range: a longer `setTimeout` would fire at once. */
 function isMs(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  return Delay.safeParse(value).success;
 }
 
 /** Throws a TypeError naming the bad member and what it takes. */
@@ -113,19 +115,11 @@ export function checkChaosSpec(spec: unknown): asserts spec is ChaosSpec {
   if (status !== undefined && !(Number.isInteger(status) && status >= 500 && status <= 599)) {
     throw new TypeError('faults.chaos: status must be a 5xx status such as 503');
   }
-  const headers = s.headers;
-  if (
-    headers !== undefined &&
-    (!headers ||
-      typeof headers !== 'object' ||
-      Object.values(headers).some((v) => typeof v !== 'string'))
-  ) {
-    throw new TypeError(
-      "faults.chaos: headers must map names to strings, such as { 'retry-after': '1' }",
-    );
-  }
+  if (s.headers !== undefined) parseInput(HeaderMap, s.headers, 'faults.chaos.headers');
   if (s.timeoutMs !== undefined && !isMs(s.timeoutMs)) {
-    throw new TypeError('faults.chaos: timeoutMs must be a number of milliseconds >= 0');
+    throw new TypeError(
+      `faults.chaos: timeoutMs must be a number of milliseconds from 0 to ${MAX_DELAY_MS}`,
+    );
   }
   const latency = s.latencyMs;
   const range =
@@ -135,7 +129,9 @@ export function checkChaosSpec(spec: unknown): asserts spec is ChaosSpec {
     isMs(latency[1]) &&
     latency[0] <= latency[1];
   if (latency !== undefined && !isMs(latency) && !range) {
-    throw new TypeError('faults.chaos: latencyMs must be milliseconds >= 0 or a [min, max] range');
+    throw new TypeError(
+      `faults.chaos: latencyMs must be milliseconds from 0 to ${MAX_DELAY_MS}, or a [min, max] range of them`,
+    );
   }
   if (s.method !== undefined && typeof s.method !== 'string') {
     throw new TypeError('faults.chaos: method must be a string such as POST');

@@ -19,6 +19,7 @@ export class Clock {
   #offset = 0;
   #tasks: Task[] = [];
   #seq = 0;
+  readonly #beforeMove = new Set<() => Promise<void>>();
 
   /** @param start - a `Date` or epoch ms, a function read on every call, or omitted: real time. */
   constructor(start?: ClockStart) {
@@ -53,12 +54,30 @@ export class Clock {
     };
   }
 
+  /**
+   * Runs `settle` (awaited) before every move of the clock and between the tasks a move runs, so
+   * work in flight (a webhook attempt) ends at the time it started. Returns what removes it.
+   */
+  beforeMove(settle: () => Promise<void>): () => void {
+    this.#beforeMove.add(settle);
+    return () => {
+      this.#beforeMove.delete(settle);
+    };
+  }
+
+  async #settle(): Promise<void> {
+    for (const settle of [...this.#beforeMove]) await settle();
+  }
+
   /** How many scheduled tasks have not run yet. */
   get pending(): number {
     return this.#tasks.length;
   }
 
-  /** Moves time forward by `ms`, running each task due at its own time, awaited in turn. */
+  /**
+   * Moves time forward by `ms`, running the tasks due at each instant together, instant after
+   * instant; what is in flight settles first (see {@link beforeMove}).
+   */
   async advance(ms: number): Promise<void> {
     if (!Number.isFinite(ms) || ms < 0) {
       throw new RangeError('advance(ms) takes a finite number of milliseconds >= 0');
@@ -70,12 +89,20 @@ export class Clock {
         `advance(ms): the clock would pass ${new Date(MAX_CLOCK_MS).toISOString()}, the latest instant it reaches`,
       );
     }
+    await this.#advanceTo(target);
+  }
+
+  /** To `target` (epoch ms), read once: a clock on real time lands on it, not past it. */
+  async #advanceTo(target: number): Promise<void> {
     for (;;) {
+      await this.#settle();
       const next = this.#nextDue(target);
       if (!next) break;
-      this.#tasks.splice(this.#tasks.indexOf(next), 1);
+      // Tasks due at one instant run together, as deliveries due at once would.
+      const due = this.#tasks.filter((t) => t.at === next.at).sort((a, b) => a.seq - b.seq);
+      this.#tasks = this.#tasks.filter((t) => t.at !== next.at);
       this.#offset += Math.max(0, next.at - this.now());
-      await next.run();
+      await Promise.all(due.map((task) => task.run()));
     }
     this.#offset += Math.max(0, target - this.now());
   }
@@ -88,8 +115,9 @@ export class Clock {
         `set(at) takes a Date or epoch milliseconds from 1970 to ${new Date(MAX_CLOCK_MS).toISOString()}`,
       );
     }
+    await this.#settle();
     const now = this.now();
-    if (target >= now) await this.advance(target - now);
+    if (target >= now) await this.#advanceTo(target);
     else this.#offset -= now - target;
   }
 

@@ -1,4 +1,5 @@
-/** What the parts of one reference server share, and the bounded request log. @module */
+/** What the parts of one reference server share, and what its request log records. @module */
+import type { BoundedLog } from './bounded-log.ts';
 import type { Clock } from './clock.ts';
 import type { EventLog } from './events.ts';
 import type { FaultRegistry } from './faults.ts';
@@ -62,8 +63,6 @@ export interface ServerContext {
   duplicates: DuplicatePolicy;
   maxBodyBytes: number;
   attemptHeader: string | null;
-  /** Set by `fetch.ts` while a write runs, so the journal knows its Idempotency-Key. */
-  intent: { key: string | undefined } | undefined;
   readonly journal: WriteJournal;
 }
 
@@ -95,74 +94,6 @@ export class WriteJournal {
 
   clear(): void {
     this.entries.length = 0;
-  }
-}
-
-/**
- * A log bounded by entries and by caller-measured bytes, oldest dropped first; the newest entry
- * stays whatever its size, so one request never empties the log nor grows it past one entry.
- */
-export class BoundedLog<T> {
-  /** Oldest first; `api.requests` and `api.events` are this array. */
-  readonly entries: T[] = [];
-  readonly #sizes: number[] = [];
-  #bytes = 0;
-  #limit: number;
-  #byteLimit: number;
-
-  constructor(limit: number, byteLimit: number) {
-    this.#limit = limit;
-    this.#byteLimit = byteLimit;
-  }
-
-  get bytes(): number {
-    return this.#bytes;
-  }
-
-  get limit(): number {
-    return this.#limit;
-  }
-
-  get byteLimit(): number {
-    return this.#byteLimit;
-  }
-
-  /** New bounds, applied at once (oldest dropped). */
-  setLimits(limit: number, byteLimit: number): void {
-    this.#limit = limit;
-    this.#byteLimit = byteLimit;
-    this.#trim();
-  }
-
-  append(entry: T, size: number): void {
-    this.entries.push(entry);
-    this.#sizes.push(size);
-    this.#bytes += size;
-    this.#trim();
-  }
-
-  #trim(): void {
-    let drop = 0;
-    let bytes = this.#bytes;
-    const count = this.entries.length;
-    while (
-      count - drop > 0 &&
-      (count - drop > this.#limit || (bytes > this.#byteLimit && count - drop > 1))
-    ) {
-      bytes -= this.#sizes[drop]!;
-      drop += 1;
-    }
-    if (drop > 0) {
-      this.entries.splice(0, drop);
-      this.#sizes.splice(0, drop);
-      this.#bytes = bytes;
-    }
-  }
-
-  clear(): void {
-    this.entries.length = 0;
-    this.#sizes.length = 0;
-    this.#bytes = 0;
   }
 }
 

@@ -1,7 +1,7 @@
 /** The schemas of every control input, one home for the in-process helpers and the HTTP control
  * API; a refusal is a `TypeError` naming the member (400 over HTTP). @module */
 import * as z from 'zod';
-import { HEADER_NAME } from '../../internal/wire.ts';
+import { EXACT_HEADER_VALUE, HEADER_NAME } from '../../internal/wire.ts';
 import { OPERATION_ROWS } from '../../operations.ts';
 import { AppointmentStatus } from '../../schemas/appointments.ts';
 import { SCOPES, type Scope } from '../../schemas/scopes.ts';
@@ -11,7 +11,7 @@ import type { ListEnvelopeSettings } from './pagination.ts';
 export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);
 
 /** The longest `setTimeout` Node keeps (a longer one fires at once). */
-const MAX_DELAY_MS = 2_147_483_647;
+export const MAX_DELAY_MS = 2_147_483_647;
 
 /**
  * One clinic's settings (`api.settings.requireRoom = true`): where the spec shows nothing, the
@@ -130,16 +130,32 @@ export const KeyOptions = z
     message: 'key carries its own prefix: give either key or prefix, not both',
   });
 
-const HeaderMap = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
-  try {
-    new Headers(headers);
-  } catch (error) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `not valid HTTP headers (${(error as Error).message})`,
-    });
-  }
-});
+/** Header names and values HTTP carries as given: a refusal now, not a 500 on every request later. */
+export const HeaderMap = z
+  .record(
+    z.string(),
+    z
+      .string()
+      .regex(
+        EXACT_HEADER_VALUE,
+        'must be a header value: no line break, no white space at its ends',
+      )
+      .or(z.literal('')),
+  )
+  .superRefine((headers, ctx) => {
+    for (const name of Object.keys(headers)) {
+      if (!HEADER_NAME.test(name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: "is not an HTTP header name (letters, digits and !#$%&'*+-.^_`|~ only)",
+        });
+      }
+    }
+  });
+
+/** Statuses whose answer carries no body (RFC 9110). */
+const NO_BODY_STATUSES = [204, 205, 304];
 
 /** `times` may be `Infinity`. */
 export const FaultInput = z
@@ -163,7 +179,14 @@ export const FaultInput = z
   })
   .refine((f) => f.status === undefined || !(f.networkError || f.loseResponse), {
     message: 'status answers the request; it excludes networkError and loseResponse',
+  })
+  .refine((f) => f.body === undefined || !NO_BODY_STATUSES.includes(f.status ?? 200), {
+    message: 'a 204, 205 or 304 answer carries no body: leave body out',
+    path: ['body'],
   });
+
+/** The longest wait a timer keeps, for chaos' `latencyMs` and `timeoutMs`. */
+export const Delay = z.number().min(0).max(MAX_DELAY_MS);
 
 const InstantMs = z.number().min(0).max(MAX_CLOCK_MS);
 

@@ -11,9 +11,9 @@ import {
   issueApiKey as issueKey,
   revokeApiKey as revokeKey,
 } from './auth.ts';
+import { BoundedLog } from './bounded-log.ts';
 import { Clock, type ClockStart } from './clock.ts';
 import {
-  BoundedLog,
   DEFAULT_LOG_BYTES,
   DEFAULT_MAX_BODY_BYTES,
   type DuplicatePolicy,
@@ -24,10 +24,11 @@ import {
 } from './context.ts';
 import { type EventListener, EventLog, type WebhookEnvelope } from './events.ts';
 import { type FaultInjector, FaultRegistry } from './faults.ts';
-import { createFetch, type ReferenceFetch } from './fetch.ts';
-import { registerContext } from './invariants.ts';
+import { createFetch, type ReferenceFetch, type ReferenceServe } from './fetch.ts';
+import { type InvariantReport, reportInvariants } from './invariants.ts';
 import type { LinkOrigin } from './links.ts';
 import { CursorSigner, type ListEnvelopeMode, type ListEnvelopeSettings } from './pagination.ts';
+import { type ClinicRecords, recordsView } from './records.ts';
 import { guardListEnvelope } from './settings.ts';
 import {
   applySettings,
@@ -98,6 +99,11 @@ export interface ReferenceServer extends ClinicHandle {
   readonly baseUrl: string;
   /** The core, shaped like the global `fetch`; rejects only for network faults. */
   readonly fetch: ReferenceFetch;
+  /**
+   * `fetch` for a request that came in on a socket (the node:http adapter's entry): the method as
+   * sent and the headers repeated on the wire; no origin check.
+   */
+  readonly serve: ReferenceServe;
   /** The server's clock: `created_at`, `updated_at`, envelopes and the 24 h idempotency window. */
   readonly clock: Clock;
   /** The newest `logLimit` webhook envelopes emitted, oldest first. */
@@ -116,6 +122,13 @@ export interface ReferenceServer extends ClinicHandle {
   clinic(id: number): ClinicHandle;
   /** Forgets a key (requests with it answer 401). Returns whether it was known. */
   revokeApiKey(key: string): boolean;
+  /** What `checkInvariants(api)` reports: the invariants a flow must keep, on this server. */
+  checkInvariants(): InvariantReport;
+  /**
+   * One clinic's professionals, appointments (by start) and patients as the API shows them, and
+   * the ids of the clinics that hold state: what the console's agenda reads. Creates nothing.
+   */
+  records(clinicId?: number): ClinicRecords;
   /** The settings document as it stands: every setting, JSON-safe (a copy). */
   settingsDocument(): ServerSettings;
   /**
@@ -244,18 +257,8 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
     duplicates: 'refuse',
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     attemptHeader: DEFAULT_ATTEMPT_HEADER,
-    intent: undefined,
     journal: new WriteJournal(),
   };
-  ctx.events.on((envelope) => {
-    if (ctx.intent === undefined || envelope.type === 'ping') return;
-    ctx.journal.add({
-      kind: envelope.type,
-      id: (envelope.data as { id: string }).id,
-      companyId: envelope.company_id,
-      intent: ctx.intent.key,
-    });
-  });
 
   const handles = new Map<number, ClinicHandle>();
   const clinic = (id: number): ClinicHandle => {
@@ -301,13 +304,15 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
   );
   applySeed();
 
+  const core = createFetch(ctx);
   const api: ReferenceServer = {
     id: main.id,
     seed: main.seed,
     settings: main.settings,
     issueApiKey: main.issueApiKey,
     baseUrl,
-    fetch: createFetch(ctx),
+    fetch: core.fetch,
+    serve: core.serve,
     clock: ctx.clock,
     events: ctx.events.events,
     onEvent: (listener) => ctx.events.on(listener),
@@ -317,6 +322,8 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
     listEnvelope: ctx.listEnvelope,
     clinic,
     revokeApiKey: (key) => revokeKey(ctx.store, key),
+    checkInvariants: () => reportInvariants(ctx),
+    records: (clinicId = main.id) => recordsView(ctx.store, clinicId),
     settingsDocument: () => readSettings(target),
     applySettings: (patch) => applySettings(target, patch),
     reset() {
@@ -331,7 +338,6 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
       applySeed();
     },
   };
-  registerContext(api, ctx);
   return api;
 }
 

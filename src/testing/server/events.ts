@@ -9,7 +9,7 @@ import type {
   WebhookEventOf,
   WebhookEventType,
 } from '../../webhooks/events.ts';
-import { BoundedLog } from './context.ts';
+import { BoundedLog } from './bounded-log.ts';
 import { formatClinicInstant } from './time.ts';
 
 export type { AppointmentEventType, WebhookEventType };

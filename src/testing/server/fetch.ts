@@ -2,6 +2,7 @@
  * faults, 400 repeats, 401, route (404), 403, body, Idempotency-Key, operation. @module */
 import { OPERATIONS, type OperationName, type OperationRow } from '../../operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
+import { publishChanges } from './changes.ts';
 import type { FaultDraw } from './chaos.ts';
 import {
   API_PREFIX,
@@ -10,14 +11,6 @@ import {
   type ServerContext,
 } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
-import {
-  assertSameEndpoint,
-  bind,
-  fingerprint,
-  readIdempotencyKey,
-  replay,
-} from './idempotency.ts';
-import { requestOrigin } from './links.ts';
 import {
   cancelAppointment,
   createAppointment,
@@ -36,8 +29,16 @@ import {
   retrieveRoom,
   updateAppointment,
   updatePatient,
-} from './operations.ts';
-import { assertNoRepeats, isSocketRequest, readBody, refuseBody } from './request-body.ts';
+} from './handlers.ts';
+import {
+  assertSameEndpoint,
+  bind,
+  fingerprint,
+  readIdempotencyKey,
+  replay,
+} from './idempotency.ts';
+import { requestOrigin } from './links.ts';
+import { assertNoRepeats, readBody, refuseBody } from './request-body.ts';
 import { ApiProblem, jsonResponse, notFound } from './responses.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
@@ -45,6 +46,17 @@ export type ReferenceFetch = (
   input: string | URL | Request,
   init?: RequestInit,
 ) => Promise<Response>;
+
+/** What a socket saw of a request that a Fetch `Request` cannot carry. */
+export interface SocketFacts {
+  /** The method as sent, when a `Request` cannot carry it (TRACE, TRACK, CONNECT). */
+  readonly method?: string;
+  /** Names (lower case) of the headers sent more than once, which `Headers` joins with commas. */
+  readonly repeatedHeaders: readonly string[];
+}
+
+/** The signature of `api.serve`: `api.fetch` for a request that came in on a socket. */
+export type ReferenceServe = (request: Request, socket: SocketFacts) => Promise<Response>;
 
 interface Route {
   row: OperationRow;
@@ -177,23 +189,13 @@ async function handle(
   }
   // Synchronous from here, so no request slips in between the replay check and the write.
   const run = (): OperationResult => {
-    ctx.intent = { key: idempotencyKey };
-    try {
-      const result = matched.operation({ ctx, clinic, url, linkBase, id, body });
-      if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
-      if (matched.row.name === 'createPatient' && result.status === 201) {
-        const created = result.body as { id: number };
-        ctx.journal.add({
-          kind: 'patient.created',
-          id: created.id,
-          companyId: clinic.id,
-          intent: idempotencyKey,
-        });
-      }
-      return result;
-    } finally {
-      ctx.intent = undefined;
-    }
+    const result = matched.operation({ ctx, clinic, url, linkBase, id, body });
+    if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
+    publishChanges(ctx, clinic, result.changed ?? [], {
+      log: ctx.journal,
+      intent: idempotencyKey,
+    });
+    return result;
   };
   if (idempotencyKey === undefined) {
     const result = run();
@@ -233,18 +235,6 @@ async function handle(
   });
 }
 
-/** TRACE, TRACK, CONNECT (a `Request` cannot carry them) come as a tagged GET. */
-const carriedMethod = new WeakMap<Request, string>();
-
-export function fetchAs(
-  fetch: ReferenceFetch,
-  request: Request,
-  method: string,
-): Promise<Response> {
-  carriedMethod.set(request, method.toUpperCase());
-  return fetch(request);
-}
-
 function recordSize(entry: RecordedRequest): number {
   let size = 160 + entry.method.length + entry.path.length;
   for (const [k, v] of Object.entries(entry.query)) size += k.length + v.length + 6;
@@ -260,17 +250,15 @@ function wrongOrigin(ctx: ServerContext, url: URL): TypeError {
   );
 }
 
-/** Builds `api.fetch`. */
-export function createFetch(ctx: ServerContext): ReferenceFetch {
+/** Builds `api.fetch` and `api.serve`: one core; a socket's requests skip the origin check. */
+export function createFetch(ctx: ServerContext): { fetch: ReferenceFetch; serve: ReferenceServe } {
   const origin = new URL(ctx.baseUrl).origin;
-  return async (input, init) => {
-    const request =
-      input instanceof Request && init === undefined ? input : new Request(input, init);
+  const answer = async (request: Request, socket: SocketFacts | undefined) => {
     const url = new URL(request.url);
-    if (ctx.origins === 'base-url' && url.origin !== origin && !isSocketRequest(request)) {
+    if (ctx.origins === 'base-url' && url.origin !== origin && !socket) {
       throw wrongOrigin(ctx, url);
     }
-    const method = carriedMethod.get(request) ?? request.method.toUpperCase();
+    const method = socket?.method?.toUpperCase() ?? request.method.toUpperCase();
     const line = record(request, url, method, ctx.attemptHeader);
     const time = new Date(ctx.clock.now()).toISOString();
     const started = performance.now();
@@ -287,7 +275,7 @@ export function createFetch(ctx: ServerContext): ReferenceFetch {
       }
       let response: Response;
       try {
-        assertNoRepeats(ctx, request, url);
+        assertNoRepeats(ctx, url, socket?.repeatedHeaders ?? []);
         response = await handle(ctx, request, url, method);
       } catch (error) {
         if (!(error instanceof ApiProblem)) throw error;
@@ -308,5 +296,13 @@ export function createFetch(ctx: ServerContext): ReferenceFetch {
       };
       ctx.requests.append(entry, recordSize(entry));
     }
+  };
+  return {
+    fetch: (input, init) =>
+      answer(
+        input instanceof Request && init === undefined ? input : new Request(input, init),
+        undefined,
+      ),
+    serve: (request, socket) => answer(request, socket),
   };
 }

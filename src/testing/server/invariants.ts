@@ -1,7 +1,7 @@
 /** What a flow must keep however the network behaves, checked on the server's state; an intent
  * is a write's Idempotency-Key, keyless bookings match on what they book. @module */
-import type { ServerContext } from './context.ts';
-import type { ReferenceServer } from './create.ts';
+import type { WriteJournal } from './context.ts';
+import type { Store } from './store.ts';
 import { formatClinicInstant } from './time.ts';
 
 /** The invariants `checkInvariants` checks. */
@@ -39,22 +39,6 @@ export interface InvariantReport {
   };
 }
 
-const contexts = new WeakMap<object, ServerContext>();
-
-/** Lets `checkInvariants(api)` read `api`'s state. */
-export function registerContext(api: object, ctx: ServerContext): void {
-  contexts.set(api, ctx);
-}
-
-/** The state of a server made by `createReferenceServer`. */
-export function contextOf(api: object): ServerContext {
-  const ctx = contexts.get(api);
-  if (!ctx) {
-    throw new TypeError('checkInvariants(api) takes a server made by createReferenceServer');
-  }
-  return ctx;
-}
-
 function groups<T>(items: Iterable<T>, key: (item: T) => string | undefined): T[][] {
   const map = new Map<string, T[]>();
   for (const item of items) {
@@ -70,9 +54,20 @@ function groups<T>(items: Iterable<T>, key: (item: T) => string | undefined): T[
 /**
  * Checks, on writes since start or `reset()`: one appointment per key and per live (patient,
  * professional, start); one patient per CPF and per key; one change per key and appointment.
+ * The same as `api.checkInvariants()`.
  */
-export function checkInvariants(api: ReferenceServer): InvariantReport {
-  const ctx = contextOf(api);
+export function checkInvariants(api: { checkInvariants(): InvariantReport }): InvariantReport {
+  if (typeof api?.checkInvariants !== 'function') {
+    throw new TypeError('checkInvariants(api) takes a server made by createReferenceServer');
+  }
+  return api.checkInvariants();
+}
+
+/** The report of `checkInvariants` on one server's records and journal. */
+export function reportInvariants(ctx: {
+  readonly store: Store;
+  readonly journal: WriteJournal;
+}): InvariantReport {
   const violations: InvariantViolation[] = [];
   const journal = ctx.journal.entries;
   const keyed = journal.filter((e) => e.intent !== undefined);

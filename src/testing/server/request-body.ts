@@ -14,7 +14,7 @@ export function tooLarge(maxBytes: number): ApiProblem {
     code: 'request_too_large',
     detail:
       `The request body is larger than ${maxBytes} bytes, the most this server reads ` +
-      '(createReferenceServer option maxBodyBytes).',
+      '(the setting maxBodyBytes of the settings document).',
   });
 }
 
@@ -137,20 +137,12 @@ const SINGLE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'Content-Type',
 };
 
-/** Repeats seen on the socket, since a Fetch `Headers` joins them with commas. */
-const repeatedHeaders = new WeakMap<Request, readonly string[]>();
-
-/** Records the wire's repeated headers and marks a socket request (its Host is not checked). */
-export function markSocketRequest(request: Request, repeated: readonly string[]): Request {
-  repeatedHeaders.set(
-    request,
-    repeated.filter((name) => name in SINGLE_HEADERS),
-  );
-  return request;
-}
-
 /** A repeated query parameter or API header is 400 naming each, unless `duplicates: 'first'`. */
-export function assertNoRepeats(ctx: ServerContext, request: Request, url: URL): void {
+export function assertNoRepeats(
+  ctx: ServerContext,
+  url: URL,
+  repeatedHeaders: readonly string[],
+): void {
   if (ctx.duplicates === 'first') return;
   const fields = new Map<string, string[]>();
   const seen = new Set<string>();
@@ -158,12 +150,9 @@ export function assertNoRepeats(ctx: ServerContext, request: Request, url: URL):
     if (seen.has(name)) fields.set(name, ['was given more than once: send it once']);
     seen.add(name);
   }
-  for (const name of repeatedHeaders.get(request) ?? []) {
-    fields.set(SINGLE_HEADERS[name]!, ['header was sent more than once: send it once']);
+  for (const name of repeatedHeaders) {
+    const shown = SINGLE_HEADERS[name.toLowerCase()];
+    if (shown) fields.set(shown, ['header was sent more than once: send it once']);
   }
   if (fields.size > 0) throw badRequest(Object.fromEntries(fields));
-}
-
-export function isSocketRequest(request: Request): boolean {
-  return repeatedHeaders.has(request);
 }

@@ -16,7 +16,8 @@ import type { LinkOrigin } from './links.ts';
 import type { ListEnvelopeSettings } from './pagination.ts';
 
 /** The settings document's schema (zod): parses a patch, any part of {@link ServerSettings}. */
-export const ServerSettings = ServerSettingsSchema;
+export const ServerSettings: z.ZodType<ServerSettingsPatch, ServerSettingsPatch> =
+  ServerSettingsSchema as never;
 
 /** The settings document, every member present: what `api.settingsDocument()` returns. */
 export interface ServerSettings {
@@ -43,7 +44,28 @@ export interface ServerSettings {
 }
 
 /** What the settings document takes: any part of {@link ServerSettings}, as JSON. */
-export type ServerSettingsPatch = z.input<typeof ServerSettingsSchema>;
+export interface ServerSettingsPatch {
+  /** See {@link ServerSettings.listEnvelope}. */
+  listEnvelope?: Partial<ListEnvelopeSettings>;
+  /** See {@link ServerSettings.links}. */
+  links?: LinkOrigin;
+  /** See {@link ServerSettings.origins}. */
+  origins?: OriginPolicy;
+  /** See {@link ServerSettings.duplicates}. */
+  duplicates?: DuplicatePolicy;
+  /** See {@link ServerSettings.maxBodyBytes}. */
+  maxBodyBytes?: number;
+  /** See {@link ServerSettings.logLimit}. */
+  logLimit?: number | 'unbounded';
+  /** See {@link ServerSettings.logBytes}. */
+  logBytes?: number | 'unbounded';
+  /** See {@link ServerSettings.attemptHeader}. */
+  attemptHeader?: string | null;
+  /** See {@link ServerSettings.clinic}. */
+  clinic?: Partial<ClinicSettings>;
+  /** See {@link ServerSettings.webhooks}. */
+  webhooks?: DeliveryChaosOptions & DeliveryUrlRuleOptions;
+}
 
 /** What `applySettings` changes. */
 export interface SettingsTarget {

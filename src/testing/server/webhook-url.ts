@@ -148,6 +148,20 @@ function isLoopback(host: string): boolean {
   return parseIPv4(host)?.[0] === 127;
 }
 
+/**
+ * Why an address an opened name resolves to is refused: the loopback opening takes loopback
+ * addresses only; a named host also private and unique local ones (a compose network), never
+ * link-local (cloud metadata), multicast or the other special ranges.
+ */
+function openingProblem(address: string, loopbackOnly: boolean): string | undefined {
+  const special = specialAddress(address);
+  if (special === undefined) return undefined;
+  if (isLoopback(address.toLowerCase())) return undefined;
+  if (loopbackOnly) return `${special}, not a loopback address`;
+  if (/^(a private address|a unique local address)/.test(special)) return undefined;
+  return special;
+}
+
 /** Why a webhook URL fails the service's rule (spec 6), or `undefined` when it passes. */
 export function webhookUrlProblem(
   url: string,
@@ -163,10 +177,17 @@ export function webhookUrlProblem(
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
     .toLowerCase();
-  const allowed =
-    (options.allowLoopbackHttp && isLoopback(host)) ||
-    options.allowHttpHosts?.some((name) => name.toLowerCase() === host);
-  if (allowed && /^https?:$/.test(parsed.protocol)) return undefined;
+  const named = options.allowHttpHosts?.some((name) => name.toLowerCase() === host) ?? false;
+  const loopback = !named && options.allowLoopbackHttp === true && isLoopback(host);
+  if ((named || loopback) && /^https?:$/.test(parsed.protocol)) {
+    // An opening admits a name, not whatever it resolves to: each address is checked too.
+    const resolved = options.resolveHost?.(host);
+    for (const address of resolved === undefined ? [] : [resolved].flat()) {
+      const problem = openingProblem(address, loopback);
+      if (problem) return `its host resolves to ${problem}`;
+    }
+    return undefined;
+  }
   if (parsed.protocol !== 'https:') return `it is ${parsed.protocol}// and endpoints must be HTTPS`;
   if (host === 'localhost' || host.endsWith('.localhost')) return 'its host is localhost';
   const literal = specialAddress(host);

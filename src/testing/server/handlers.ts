@@ -1,4 +1,5 @@
-/** The 15 operations of spec 4, after the core's checks. Writes are synchronous once the body is
+/** The handler of each of the 15 operations of spec 4, after the core's checks; a write returns
+ * what it changed, and the core publishes it. Writes are synchronous once the body is
  * parsed, so two concurrent requests with one Idempotency-Key cannot both miss the replay. @module */
 import type * as z from 'zod';
 import { OPERATIONS, type OperationRow } from '../../operations.ts';
@@ -7,8 +8,8 @@ import type { FieldErrors } from '../../schemas/errors.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
 import { normalizeCpf } from '../../schemas/fields/index.ts';
 import { PatientCreateParams, PatientUpdateParams } from '../../schemas/patients.ts';
+import type { Change } from './changes.ts';
 import { API_PREFIX, type ServerContext } from './context.ts';
-import { type AppointmentEventType, createEnvelope } from './events.ts';
 import { type ListResource, paginate } from './pagination.ts';
 import { badRequest, notFound } from './responses.ts';
 import {
@@ -58,6 +59,8 @@ export interface OperationInput {
 export interface OperationResult {
   status: number;
   body: unknown;
+  /** What a write created or changed, for the server to publish and journal (`changes.ts`). */
+  changed?: readonly Change[];
 }
 
 export type Operation = (input: OperationInput) => OperationResult | Promise<OperationResult>;
@@ -106,11 +109,6 @@ function findPatient(clinic: ClinicState, id: string): PatientRecord {
   const patient = clinic.patients.get(Number(id));
   if (!patient) throw notFound(`No patient with id ${id} in this clinic.`);
   return patient;
-}
-
-function emit(input: OperationInput, type: AppointmentEventType, a: AppointmentRecord): void {
-  const { ctx, clinic } = input;
-  ctx.events.emit(createEnvelope(type, clinic.id, appointmentView(clinic, a), ctx.clock.now()));
 }
 
 function addField(fields: FieldErrors, field: string, message: string | undefined): void {
@@ -185,8 +183,11 @@ export const createAppointment: Operation = (input) => {
     created_at: now,
     updated_at: now,
   });
-  emit(input, 'appointment.created', record);
-  return { status: 201, body: appointmentView(clinic, record) };
+  return {
+    status: 201,
+    body: appointmentView(clinic, record),
+    changed: [{ kind: 'appointment.created', appointment: record }],
+  };
 };
 
 /** PATCH /appointments/{id} (4.5): emits `appointment.updated` only when something changed. */
@@ -235,11 +236,13 @@ export const updateAppointment: Operation = (input) => {
   const changed = (Object.keys(next) as (keyof AppointmentRecord)[]).some(
     (k) => next[k] !== appointment[k],
   );
-  if (changed) {
-    Object.assign(appointment, next, { updated_at: ctx.clock.now() });
-    emit(input, 'appointment.updated', appointment);
-  }
-  return { status: 200, body: appointmentView(clinic, appointment) };
+  if (!changed) return { status: 200, body: appointmentView(clinic, appointment) };
+  Object.assign(appointment, next, { updated_at: ctx.clock.now() });
+  return {
+    status: 200,
+    body: appointmentView(clinic, appointment),
+    changed: [{ kind: 'appointment.updated', appointment }],
+  };
 };
 
 export const cancelAppointment: Operation = (input) => {
@@ -248,8 +251,11 @@ export const cancelAppointment: Operation = (input) => {
   assertChangeable(clinic, appointment, 'cancel');
   appointment.status = 'cancelled';
   appointment.updated_at = ctx.clock.now();
-  emit(input, 'appointment.cancelled', appointment);
-  return { status: 200, body: appointmentView(clinic, appointment) };
+  return {
+    status: 200,
+    body: appointmentView(clinic, appointment),
+    changed: [{ kind: 'appointment.cancelled', appointment }],
+  };
 };
 
 export const listPatients: Operation = (input) =>
@@ -271,7 +277,11 @@ export const createPatient: Operation = (input) => {
     { ...data, cpf, cpf_written: data.cpf ?? null, active: true },
     ctx.clock.now(),
   );
-  return { status: 201, body: patientView(record) };
+  return {
+    status: 201,
+    body: patientView(record),
+    changed: [{ kind: 'patient.created', patient: record }],
+  };
 };
 
 /** PATCH /patients/{id} (4.7): only the fields sent change; null erases a nullable one. */
