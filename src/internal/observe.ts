@@ -17,8 +17,8 @@ import type {
   TelemetryTracer,
 } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
+import type { OperationRow } from '../operations.ts';
 import { VERSION } from '../version.ts';
-import type { Call } from './attempt.ts';
 
 /** `SpanKind.INTERNAL`, `SpanKind.CLIENT` and `SpanStatusCode.ERROR`, stable in the API's 1.x. */
 const INTERNAL = 0;
@@ -43,6 +43,28 @@ interface Loose {
 }
 
 /** A call's spans: the `INTERNAL` call span and the `CLIENT` span of its current attempt. */
+/**
+ * What the observer reads and marks of a call: `attempt.ts`'s `Call` hands itself over. Stated
+ * here, structurally, so that the observer does not import the attempt that imports it.
+ */
+interface Call {
+  readonly id: string;
+  readonly first: OperationRow;
+  readonly row: OperationRow;
+  readonly template: string;
+  readonly hooks: Hooks | undefined;
+  readonly idempotencyKey: string | undefined;
+  readonly spans: CallSpans | undefined;
+  readonly sender: { readonly apiPath: string };
+  readonly attempts: number;
+  readonly sent: number;
+  readonly url: string;
+  readonly response: Response | undefined;
+  readonly attemptStartedAt: number;
+  readonly settledAt: number;
+  attemptOpen: boolean;
+}
+
 export interface CallSpans {
   call: TelemetrySpan;
   /** The context active when the call started, holding the call span: its attempts' parent. */
