@@ -2,7 +2,7 @@
  * what it changed, and the core publishes it. Writes are synchronous once the body is
  * parsed, so two concurrent requests with one Idempotency-Key cannot both miss the replay. @module */
 import type * as z from 'zod';
-import { OPERATIONS, type OperationName, type OperationRow } from '../../operations.ts';
+import type { OperationName } from '../../operations.ts';
 import { AppointmentCreateParams, AppointmentUpdateParams } from '../../schemas/appointments.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
@@ -10,7 +10,7 @@ import { normalizeCpf } from '../../schemas/fields/index.ts';
 import { PatientCreateParams, PatientUpdateParams } from '../../schemas/patients.ts';
 import type { Change } from './changes.ts';
 import { API_PREFIX, type ServerContext } from './context.ts';
-import { type ListResource, paginate } from './pagination.ts';
+import { envelopeStated, LIST_ROWS, type ListResource, paginate } from './pagination.ts';
 import { badRequest, notFound } from './responses.ts';
 import {
   assertChangeable,
@@ -71,14 +71,6 @@ function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   return result.data;
 }
 
-const LISTS: Record<ListResource, OperationRow> = {
-  appointments: OPERATIONS.listAppointments,
-  patients: OPERATIONS.listPatients,
-  professionals: OPERATIONS.listProfessionals,
-  rooms: OPERATIONS.listRooms,
-  appointmentTypes: OPERATIONS.listAppointmentTypes,
-};
-
 async function list<T extends { seq: number }, V>(
   input: OperationInput,
   resource: ListResource,
@@ -86,10 +78,10 @@ async function list<T extends { seq: number }, V>(
   view: (item: T) => V,
 ): Promise<OperationResult> {
   const { ctx, clinic, url } = input;
-  if (resource !== 'rooms' && ctx.listEnvelope[resource] === 'array') {
+  if (!envelopeStated(resource) && ctx.listEnvelope[resource] === 'array') {
     return { body: items.map(view) };
   }
-  const endpoint = `${input.linkBase}${API_PREFIX}${LISTS[resource].path}`;
+  const endpoint = `${input.linkBase}${API_PREFIX}${LIST_ROWS[resource].path}`;
   const page = await paginate(
     items,
     { resource, companyId: clinic.id, url, endpoint, sizeParam: clinic.settings.pageSizeParam },
@@ -318,7 +310,7 @@ export const retrieveProfessional: Operation = ({ clinic, id }) => {
   return { body: professionalView(professional) };
 };
 
-/** GET /rooms (4.8, 2.4): active rooms only, always in the envelope. */
+/** GET /rooms (4.8, 2.4): active rooms only, always in the envelope (its row's `envelope`). */
 export const listRooms: Operation = (input) =>
   list(
     input,
