@@ -1,6 +1,7 @@
 /** Cursor pagination (spec 4.1): `page_size` (our name, setting `pageSizeParam`; 50, at most 100) and a cursor HMAC-signed
  * per server instance, so a forged or altered one answers 400. @module */
 import * as z from 'zod';
+import type { Assert, Equals } from '../../internal/type-equality.ts';
 import { OPERATIONS, type OperationRow } from '../../operations.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
 import { LIMITS } from '../../schemas/fields/index.ts';
@@ -31,10 +32,12 @@ type StatedEnvelopeList = {
   [R in ListResource]: (typeof LIST_ROWS)[R] extends { envelope: 'stated' } ? R : never;
 }[ListResource];
 
-/** The envelope per list whose envelope is not shown; rooms always use the envelope (spec 4.1). */
-export type ListEnvelopeSettings = Record<
-  Exclude<ListResource, StatedEnvelopeList>,
-  ListEnvelopeMode
+/** The envelope per list; rooms always use the envelope (spec 4.1). */
+export type ListEnvelopeSettings = Record<Exclude<ListResource, 'rooms'>, ListEnvelopeMode>;
+
+// Readable in the public types, yet the rows' `envelope` stays the home: a change there fails here.
+type _EnvelopeCheck = Assert<
+  Equals<keyof ListEnvelopeSettings, Exclude<ListResource, StatedEnvelopeList>>
 >;
 
 const ROWS: Record<ListResource, OperationRow> = LIST_ROWS;
