@@ -23,5 +23,5 @@ describeWithRedis('the webhook fault soak on bullmq (short)', () => {
     expect(report.emitted).toBeGreaterThanOrEqual(100);
     expect(report.applied + report.stale).toBe(report.emitted);
     expect(report.duplicates).toBeGreaterThan(0); // the delivery chaos was real
-  }, 120_000);
+  }, 300_000); // bounds a failing run on a loaded machine; a passing one takes seconds
 });

@@ -28,6 +28,7 @@ for (const queue of queues) {
     report.appliedTwice === 0 &&
     report.mismatched === 0 &&
     report.undelivered === 0 &&
+    report.endpointEnabled &&
     report.workerKills >= 2 &&
     report.brokerKills >= 1;
   console.log(`soak ${queue}: ${held ? 'HELD' : 'FAILED'} (${Math.round(report.wallMs / 1000)} s)`);
