@@ -27,7 +27,14 @@ import { type FaultInjector, FaultRegistry } from './faults.ts';
 import { createFetch, type ReferenceFetch, type ReferenceServe } from './fetch.ts';
 import { type InvariantReport, reportInvariants } from './invariants.ts';
 import type { LinkOrigin } from './links.ts';
-import { CursorSigner, type ListEnvelopeMode, type ListEnvelopeSettings } from './pagination.ts';
+import {
+  CursorSigner,
+  envelopeStated,
+  LIST_ROWS,
+  type ListEnvelopeSettings,
+  type ListResource,
+  SWITCHABLE_LISTS,
+} from './pagination.ts';
 import { type ClinicRecords, recordsView } from './records.ts';
 import { guardListEnvelope } from './settings.ts';
 import {
@@ -144,8 +151,6 @@ export interface ReferenceServer extends ClinicHandle {
   reset(): void;
 }
 
-const LIST_RESOURCES = ['appointments', 'patients', 'professionals', 'appointmentTypes'] as const;
-
 function checkBaseUrl(baseUrl: unknown): { baseUrl: string; basePath: string } {
   if (typeof baseUrl !== 'string') {
     throw new TypeError(
@@ -177,21 +182,21 @@ const unbounded = (n: number): number | 'unbounded' =>
 export const DEFAULT_ATTEMPT_HEADER = 'X-Attempt';
 
 function envelopeSettings(given: Partial<ListEnvelopeSettings> = {}): ListEnvelopeSettings {
-  const settings = {} as Record<(typeof LIST_RESOURCES)[number], ListEnvelopeMode>;
-  for (const resource of LIST_RESOURCES) settings[resource] = given[resource] ?? 'envelope';
+  const settings = {} as ListEnvelopeSettings;
+  for (const resource of SWITCHABLE_LISTS) settings[resource] = given[resource] ?? 'envelope';
   return settings;
 }
 
 function checkEnvelopes(given: Partial<ListEnvelopeSettings> = {}): Partial<ListEnvelopeSettings> {
   for (const [resource, mode] of Object.entries(given)) {
-    if (resource === 'rooms') {
+    if (Object.hasOwn(LIST_ROWS, resource) && envelopeStated(resource as ListResource)) {
       throw new TypeError(
-        'createReferenceServer: the rooms list always uses the {results, next, previous} envelope (spec 4.1)',
+        `createReferenceServer: the ${resource} list always uses the {results, next, previous} envelope (spec 4.1)`,
       );
     }
-    if (!(LIST_RESOURCES as readonly string[]).includes(resource)) {
+    if (!(SWITCHABLE_LISTS as readonly string[]).includes(resource)) {
       throw new TypeError(
-        `createReferenceServer: listEnvelope.${resource} is not a list; use ${LIST_RESOURCES.join(', ')}`,
+        `createReferenceServer: listEnvelope.${resource} is not a list; use ${SWITCHABLE_LISTS.join(', ')}`,
       );
     }
     if (mode !== 'envelope' && mode !== 'array') {

@@ -1,6 +1,6 @@
 /** The Fetch-API core every request goes through (the adapters only translate): origin, log,
  * faults, 400 repeats, 401, route (404), 403, body, Idempotency-Key, operation. @module */
-import { OPERATIONS, type OperationName, type OperationRow } from '../../operations.ts';
+import { matchOperation, type OperationMatch, type OperationName } from '../../operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { publishChanges } from './changes.ts';
 import type { FaultDraw } from './chaos.ts';
@@ -11,25 +11,7 @@ import {
   type ServerContext,
 } from './context.ts';
 import { faultResponse, ReferenceNetworkError, wait } from './faults.ts';
-import {
-  cancelAppointment,
-  createAppointment,
-  createPatient,
-  listAppointments,
-  listAppointmentTypes,
-  listPatients,
-  listProfessionals,
-  listRooms,
-  type Operation,
-  type OperationResult,
-  retrieveAppointment,
-  retrieveAppointmentType,
-  retrievePatient,
-  retrieveProfessional,
-  retrieveRoom,
-  updateAppointment,
-  updatePatient,
-} from './handlers.ts';
+import { HANDLERS, type OperationResult } from './handlers.ts';
 import {
   assertSameEndpoint,
   bind,
@@ -58,63 +40,10 @@ export interface SocketFacts {
 /** The signature of `api.serve`: `api.fetch` for a request that came in on a socket. */
 export type ReferenceServe = (request: Request, socket: SocketFacts) => Promise<Response>;
 
-interface Route {
-  row: OperationRow;
-  /** After the API prefix; `{id}` stands for the path id. */
-  segments: readonly string[];
-  operation: Operation;
-}
-
-/** Only the function: everything else about an operation lives in `OPERATIONS`. */
-const HANDLERS: Record<OperationName, Operation> = {
-  listAppointments,
-  retrieveAppointment,
-  createAppointment,
-  updateAppointment,
-  cancelAppointment,
-  listPatients,
-  retrievePatient,
-  createPatient,
-  updatePatient,
-  listProfessionals,
-  retrieveProfessional,
-  listRooms,
-  retrieveRoom,
-  listAppointmentTypes,
-  retrieveAppointmentType,
-};
-
-const ROUTES: readonly Route[] = (Object.keys(OPERATIONS) as OperationName[]).map((name) => {
-  const row: OperationRow = OPERATIONS[name];
-  return { row, segments: row.path.split('/').slice(1), operation: HANDLERS[name] };
-});
-
 /** Spec 1 facts 1–2, 7 and spec 4: 404 for any other method or path, or a malformed path id. */
-function resolveRoute(
-  method: string,
-  apiPath: string | undefined,
-  path: string,
-): { route: Route; id: string } {
-  if (apiPath !== undefined) {
-    const segments = apiPath.split('/').slice(1);
-    for (const candidate of ROUTES) {
-      if (candidate.row.method !== method || candidate.segments.length !== segments.length) {
-        continue;
-      }
-      let id = '';
-      const ok = candidate.segments.every((s, i) => {
-        const actual = segments[i]!;
-        if (s !== '{id}') return s === actual;
-        try {
-          id = decodeURIComponent(actual);
-        } catch {
-          return false;
-        }
-        return candidate.row.id!.matches(id);
-      });
-      if (ok) return { route: candidate, id };
-    }
-  }
+function resolveRoute(method: string, apiPath: string | undefined, path: string): OperationMatch {
+  const match = apiPath === undefined ? undefined : matchOperation(method, apiPath);
+  if (match) return match;
   throw notFound(
     `Not found: ${method} ${path} is not an ` +
       'operation of the Clinic Scheduling API v1 (or the id does not match its pattern).',
@@ -158,38 +87,29 @@ async function handle(
   const apiPath = url.pathname.startsWith(`${prefix}/`)
     ? url.pathname.slice(prefix.length)
     : undefined;
-  const { route: matched, id } = resolveRoute(
-    method,
-    apiPath,
-    url.pathname.slice(ctx.basePath.length),
-  );
+  const { row, id } = resolveRoute(method, apiPath, url.pathname.slice(ctx.basePath.length));
   const clinic = ctx.store.clinic(key.company_id);
-  const scope = clinic.settings.operationScopes[matched.row.name] ?? matched.row.scope;
-  if (scope !== 'none') {
-    requireScope(
-      key,
-      scope,
-      `${method} ${API_PREFIX}${matched.segments.map((s) => `/${s}`).join('')}`,
-    );
-  }
+  const scope = clinic.settings.operationScopes[row.name] ?? row.scope;
+  if (scope !== 'none') requireScope(key, scope, `${method} ${API_PREFIX}${row.path}`);
+  const operation = HANDLERS[row.name as OperationName];
   const linkBase =
     ctx.links === 'request' ? `${requestOrigin(request.headers, url)}${ctx.basePath}` : ctx.baseUrl;
 
-  if (matched.row.method === 'GET') {
-    const result = await matched.operation({ ctx, clinic, url, linkBase, id, body: {} });
-    return jsonResponse(result.status, result.body);
+  if (row.method === 'GET') {
+    const result = await operation({ ctx, clinic, url, linkBase, id, body: {} });
+    return jsonResponse(row.status, result.body);
   }
 
   const idempotencyKey = readIdempotencyKey(request.headers);
   let body: Record<string, unknown> = {};
-  if (matched.row.bodies !== 'none') {
-    body = await readBody(request, matched.row.bodies, ctx, clinic.settings);
+  if (row.bodies !== 'none') {
+    body = await readBody(request, row.bodies, ctx, clinic.settings);
   } else {
     await refuseBody(request, ctx.maxBodyBytes, clinic.settings.cancelBody);
   }
   // Synchronous from here, so no request slips in between the replay check and the write.
   const run = (): OperationResult => {
-    const result = matched.operation({ ctx, clinic, url, linkBase, id, body });
+    const result = operation({ ctx, clinic, url, linkBase, id, body });
     if (result instanceof Promise) throw new TypeError('write operations must be synchronous');
     publishChanges(ctx, clinic, result.changed ?? [], {
       log: ctx.journal,
@@ -199,15 +119,15 @@ async function handle(
   };
   if (idempotencyKey === undefined) {
     const result = run();
-    return jsonResponse(result.status, result.body);
+    return jsonResponse(row.status, result.body);
   }
   const endpoint = `${method} ${url.pathname}`;
   const now = ctx.clock.now();
-  if (!matched.row.replay && clinic.settings.idempotencyReplay === 'create-appointment') {
+  if (!row.replay && clinic.settings.idempotencyReplay === 'create-appointment') {
     // Spec 4.4 describes replay on POST /appointments only; a key bound elsewhere is still 422.
     assertSameEndpoint(clinic, idempotencyKey, endpoint, now);
     const result = run();
-    return jsonResponse(result.status, result.body);
+    return jsonResponse(row.status, result.body);
   }
   const print = fingerprint(body);
   const replayed = replay(clinic, idempotencyKey, endpoint, print, now);
@@ -221,16 +141,9 @@ async function handle(
     throw error;
   }
   const text = JSON.stringify(result.body);
-  bind(
-    clinic,
-    idempotencyKey,
-    endpoint,
-    print,
-    now,
-    result.status < 300 ? { status: result.status, body: text } : undefined,
-  );
+  bind(clinic, idempotencyKey, endpoint, print, now, { status: row.status, body: text });
   return new Response(text, {
-    status: result.status,
+    status: row.status,
     headers: { 'content-type': 'application/json' },
   });
 }

@@ -2,7 +2,7 @@
  * what it changed, and the core publishes it. Writes are synchronous once the body is
  * parsed, so two concurrent requests with one Idempotency-Key cannot both miss the replay. @module */
 import type * as z from 'zod';
-import { OPERATIONS, type OperationRow } from '../../operations.ts';
+import type { OperationName } from '../../operations.ts';
 import { AppointmentCreateParams, AppointmentUpdateParams } from '../../schemas/appointments.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
@@ -10,7 +10,7 @@ import { normalizeCpf } from '../../schemas/fields/index.ts';
 import { PatientCreateParams, PatientUpdateParams } from '../../schemas/patients.ts';
 import type { Change } from './changes.ts';
 import { API_PREFIX, type ServerContext } from './context.ts';
-import { type ListResource, paginate } from './pagination.ts';
+import { envelopeStated, LIST_ROWS, type ListResource, paginate } from './pagination.ts';
 import { badRequest, notFound } from './responses.ts';
 import {
   assertChangeable,
@@ -56,8 +56,8 @@ export interface OperationInput {
   readonly body: Record<string, unknown>;
 }
 
+/** A handler's success; its status is its row's `status`, so a refusal is thrown instead. */
 export interface OperationResult {
-  status: number;
   body: unknown;
   /** What a write created or changed, for the server to publish and journal (`changes.ts`). */
   changed?: readonly Change[];
@@ -71,14 +71,6 @@ function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   return result.data;
 }
 
-const LISTS: Record<ListResource, OperationRow> = {
-  appointments: OPERATIONS.listAppointments,
-  patients: OPERATIONS.listPatients,
-  professionals: OPERATIONS.listProfessionals,
-  rooms: OPERATIONS.listRooms,
-  appointmentTypes: OPERATIONS.listAppointmentTypes,
-};
-
 async function list<T extends { seq: number }, V>(
   input: OperationInput,
   resource: ListResource,
@@ -86,17 +78,17 @@ async function list<T extends { seq: number }, V>(
   view: (item: T) => V,
 ): Promise<OperationResult> {
   const { ctx, clinic, url } = input;
-  if (resource !== 'rooms' && ctx.listEnvelope[resource] === 'array') {
-    return { status: 200, body: items.map(view) };
+  if (!envelopeStated(resource) && ctx.listEnvelope[resource] === 'array') {
+    return { body: items.map(view) };
   }
-  const endpoint = `${input.linkBase}${API_PREFIX}${LISTS[resource].path}`;
+  const endpoint = `${input.linkBase}${API_PREFIX}${LIST_ROWS[resource].path}`;
   const page = await paginate(
     items,
     { resource, companyId: clinic.id, url, endpoint, sizeParam: clinic.settings.pageSizeParam },
     ctx.signer,
     view,
   );
-  return { status: 200, body: page };
+  return { body: page };
 }
 
 function findAppointment(clinic: ClinicState, id: string): AppointmentRecord {
@@ -137,7 +129,6 @@ export const listAppointments: Operation = (input) =>
   );
 
 export const retrieveAppointment: Operation = ({ clinic, id }) => ({
-  status: 200,
   body: appointmentView(clinic, findAppointment(clinic, id)),
 });
 
@@ -184,7 +175,6 @@ export const createAppointment: Operation = (input) => {
     updated_at: now,
   });
   return {
-    status: 201,
     body: appointmentView(clinic, record),
     changed: [{ kind: 'appointment.created', appointment: record }],
   };
@@ -236,10 +226,9 @@ export const updateAppointment: Operation = (input) => {
   const changed = (Object.keys(next) as (keyof AppointmentRecord)[]).some(
     (k) => next[k] !== appointment[k],
   );
-  if (!changed) return { status: 200, body: appointmentView(clinic, appointment) };
+  if (!changed) return { body: appointmentView(clinic, appointment) };
   Object.assign(appointment, next, { updated_at: ctx.clock.now() });
   return {
-    status: 200,
     body: appointmentView(clinic, appointment),
     changed: [{ kind: 'appointment.updated', appointment }],
   };
@@ -252,7 +241,6 @@ export const cancelAppointment: Operation = (input) => {
   appointment.status = 'cancelled';
   appointment.updated_at = ctx.clock.now();
   return {
-    status: 200,
     body: appointmentView(clinic, appointment),
     changed: [{ kind: 'appointment.cancelled', appointment }],
   };
@@ -262,7 +250,6 @@ export const listPatients: Operation = (input) =>
   list(input, 'patients', filterPatients(input.clinic, input.url.searchParams), patientView);
 
 export const retrievePatient: Operation = ({ clinic, id }) => ({
-  status: 200,
   body: patientView(findPatient(clinic, id)),
 });
 
@@ -278,7 +265,6 @@ export const createPatient: Operation = (input) => {
     ctx.clock.now(),
   );
   return {
-    status: 201,
     body: patientView(record),
     changed: [{ kind: 'patient.created', patient: record }],
   };
@@ -312,7 +298,7 @@ export const updatePatient: Operation = (input) => {
     }
     Object.assign(patient, next, { updated_at: ctx.clock.now() });
   }
-  return { status: 200, body: patientView(patient) };
+  return { body: patientView(patient) };
 };
 
 export const listProfessionals: Operation = (input) =>
@@ -321,10 +307,10 @@ export const listProfessionals: Operation = (input) =>
 export const retrieveProfessional: Operation = ({ clinic, id }) => {
   const professional = clinic.professionals.get(Number(id));
   if (!professional) throw notFound(`No professional with id ${id} in this clinic.`);
-  return { status: 200, body: professionalView(professional) };
+  return { body: professionalView(professional) };
 };
 
-/** GET /rooms (4.8, 2.4): active rooms only, always in the envelope. */
+/** GET /rooms (4.8, 2.4): active rooms only, always in the envelope (its row's `envelope`). */
 export const listRooms: Operation = (input) =>
   list(
     input,
@@ -337,7 +323,7 @@ export const listRooms: Operation = (input) =>
 export const retrieveRoom: Operation = ({ clinic, id }) => {
   const room = clinic.rooms.get(Number(id));
   if (!room?.active) throw notFound(`No active room with id ${id} in this clinic.`);
-  return { status: 200, body: roomView(room) };
+  return { body: roomView(room) };
 };
 
 export const listAppointmentTypes: Operation = (input) =>
@@ -346,5 +332,24 @@ export const listAppointmentTypes: Operation = (input) =>
 export const retrieveAppointmentType: Operation = ({ clinic, id }) => {
   const type = clinic.appointmentTypes.get(Number(id));
   if (!type) throw notFound(`No appointment type with id ${id} in this clinic.`);
-  return { status: 200, body: appointmentTypeView(type) };
+  return { body: appointmentTypeView(type) };
+};
+
+/** Only the function: everything else about an operation lives in its row of `OPERATIONS`. */
+export const HANDLERS: Record<OperationName, Operation> = {
+  listAppointments,
+  retrieveAppointment,
+  createAppointment,
+  updateAppointment,
+  cancelAppointment,
+  listPatients,
+  retrievePatient,
+  createPatient,
+  updatePatient,
+  listProfessionals,
+  retrieveProfessional,
+  listRooms,
+  retrieveRoom,
+  listAppointmentTypes,
+  retrieveAppointmentType,
 };

@@ -1,6 +1,8 @@
 /** Cursor pagination (spec 4.1): `page_size` (our name, setting `pageSizeParam`; 50, at most 100) and a cursor HMAC-signed
  * per server instance, so a forged or altered one answers 400. @module */
 import * as z from 'zod';
+import type { Assert, Equals } from '../../internal/type-equality.ts';
+import { OPERATIONS, type OperationRow } from '../../operations.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
 import { LIMITS } from '../../schemas/fields/index.ts';
 import { badRequest } from './responses.ts';
@@ -16,8 +18,39 @@ export type ListResource =
 /** `'envelope'` (`{ results, next, previous }`, default) or `'array'` (every item, unpaginated). */
 export type ListEnvelopeMode = 'envelope' | 'array';
 
+/** Each list's row, by the server's name for it. */
+export const LIST_ROWS = {
+  appointments: OPERATIONS.listAppointments,
+  patients: OPERATIONS.listPatients,
+  professionals: OPERATIONS.listProfessionals,
+  rooms: OPERATIONS.listRooms,
+  appointmentTypes: OPERATIONS.listAppointmentTypes,
+} as const satisfies Record<ListResource, OperationRow & { kind: 'list' }>;
+
+/** The lists whose envelope spec 4.1 states (rooms): they always answer it. */
+type StatedEnvelopeList = {
+  [R in ListResource]: (typeof LIST_ROWS)[R] extends { envelope: 'stated' } ? R : never;
+}[ListResource];
+
 /** The envelope per list; rooms always use the envelope (spec 4.1). */
 export type ListEnvelopeSettings = Record<Exclude<ListResource, 'rooms'>, ListEnvelopeMode>;
+
+// Readable in the public types, yet the rows' `envelope` stays the home: a change there fails here.
+type _EnvelopeCheck = Assert<
+  Equals<keyof ListEnvelopeSettings, Exclude<ListResource, StatedEnvelopeList>>
+>;
+
+const ROWS: Record<ListResource, OperationRow> = LIST_ROWS;
+
+/** The lists `listEnvelope` switches, in the spec's order. */
+export const SWITCHABLE_LISTS = (Object.keys(ROWS) as ListResource[]).filter(
+  (r) => ROWS[r].envelope !== 'stated',
+) as (keyof ListEnvelopeSettings)[];
+
+/** Whether `resource` answers the envelope whatever `listEnvelope` says. */
+export function envelopeStated(resource: ListResource): resource is StatedEnvelopeList {
+  return ROWS[resource].envelope === 'stated';
+}
 
 export const PageSize = z
   .string()

@@ -1,4 +1,5 @@
 /** Spec 7's refusals as thrown {@link ApiProblem}s, which the core turns into responses. @module */
+import type { ConflictCode } from '../../operations.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
 import { NON_FIELD_ERRORS } from '../../schemas/errors.ts';
 
@@ -59,8 +60,8 @@ export function notFound(detail: string): ApiProblem {
   return new ApiProblem(404, { detail });
 }
 
-/** 409 `{code, detail}`. */
-export function conflict(code: string, detail: string): ApiProblem {
+/** 409 `{code, detail}`: a code of `CONFLICT_CODES`, the spec's or the server's own. */
+export function conflict(code: ConflictCode, detail: string): ApiProblem {
   return new ApiProblem(409, { code, detail });
 }
 
