@@ -1,5 +1,7 @@
 /** The probe's one way to the service: raw statuses and headers, a bounded number of requests and
  * time, 429 honoured, 401 fatal, redirects never followed, the keys kept out of every text. @module */
+
+import { readText } from '../../internal/body.ts';
 import { Redactor } from '../../internal/redact.ts';
 import { API_PREFIX } from '../../internal/wire.ts';
 import { type OperationRow, pathOf } from '../../operations.ts';
@@ -229,28 +231,13 @@ export function retryAfterMs(value: string | null): number | undefined {
 }
 
 async function readBody(response: Response): Promise<{ parsed: unknown; hadBody: boolean }> {
-  if (!response.body) return { parsed: undefined, hadBody: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return { parsed: undefined, hadBody: true };
-    }
-    chunks.push(value);
-  }
-  if (total === 0) return { parsed: undefined, hadBody: false };
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  const text = new TextDecoder().decode(bytes);
+  // Over the cap a body is one the probe does not read: there, but not parsed.
+  const read = await readText(response, new AbortController().signal, MAX_BODY_BYTES).catch(
+    () => undefined,
+  );
+  if (read === undefined) return { parsed: undefined, hadBody: true };
+  const [text, bytes] = read;
+  if (bytes === 0) return { parsed: undefined, hadBody: false };
   try {
     return { parsed: JSON.parse(text), hadBody: true };
   } catch {
