@@ -1,6 +1,7 @@
 /** The probe's one way to the service: raw statuses and headers, a bounded number of requests and
  * time, 429 honoured, 401 fatal, redirects never followed, the keys kept out of every text. @module */
 
+import { parseRetryAfter } from '../../core/errors/api.ts';
 import { readText } from '../../internal/body.ts';
 import { Redactor } from '../../internal/redact.ts';
 import { API_PREFIX } from '../../internal/wire.ts';
@@ -139,7 +140,7 @@ export class Transport {
       const exchange = await this.#once(key, method, url, options);
       if (exchange.status !== 429) return exchange;
       this.rateLimited++;
-      const asked = retryAfterMs(exchange.headers.get('retry-after'));
+      const asked = parseRetryAfter(exchange.headers);
       const waitMs = asked ?? 1000 * 2 ** attempt;
       if (attempt >= MAX_429_RETRIES || waitMs > this.#options.maxRetryAfterMs) {
         throw new ProbeStop(
@@ -220,14 +221,6 @@ export class Transport {
     }
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
-}
-
-/** `Retry-After` in ms: seconds or an HTTP date; `undefined` when absent or unreadable. */
-export function retryAfterMs(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 async function readBody(response: Response): Promise<{ parsed: unknown; hadBody: boolean }> {
