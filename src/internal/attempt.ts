@@ -121,7 +121,8 @@ export class Call {
         signal: relay.signal,
         redirect: 'manual',
       });
-      if (isRedirect(response)) {
+      // A browser's `manual` mode hides the status.
+      if (response.type === 'opaqueredirect' || REDIRECTS.has(response.status)) {
         response.body?.cancel().catch(() => {});
         throw this.#redirect(response);
       }
@@ -189,11 +190,6 @@ function pathsOnly(text: string): string {
     /\b([a-z][\w+.-]*:\/\/)(?:[^\s/?#@]*@)?([^\s?#]*)(?:[?#][^\s)'"]*)?/gi,
     '$1$2',
   );
-}
-
-/** Whether `response` redirects (a browser's `manual` mode hides the status). */
-function isRedirect(response: Response): boolean {
-  return response.type === 'opaqueredirect' || REDIRECTS.has(response.status);
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

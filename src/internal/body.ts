@@ -60,15 +60,13 @@ export async function readText(
   }
 }
 
-// One shared decoder for a body of one chunk, decoded whole (it keeps no state between them).
+// One decoder for every body: each is decoded whole, synchronously, and flushed at its end.
 const decoder = new TextDecoder();
 
 function decode(chunks: Uint8Array[]): string {
-  if (chunks.length <= 1) return decoder.decode(chunks[0]);
-  const own = new TextDecoder();
   let text = '';
-  for (const chunk of chunks) text += own.decode(chunk, { stream: true });
-  return text + own.decode();
+  for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
 }
 
 /** A 2xx body over `maxResponseBytes`, which attempt.ts turns into the call's error. */

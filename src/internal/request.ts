@@ -22,13 +22,13 @@ import {
   ValidationError,
   withIdempotencyKey,
 } from '../core/errors.ts';
-import type { ErrorEvent, Hooks, OpenTelemetryApi, SuccessEvent } from '../core/hooks.ts';
+import type { ErrorEvent, Hooks, OpenTelemetryApi } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
 import type { RequestOptions } from '../core/request-options.ts';
 import type { OperationRow } from '../operations.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { IdempotencyKey } from '../schemas/fields/index.ts';
-import { Call, failureReason, type Sender } from './attempt.ts';
+import { Call, failureReason } from './attempt.ts';
 import { errorBody, parseBody } from './body.ts';
 import { checkHeaders, lowerCaseNames } from './headers.ts';
 import { Observer, requestIdOf } from './observe.ts';
@@ -38,20 +38,16 @@ import { isTypeError, retryOptions } from './retry.ts';
 import { checkNumber } from './utils.ts';
 import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './wire.ts';
 
-/** A 2xx answer, its body read. */
+/** A 2xx answer, its body read: parsed (see `parseBody`), its size, the path and URL sent. */
 export interface RawResponse {
   response: Response;
   text: string;
-  /** Parsed JSON; the text when it is not JSON; `undefined` when empty. */
   body: unknown;
-  /** The body's size in bytes. */
   bytes: number;
   idempotencyKey: string | undefined;
   replayed: boolean;
   method: string;
-  /** URL path (no query). */
   path: string;
-  /** The absolute URL the request was sent to, query included. */
   url: string;
 }
 
@@ -74,20 +70,10 @@ export interface TransportConfig {
   propagateBaggage?: boolean | undefined;
 }
 
-/** What one request of a call sends. */
-export interface Send {
-  /** The row sent (a read-back's, after a write). */
-  row: OperationRow;
-  /** A path under the API root (such as `rooms`), or an absolute URL already checked. */
-  path: string;
-  query?: Record<string, unknown> | undefined;
-  body?: unknown;
-}
-
 const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 
 /** @internal The request path. One per client; holds the key in a private field. */
-export class Transport implements Sender {
+export class Transport {
   readonly config: TransportConfig;
   readonly apiRoot: URL;
   readonly apiPath: string;
@@ -225,8 +211,14 @@ export class Transport implements Sender {
     return call;
   }
 
-  /** Sends one request of `call` per its row's retry policy: the 2xx answer, or a typed error. */
-  async send(call: Call, spec: Send): Promise<RawResponse> {
+  /**
+   * Sends one request of `call` per its row's retry policy (`row` is a read-back's after a write):
+   * the 2xx answer, or a typed error. `path` is under the API root, or an absolute URL checked.
+   */
+  async send(
+    call: Call,
+    spec: { row: OperationRow; path: string; query?: Record<string, unknown>; body?: unknown },
+  ): Promise<RawResponse> {
     const base = call.options;
     const options: Options = { ...base, method: spec.row.method };
     if (spec.row !== call.first) {
@@ -239,7 +231,11 @@ export class Transport implements Sender {
     if (call.body !== undefined) {
       options.headers = { ...(base.headers as object), 'content-type': 'application/json' };
     }
-    if (spec.query) options.searchParams = queryOf(spec.query);
+    if (spec.query) {
+      // ky leaves `undefined` out; `null` is sent empty, not as `null`.
+      const entries = Object.entries(spec.query).map(([k, v]) => [k, v === null ? '' : v]);
+      options.searchParams = Object.fromEntries(entries) as Record<string, string>;
+    }
     if (call.signal?.aborted) throw new APIUserAbortError();
     const input = /^https?:\/\//i.test(spec.path) ? new URL(spec.path) : spec.path;
     try {
@@ -276,14 +272,11 @@ export class Transport implements Sender {
 
   /** The call resolved with `raw`: `onSuccess`, its span and metrics. */
   succeed(call: Call, raw: { response: Response; replayed?: boolean }): void {
-    const { observer } = call;
-    if (!observer) return;
-    const event: SuccessEvent = {
+    call.observer?.succeed(call, {
       ...this.#facts(call, raw.response),
       status: raw.response.status,
       replayed: raw.replayed === true,
-    };
-    observer.succeed(call, event);
+    });
   }
 
   /** The call rejects with `error`: `onError`, its span, metrics and error line. The error. */
@@ -361,13 +354,4 @@ export class Transport implements Sender {
     this.redactor.error(failure, call.url ? new URL(call.url) : undefined);
     return { error: failure, type: failure.name };
   }
-}
-
-/** The query as ky's `searchParams`: `undefined` omitted, `null` sent empty. */
-function queryOf(query: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) out[key] = value === null ? '' : String(value);
-  }
-  return out;
 }

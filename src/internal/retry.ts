@@ -4,18 +4,14 @@
  */
 import { isHTTPError, type RetryOptions } from 'ky';
 import { APIConnectionError, parseRetryAfter } from '../core/errors.ts';
-
-/** `safe`: retried on connection errors, timeouts, 408, 429, 5xx; `rate-limit-only`: on 429. */
-export type RetryPolicy = 'safe' | 'rate-limit-only';
+import type { RetryPolicy } from '../operations.ts';
 
 /** The longest wait a timing header may ask; longer, the call throws at once with `retryAfterMs`. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
 /** Whether `policy` retries an answer of `status`. */
 export function isRetryableStatus(policy: RetryPolicy, status: number): boolean {
-  if (status === 429) return true;
-  if (policy === 'rate-limit-only') return false;
-  return status === 408 || status >= 500;
+  return status === 429 || (policy === 'safe' && (status === 408 || status >= 500));
 }
 
 /** ky's `retry` for `policy` and `limit`: all methods, as the policy is the row's, not the method's. */
@@ -34,10 +30,10 @@ export function retryOptions(policy: RetryPolicy, limit: number): RetryOptions {
     backoffLimit: 8_000,
     retryOnTimeout: policy === 'safe',
     shouldRetry: ({ error }) => {
-      // Beyond the cap the caller gets the error at once (ky would shorten the wait instead).
       if (isHTTPError(error)) {
         const { status, headers } = error.response;
-        if (beyondCap(headers)) return false;
+        // Beyond the cap the caller gets the error at once (ky would shorten the wait instead).
+        if ((parseRetryAfter(headers) ?? 0) > MAX_RETRY_AFTER_MS) return false;
         return isRetryableStatus(policy, status) && !statusCodes.includes(status)
           ? true
           : undefined;
@@ -50,18 +46,13 @@ export function retryOptions(policy: RetryPolicy, limit: number): RetryOptions {
   };
 }
 
-function beyondCap(headers: Headers): boolean {
-  return (parseRetryAfter(headers) ?? 0) > MAX_RETRY_AFTER_MS;
-}
-
 /** A 2xx body over `maxResponseBytes`: never retried, the same answer would come again. */
 export class BodyOverCapError extends APIConnectionError {}
 
-/** Whether `error` is a `TypeError`, the type fetch rejects with when the network fails. */
+/** Whether `error` is a `TypeError` (of any realm): fetch's rejection when the network fails. */
 export function isTypeError(error: unknown): boolean {
   return (
-    error instanceof TypeError ||
-    (Object.prototype.toString.call(error) === '[object Error]' &&
-      (error as Error).name === 'TypeError')
+    Object.prototype.toString.call(error) === '[object Error]' &&
+    (error as Error).name === 'TypeError'
   );
 }
