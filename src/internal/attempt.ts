@@ -77,8 +77,8 @@ export class Call {
   get path(): string {
     const { url } = this;
     if (!url) return this.template;
-    const query = url.indexOf('?');
-    return url.slice(url.indexOf('/', url.indexOf('//') + 2), query < 0 ? undefined : query);
+    const bare = url.split('?', 1)[0] as string;
+    return bare.slice(bare.indexOf('/', bare.indexOf('//') + 2));
   }
 
   /** The sent row's path template, as hooks, logs and spans name it. */

@@ -237,7 +237,7 @@ export class Transport {
       options.searchParams = Object.fromEntries(entries) as Record<string, string>;
     }
     if (call.signal?.aborted) throw new APIUserAbortError();
-    const input = /^https?:\/\//i.test(spec.path) ? new URL(spec.path) : spec.path;
+    const input = spec.path.includes('://') ? new URL(spec.path) : spec.path;
     try {
       const response = await this.#ky(input, options);
       return {
