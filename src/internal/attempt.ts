@@ -35,7 +35,11 @@ export class Call {
   readonly spans: CallSpans | undefined;
   #id: string | undefined;
   /** What the call passes ky (set by the transport), and the JSON body of the request sent. */
-  options!: Options & { context: { call: Call; limit: number } };
+  options!: Options & {
+    context: { call: Call; limit: number };
+    headers: Record<string, string | undefined>;
+    timeout: number;
+  };
   body: string | undefined;
   /** Attempts of every request so far, and of the one being sent. */
   attempts = 0;

@@ -107,7 +107,6 @@ export class Transport {
         authorization: `Bearer ${apiKey}`,
       },
       timeout: config.timeout,
-      retry: retryOptions('safe', config.maxRetries),
       hooks: {
         beforeRetry: [
           ({ options, error }) => {
@@ -188,26 +187,21 @@ export class Transport {
     if (ownHooks && !this.#observer) this.#hooksOnly ??= this.#makeObserver(undefined, undefined);
     const observer = ownHooks ? (this.#observer ?? this.#hooksOnly) : this.#observer;
     const call = new Call(this, row, key, signal, ownHooks, observer);
-    const options_: Options & { context: { call: Call; limit: number } } = {
-      method: row.method,
-      fetch: call.fetch,
-      context: { call, limit: this.config.maxRetries },
-    };
-    if (headers) options_.headers = key ? { ...headers, [KEY_HEADER]: key } : headers;
-    else if (key) options_.headers = { [KEY_HEADER]: key };
-    if (signal) options_.signal = signal;
-    if (given.timeout !== undefined) {
-      options_.timeout = checkNumber('timeout', given.timeout, 1, MAX_TIMEOUT_MS);
-    }
     const limit =
       given.maxRetries === undefined
         ? this.config.maxRetries
         : checkNumber('maxRetries', given.maxRetries, 0, MAX_RETRIES_LIMIT, true);
-    if (limit !== this.config.maxRetries || row.retry !== 'safe') {
-      options_.retry = replaceOption(retryOptions(row.retry, limit));
-      options_.context = { call, limit };
-    }
-    call.options = options_;
+    call.options = {
+      fetch: call.fetch,
+      context: { call, limit },
+      // ky drops a header set to `undefined`: the key of a call that has none.
+      headers: { ...headers, [KEY_HEADER]: key },
+      signal,
+      timeout:
+        given.timeout === undefined
+          ? this.config.timeout
+          : checkNumber('timeout', given.timeout, 1, MAX_TIMEOUT_MS),
+    };
     return call;
   }
 
@@ -220,16 +214,16 @@ export class Transport {
     spec: { row: OperationRow; path: string; query?: Record<string, unknown>; body?: unknown },
   ): Promise<RawResponse> {
     const base = call.options;
-    const options: Options = { ...base, method: spec.row.method };
-    if (spec.row !== call.first) {
-      // A read-back: a GET of the same record, under its own row's policy.
-      options.retry = replaceOption(retryOptions(spec.row.retry, base.context.limit));
-    }
+    const options: Options = {
+      ...base,
+      method: spec.row.method,
+      retry: replaceOption(retryOptions(spec.row.retry, base.context.limit)),
+    };
     call.row = spec.row;
     call.sent = 0;
     call.body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     if (call.body !== undefined) {
-      options.headers = { ...(base.headers as object), 'content-type': 'application/json' };
+      options.headers = { ...base.headers, 'content-type': 'application/json' };
     }
     if (spec.query) {
       // ky leaves `undefined` out; `null` is sent empty, not as `null`.
@@ -328,9 +322,8 @@ export class Transport {
       // Made by the attempt (a 2xx cut off or over maxResponseBytes): it says what happened.
       failure = error;
     } else if (isTimeoutError(error)) {
-      const timeout = call.options.timeout ?? this.config.timeout;
       failure = new APIConnectionTimeoutError(
-        `${method} ${path} timed out after ${timeout} ms (per attempt; raise \`timeout\` if ` +
+        `${method} ${path} timed out after ${call.options.timeout} ms (per attempt; raise \`timeout\` if ` +
           'the service is slow).',
       );
     } else if (isNetworkError(error) || isTypeError(error)) {
