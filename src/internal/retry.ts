@@ -49,10 +49,11 @@ export function retryOptions(policy: RetryPolicy, limit: number): RetryOptions {
 /** A 2xx body over `maxResponseBytes`: never retried, the same answer would come again. */
 export class BodyOverCapError extends APIConnectionError {}
 
-/** Whether `error` is a `TypeError` (of any realm): fetch's rejection when the network fails. */
+/** Whether `error` is a `TypeError` (a subclass, or another realm's): fetch's network failure. */
 export function isTypeError(error: unknown): boolean {
   return (
-    Object.prototype.toString.call(error) === '[object Error]' &&
-    (error as Error).name === 'TypeError'
+    error instanceof TypeError ||
+    (Object.prototype.toString.call(error) === '[object Error]' &&
+      (error as Error).name === 'TypeError')
   );
 }
