@@ -79,9 +79,7 @@ export class Call {
 
   /** The path of the latest attempt, ids included: error messages name it. */
   get path(): string {
-    const { url } = this;
-    if (!url) return this.template;
-    const bare = url.split('?', 1)[0] as string;
+    const bare = this.url.split('?', 1)[0] as string;
     return bare.slice(bare.indexOf('/', bare.indexOf('//') + 2));
   }
 
@@ -98,6 +96,8 @@ export class Call {
     this.sent++;
     this.url = request.url;
     this.response = undefined;
+    this.text = '';
+    this.bytes = 0;
     this.attemptStartedAt = Date.now();
     const { observer } = this;
     const headers = observer ? observer.attempt(this, request) : request.headers;
@@ -134,7 +134,7 @@ export class Call {
         this.#cutOff(response),
       );
       // A non-2xx answer over the cap is still its status: an APIError without a body.
-      [this.text, this.bytes] = read ?? ['', 0];
+      if (read) [this.text, this.bytes] = read;
     } finally {
       caller?.removeEventListener('abort', callerAbort);
       if (!signal.aborted) this.settledAt = Date.now();
