@@ -106,7 +106,6 @@ export class Transport {
         ...headers,
         authorization: `Bearer ${apiKey}`,
       },
-      timeout: config.timeout,
       hooks: {
         beforeRetry: [
           ({ options, error }) => {
@@ -323,8 +322,8 @@ export class Transport {
       failure = error;
     } else if (isTimeoutError(error)) {
       failure = new APIConnectionTimeoutError(
-        `${method} ${path} timed out after ${call.options.timeout} ms (per attempt; raise \`timeout\` if ` +
-          'the service is slow).',
+        `${method} ${path} timed out after ${call.options.timeout} ms (per attempt; raise ` +
+          '`timeout` if the service is slow).',
       );
     } else if (isNetworkError(error) || isTypeError(error)) {
       // ky's errors hold the `Request` (and so the key): only the underlying error is kept.
