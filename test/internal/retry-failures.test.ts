@@ -52,6 +52,16 @@ describe('a safe call sends again', () => {
     expect(calls()).toBe(2);
   });
 
+  it("after a TypeError subclass with a name of its own (a transport's)", async () => {
+    class TransportDown extends TypeError {
+      override name = 'TransportDown';
+    }
+    const { clinic, calls } = failingOnce(() => Promise.reject(new TransportDown('down')));
+    const outcome = await settle(clinic.rooms.retrieve(ROOM.id));
+    expect(outcome.ok).toBe(true);
+    expect(calls()).toBe(2);
+  });
+
   it('after an Error named TypeError', async () => {
     const named = Object.assign(new Error('socket closed'), { name: 'TypeError' });
     const { clinic, calls } = failingOnce(() => Promise.reject(named));
