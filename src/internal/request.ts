@@ -81,7 +81,8 @@ export class Transport {
   readonly redactor: Redactor;
   readonly #ky: KyInstance;
   readonly #observer: Observer | undefined;
-  #hooksOnly: Observer | undefined;
+  /** The observer of a call with hooks of its own: the client's, or one for those hooks alone. */
+  readonly #forCallHooks: Observer;
 
   /** @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent. */
   constructor(apiKey: string, config: TransportConfig) {
@@ -96,6 +97,7 @@ export class Transport {
     this.redactor = new Redactor(apiKey);
     const { hooks, openTelemetry: otel } = config;
     this.#observer = hooks || otel || config.info ? this.#makeObserver(hooks, otel) : undefined;
+    this.#forCallHooks = this.#observer ?? this.#makeObserver(undefined, undefined);
     // No `parseJson`: ky would then assign `response.json`, which some runtimes' Response (Hono's
     // on Node.js) make read-only.
     this.#ky = ky.create({
@@ -138,9 +140,9 @@ export class Transport {
     return this.config.fetch ?? globalThis.fetch;
   }
 
-  /** A response drift report, for the metrics. */
+  /** A response drift report, for the metrics (asked only with OpenTelemetry: an observer). */
   drift(kind: string, method: string, path: string): void {
-    this.#observer?.drift(kind, method, path);
+    (this.#observer as Observer).drift(kind, method, path);
   }
 
   /**
@@ -183,8 +185,7 @@ export class Transport {
       );
     }
     const ownHooks = given.hooks;
-    if (ownHooks && !this.#observer) this.#hooksOnly ??= this.#makeObserver(undefined, undefined);
-    const observer = ownHooks ? (this.#observer ?? this.#hooksOnly) : this.#observer;
+    const observer = ownHooks ? this.#forCallHooks : this.#observer;
     const call = new Call(this, row, key, signal, ownHooks, observer);
     const limit =
       given.maxRetries === undefined
@@ -220,7 +221,8 @@ export class Transport {
     };
     call.row = spec.row;
     call.sent = 0;
-    call.body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    // `undefined` for no body, as JSON.stringify gives it.
+    call.body = JSON.stringify(spec.body);
     if (call.body !== undefined) {
       options.headers = { ...base.headers, 'content-type': 'application/json' };
     }
