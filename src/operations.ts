@@ -6,7 +6,6 @@
  */
 import type * as z from 'zod';
 import type { Assert } from './internal/type-equality.ts';
-import { API_PREFIX } from './internal/wire.ts';
 import { AppointmentType } from './schemas/appointment-types.ts';
 import {
   Appointment,
@@ -423,14 +422,6 @@ export function matchOperation(method: string, apiPath: string): OperationMatch 
     if (ok) return { row, id };
   }
   return undefined;
-}
-
-/** The row of a request's URL path, whatever base path precedes `/api/public/v1`. */
-export function findOperation(method: string, path: string): OperationRow | undefined {
-  const at = path.lastIndexOf(`${API_PREFIX}/`);
-  if (at === -1) return undefined;
-  return matchOperation(method.toUpperCase(), path.slice(at + API_PREFIX.length).split('?')[0]!)
-    ?.row;
 }
 
 /** The path of `op` after `/api/public/v1`, with `id` percent-encoded in place of `{id}`. */
