@@ -1,7 +1,8 @@
 /**
  * THE operation table (spec 4): every fact of an operation, read by the client, the reference
- * server, the OpenAPI document (`scripts/openapi.ts`) and the docs. A new operation also needs
- * its method in `resources/`, its handler in `testing/server/` and its test (CONTRIBUTING.md).
+ * server, the OpenAPI document (`scripts/openapi.ts`) and the docs table
+ * (`scripts/docs-tables.ts`). A new operation also needs its schema in `schemas/`, its method
+ * in `resources/`, its handler in `testing/server/handlers.ts` and its test (CONTRIBUTING.md).
  * @module
  */
 import type * as z from 'zod';
