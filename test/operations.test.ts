@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ConflictError, makeAPIError } from '../src/core/errors.ts';
+import * as sdk from '../src/index.ts';
 import {
   CONFLICT_CODES,
   matchOperation,
@@ -88,7 +89,7 @@ describe('src/operations.ts: one row per operation of spec 4', () => {
     );
   });
 
-  it('answers each 409 code of CONFLICT_CODES on some row; the client has a class for each stated one', () => {
+  it('answers each 409 code of CONFLICT_CODES on some row; the client exports a class for each stated one', () => {
     const used = new Set(OPERATION_ROWS.flatMap((row) => row.conflicts));
     expect([...used].sort()).toEqual(Object.keys(CONFLICT_CODES).sort());
     for (const [code, { stated }] of Object.entries(CONFLICT_CODES)) {
@@ -105,6 +106,8 @@ describe('src/operations.ts: one row per operation of spec 4', () => {
         !stated,
       ]);
       expect(error).toBeInstanceOf(ConflictError);
+      // Exported under its own name, as the public surface has one class per stated code.
+      expect(sdk[error.name as keyof typeof sdk]).toBe(error.constructor);
     }
   });
 
