@@ -118,7 +118,7 @@ export class ClinicClient {
   readonly baseUrl: string;
   /** Per-attempt timeout in milliseconds. */
   readonly timeout: number;
-  /** Retries allowed per call. */
+  /** Retries allowed per request of a call (a read-back's GET has as many of its own). */
   readonly maxRetries: number;
   /** The largest response body read, in bytes. */
   readonly maxResponseBytes: number;

@@ -425,7 +425,7 @@ export function matchOperation(method: string, apiPath: string): OperationMatch 
   return undefined;
 }
 
-/** The path of `op` after `/api/public/v1`, with `id` percent-encoded in place of `{id}`. */
-export function pathOf(op: OperationRow, id?: unknown): string {
-  return id === undefined ? op.path : op.path.replace('{id}', encodeURIComponent(String(id)));
+/** The path of `row` after `/api/public/v1`, with `id` percent-encoded in place of `{id}`. */
+export function pathOf(row: OperationRow, id?: unknown): string {
+  return id === undefined ? row.path : row.path.replace('{id}', encodeURIComponent(String(id)));
 }

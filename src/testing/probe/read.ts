@@ -203,8 +203,8 @@ async function walk(ctx: ProbeContext, list: ListResource): Promise<void> {
 /** Spec 4.3: an unknown uuid (stated: 404) and an id that is not a uuid (not shown). */
 export async function probeUnknownId(ctx: ProbeContext): Promise<void> {
   const retrieve = OPERATIONS.retrieveAppointment;
-  const unknown = await ctx.t.op(ctx.key, retrieve, { id: crypto.randomUUID() });
-  const malformed = await ctx.t.op(ctx.key, retrieve, { id: 'not-a-uuid' });
+  const unknown = await ctx.t.sendRow(ctx.key, retrieve, { id: crypto.randomUUID() });
+  const malformed = await ctx.t.sendRow(ctx.key, retrieve, { id: 'not-a-uuid' });
   const detail = (a: Exchange) =>
     typeof (a.body as { detail?: unknown } | undefined)?.detail === 'string' ? ' {detail}' : '';
   ctx.findings.add(
