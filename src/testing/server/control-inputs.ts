@@ -5,7 +5,7 @@ import { EXACT_HEADER_VALUE, HEADER_NAME } from '../../internal/wire.ts';
 import { OPERATION_ROWS } from '../../operations.ts';
 import { AppointmentStatus } from '../../schemas/appointments.ts';
 import { SCOPES, type Scope } from '../../schemas/scopes.ts';
-import { SWITCHABLE_LISTS, type SwitchableList } from './pagination.ts';
+import { type ListEnvelopeSettings, SWITCHABLE_LISTS } from './pagination.ts';
 
 /** 9999-12-30Z: keeps every timestamp at 4 digits (RFC 3339), with room for the 24 h windows. */
 export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);
@@ -210,7 +210,7 @@ const EnvelopeMode = z.enum(['envelope', 'array']);
 /** One schema per switchable list: the lists whose row states the envelope (rooms) have none. */
 export const LIST_ENVELOPE_SCHEMAS = Object.fromEntries(
   SWITCHABLE_LISTS.map((list) => [list, EnvelopeMode]),
-) as Record<SwitchableList, typeof EnvelopeMode>;
+) as Record<keyof ListEnvelopeSettings, typeof EnvelopeMode>;
 
 /** `PATCH /__control/list-envelope`. */
 export const ListEnvelopePatch = z.strictObject(LIST_ENVELOPE_SCHEMAS).partial();
