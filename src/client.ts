@@ -226,8 +226,8 @@ export class ClinicClient {
     return child;
   }
 
-  /** @internal One call of `row` (a paginator for a list, whose invalid query rejects only when
-   * awaited). */
+  /** @internal Runs `row`: one call in an `APIPromise`, or for a list a `Paginator` whose every
+   * page is a call (an invalid query rejects only when awaited). */
   _call<R extends OperationRow>(row: R, args: CallArgs<R>): CallReturn<R> {
     const given = args as AnyArgs;
     return (
