@@ -28,7 +28,8 @@ export function retryOptions(policy: RetryPolicy, limit: number): RetryOptions {
     delay: (attempt) => 500 * 2 ** (attempt - 1),
     jitter: (wait) => wait * (1 - 0.25 * Math.random()),
     backoffLimit: 8_000,
-    retryOnTimeout: policy === 'safe',
+    // Only for `safe`: `shouldRetry` refuses every failure without an answer to the others.
+    retryOnTimeout: true,
     shouldRetry: ({ error }) => {
       if (isHTTPError(error)) {
         const { status, headers } = error.response;
