@@ -37,7 +37,7 @@ export class Call {
   /** What the call passes ky (set by the transport), and the JSON body of the request sent. */
   options!: Options & {
     context: { call: Call; limit: number };
-    headers: Record<string, string | undefined>;
+    headers?: Record<string, string | undefined>;
     timeout: number;
   };
   body: string | undefined;

@@ -194,14 +194,14 @@ export class Transport {
     call.options = {
       fetch: call.fetch,
       context: { call, limit },
-      // ky drops a header set to `undefined`: the key of a call that has none.
-      headers: { ...headers, [KEY_HEADER]: key },
       signal,
       timeout:
         given.timeout === undefined
           ? this.config.timeout
           : checkNumber('timeout', given.timeout, 1, MAX_TIMEOUT_MS),
     };
+    // Only when there are some: ky merges a call's headers into a new `Headers` (a cost per call).
+    if (headers || key) call.options.headers = { ...headers, [KEY_HEADER]: key };
     return call;
   }
 
