@@ -4,11 +4,10 @@
  * `Retry-After` the answer asked, as ky reads it.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { ClinicClient, InternalServerError } from '../../src/index.ts';
+import { InternalServerError } from '../../src/index.ts';
 import {
-  API_KEY,
-  BASE_URL,
   json,
+  makeClient,
   patientWire,
   roomWire,
   settle,
@@ -25,10 +24,7 @@ afterEach(() => {
 function client(first: () => Response, then: () => Response, delays: number[] = []) {
   let calls = 0;
   const fetch = async () => (++calls === 1 ? first() : then());
-  const clinic = new ClinicClient({
-    apiKey: API_KEY,
-    baseUrl: BASE_URL,
-    logLevel: 'off',
+  const clinic = makeClient({
     maxRetries: 1,
     fetch: fetch as unknown as typeof globalThis.fetch,
     hooks: { onRetry: (event) => void delays.push(event.delayMs) },
