@@ -11,7 +11,10 @@ import base from './vitest.config.ts';
 
 const wanted = process.env.MUTATION_PROJECTS?.split(',');
 const projects = ((base.test?.projects ?? []) as TestProjectInlineConfiguration[]).filter(
-  (project) => !wanted || wanted.includes(project.test?.name ?? ''),
+  (project) => {
+    const name = project.test?.name;
+    return !wanted || wanted.includes(typeof name === 'string' ? name : (name?.label ?? ''));
+  },
 );
 
 export default defineConfig({
@@ -24,6 +27,8 @@ export default defineConfig({
         ...project.test,
         exclude: [...(project.test?.exclude ?? []), 'test/webhooks/soak/**'],
         testTimeout: 120_000,
+        // A fresh module graph per file, as Stryker's static mutants (run at import) expect.
+        isolate: true,
       },
     })),
   },

@@ -10,8 +10,8 @@ import {
   type APIErrorInit,
   APIUserAbortError,
   BadRequestError,
+  type ClientOptions,
   ClinicClient,
-  type ClinicClientOptions,
   ClinicError,
   NotFoundError,
   PermissionDeniedError,
@@ -46,7 +46,7 @@ const BASE_URL = 'https://clinic.test';
 async function callMessage(
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
   call: (clinic: ClinicClient) => PromiseLike<unknown> = (clinic) => clinic.rooms.retrieve(2),
-  options: Partial<ClinicClientOptions> = {},
+  options: Partial<ClientOptions> = {},
 ): Promise<string> {
   const clinic = new ClinicClient({
     apiKey: KEY,

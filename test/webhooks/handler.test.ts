@@ -519,8 +519,8 @@ describe('dispatch', () => {
       expect(line).toMatch(/^\[@clinic-scheduling\/sdk\/webhooks\] /);
       expect(line).toContain(`${event.id}, appointment.created`);
       expect(line).not.toContain(event.data.id);
-      expect(line).not.toContain(event.data.patient.name);
-      expect(line).not.toContain(event.data.patient.phone);
+      expect(line).not.toContain(event.data.patient!.name);
+      expect(line).not.toContain(event.data.patient!.phone);
     } finally {
       spy.mockRestore();
     }
