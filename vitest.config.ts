@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -22,6 +23,9 @@ const INTEGRATION = [
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker fewer than the cores: a single worker on 2 cores, which
+    // then waits, idle, on every process and server an integration suite starts.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
