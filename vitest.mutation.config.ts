@@ -11,10 +11,7 @@ import base from './vitest.config.ts';
 
 const wanted = process.env.MUTATION_PROJECTS?.split(',');
 const projects = ((base.test?.projects ?? []) as TestProjectInlineConfiguration[]).filter(
-  (project) => {
-    const name = project.test?.name;
-    return !wanted || wanted.includes(typeof name === 'string' ? name : (name?.label ?? ''));
-  },
+  (project) => !wanted || wanted.includes(String(project.test?.name ?? '')),
 );
 
 export default defineConfig({
