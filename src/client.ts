@@ -131,6 +131,7 @@ export class ClinicClient {
   readonly #reader: ResponseReader;
   readonly #logger: Logger;
   readonly #unknownFilters = new Set<string>();
+  readonly #wheres = new WeakMap<OperationRow, Where>();
   /** @internal */
   readonly _transport: Transport;
 
@@ -254,6 +255,7 @@ export class ClinicClient {
     }
     const transport = this._transport;
     const apiRoot = transport.apiRoot;
+    const where = this.#where(op);
     return new Paginator<unknown>(
       {
         fetch: (urlOrPath, q, read) =>
@@ -264,7 +266,7 @@ export class ClinicClient {
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
         check: this.validateResponses
-          ? (value) => this.#check(op.response, value, { method: 'GET', path: this.#template(op) })
+          ? (value) => this.#check(op.response, value, where)
           : undefined,
         options,
         maxEmptyPages: this.maxEmptyPages,
@@ -324,8 +326,12 @@ export class ClinicClient {
     const transport = this._transport;
     return this.#run(op, args.options, async (call) => {
       const raw = await transport.send(call, { row: op, path: pathOf(op, id), body });
-      const where = { method: op.method, path: this.#template(op) };
-      const checked = this.#check(op.response, raw.body, where, op.readBack !== undefined);
+      const checked = this.#check(
+        op.response,
+        raw.body,
+        this.#where(op),
+        op.readBack !== undefined,
+      );
       let data: unknown;
       if (checked.ok) data = checked.data;
       else if (op.readBack) data = await this.#readBack(call, op.readBack, id, raw);
@@ -352,10 +358,7 @@ export class ClinicClient {
     const transport = this._transport;
     try {
       const fresh = await transport.send(call, { row: op, path });
-      const checked = this.#check(op.response, fresh.body, {
-        method: op.method,
-        path: this.#template(op),
-      });
+      const checked = this.#check(op.response, fresh.body, this.#where(op));
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {
@@ -365,9 +368,15 @@ export class ClinicClient {
     }
   }
 
-  /** The row's path as hooks, logs and spans name it: `/api/public/v1/appointments/{id}`. */
-  #template(op: OperationRow): string {
-    return `${this._transport.apiRoot.pathname}${op.path}`;
+  /** The row's method and path as hooks, logs and spans name it (`/api/public/v1/appointments/{id}`),
+   * made once per row. */
+  #where(op: OperationRow): Where {
+    let where = this.#wheres.get(op);
+    if (where === undefined) {
+      where = { method: op.method, path: `${this._transport.apiRoot.pathname}${op.path}` };
+      this.#wheres.set(op, where);
+    }
+    return where;
   }
 
   // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not the record.

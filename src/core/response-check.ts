@@ -37,6 +37,7 @@ export function hasRequiredMembers(schema: z.ZodType, body: unknown): boolean {
 export type Checked<T> = { ok: true; data: T } | { ok: false; paths: string[] };
 
 type Path = readonly PropertyKey[];
+type Where = { method: string; path: string };
 
 // The spec's enum values are lower snake case; anything else there may be health data.
 const ENUM_VALUE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -77,15 +78,6 @@ export class ResponseReader {
     body: unknown,
     where: { method: string; path: string },
   ): Checked<T> {
-    const { method } = where;
-    const report = (kind: ResponseDrift['kind'], path: Path, value?: string) =>
-      this.#report({
-        kind,
-        method,
-        path: where.path,
-        field: fieldOf(path),
-        ...(value ? { value } : {}),
-      });
     let result = schema.safeParse(body);
     if (!result.success) {
       const opened: Array<{ path: Path; value: string; known: unknown }> = [];
@@ -108,11 +100,22 @@ export class ResponseReader {
       if (!result.success) return { ok: false, paths: ['(root)'] };
       for (const { path, value } of opened) {
         setAt(result.data, path, value);
-        report('enum_value', path, value);
+        this.#drift('enum_value', where, path, value);
       }
     }
-    for (const path of droppedMembers(body, result.data)) report('member', path);
+    const dropped = droppedBy(schema)?.(body, result.data, [], undefined);
+    if (dropped) for (const path of dropped) this.#drift('member', where, path);
     return { ok: true, data: result.data };
+  }
+
+  #drift(kind: ResponseDrift['kind'], where: Where, path: Path, value?: string): void {
+    this.#report({
+      kind,
+      method: where.method,
+      path: where.path,
+      field: fieldOf(path),
+      ...(value ? { value } : {}),
+    });
   }
 
   #report(drift: ResponseDrift): void {
@@ -156,15 +159,113 @@ function setAt(root: unknown, path: Path, value: unknown): void {
   parent[path[path.length - 1]!] = value;
 }
 
-// The members parsing dropped (the schemas strip what they do not list): input minus output.
-function droppedMembers(input: unknown, output: unknown, path: string[] = [], found: Path[] = []) {
+/**
+ * The members of `input` that parsing by a schema dropped (the schemas strip what they do not
+ * list), in input order, or `undefined` for none. `output` is what parsing returned.
+ */
+type Drops = (
+  input: unknown,
+  output: unknown,
+  path: PropertyKey[],
+  found: Path[] | undefined,
+) => Path[] | undefined;
+
+/** Per schema: its walk, or `null` for a schema that never drops a member (a leaf). */
+const walks = new WeakMap<z.ZodType, Drops | null>();
+
+// Wrappers whose output keeps the members their inner type keeps (not `catch`: its fallback
+// is no part of the input).
+const WRAPPERS = new Set('optional nullable default prefault nonoptional readonly'.split(' '));
+// Leaves: nothing inside them to drop.
+const LEAVES = new Set(
+  (
+    'string number int boolean bigint symbol null undefined void never any unknown date nan ' +
+    'enum literal template_literal file'
+  ).split(' '),
+);
+
+/**
+ * The walk of `schema`, built once per schema: an object's known members as one map, so a call
+ * looks each input member up once and descends only where a member can hold objects. Any
+ * other kind of schema (a union, a pipe, a record...) diffs input against output.
+ */
+function droppedBy(schema: z.ZodType): Drops | null {
+  let walk = walks.get(schema);
+  if (walk !== undefined) return walk;
+  const def = (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+  if (LEAVES.has(def.type)) walk = null;
+  else if (WRAPPERS.has(def.type) && def.innerType) walk = droppedBy(def.innerType);
+  else if (def.type === 'array' && def.element) walk = arrayWalk(droppedBy(def.element));
+  else if (def.type === 'object' && def.shape && isStripOrStrict(def.catchall)) {
+    walk = objectWalk(def.shape);
+  } else walk = diff;
+  walks.set(schema, walk);
+  return walk;
+}
+
+interface SchemaDef {
+  type: string;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+}
+
+function isStripOrStrict(catchall: z.ZodType | undefined): boolean {
+  return (
+    catchall === undefined ||
+    (catchall as unknown as { _zod: { def: SchemaDef } })._zod.def.type === 'never'
+  );
+}
+
+function arrayWalk(item: Drops | null): Drops | null {
+  if (item === null) return null;
+  return (input, output, path, found) => {
+    if (!Array.isArray(input) || !Array.isArray(output)) return found;
+    for (let i = 0; i < input.length; i++) found = item(input[i], output[i], path, found);
+    return found;
+  };
+}
+
+function objectWalk(shape: Record<string, z.ZodType>): Drops {
+  // Built on the first check, not at import: a shape may name schemas defined after it.
+  let members: Map<string, Drops | null> | undefined;
+  return (input, output, path, found) => {
+    if (!isRecord(input) || !isRecord(output)) return found;
+    members ??= new Map(Object.keys(shape).map((name) => [name, droppedBy(shape[name]!)]));
+    for (const name in input) {
+      if (!Object.hasOwn(input, name)) continue;
+      const member = members.get(name);
+      if (member === undefined) found = withPath(found, path, name);
+      else if (member !== null && typeof input[name] === 'object' && input[name] !== null) {
+        path.push(name);
+        found = member(input[name], output[name], path, found);
+        path.pop();
+      }
+    }
+    return found;
+  };
+}
+
+// Input minus output, for a schema whose members are not known ahead.
+const diff: Drops = (input, output, path, found) => {
   if (Array.isArray(input) && Array.isArray(output)) {
-    for (let i = 0; i < input.length; i++) droppedMembers(input[i], output[i], path, found);
+    for (let i = 0; i < input.length; i++) found = diff(input[i], output[i], path, found);
   } else if (isRecord(input) && isRecord(output)) {
     for (const [name, value] of Object.entries(input)) {
-      if (!Object.hasOwn(output, name)) found.push([...path, name]);
-      else droppedMembers(value, output[name], [...path, name], found);
+      if (!Object.hasOwn(output, name)) found = withPath(found, path, name);
+      else {
+        path.push(name);
+        found = diff(value, output[name], path, found);
+        path.pop();
+      }
     }
   }
   return found;
+};
+
+function withPath(found: Path[] | undefined, path: PropertyKey[], name: string): Path[] {
+  const list = found ?? [];
+  list.push([...path, name]);
+  return list;
 }
