@@ -103,7 +103,7 @@ export class ResponseReader {
         this.#drift('enum_value', where, path, value);
       }
     }
-    const dropped = droppedBy(schema)?.(body, result.data, [], undefined);
+    const dropped = droppedMembers(body, result.data, [], undefined);
     if (dropped) for (const path of dropped) this.#drift('member', where, path);
     return { ok: true, data: result.data };
   }
@@ -160,109 +160,32 @@ function setAt(root: unknown, path: Path, value: unknown): void {
 }
 
 /**
- * The members of `input` that parsing by a schema dropped (the schemas strip what they do not
- * list), in input order, or `undefined` for none. `output` is what parsing returned.
+ * The members of `input` that parsing dropped (the schemas strip what they do not list): input
+ * minus `output`, in input order; `undefined` for none. Allocates only for what it finds.
  */
-type Drops = (
+function droppedMembers(
   input: unknown,
   output: unknown,
   path: PropertyKey[],
   found: Path[] | undefined,
-) => Path[] | undefined;
-
-/** Per schema: its walk, or `null` for a schema that never drops a member (a leaf). */
-const walks = new WeakMap<z.ZodType, Drops | null>();
-
-// Wrappers whose output keeps the members their inner type keeps (not `catch`: its fallback
-// is no part of the input).
-const WRAPPERS = new Set('optional nullable default prefault nonoptional readonly'.split(' '));
-// Leaves: nothing inside them to drop.
-const LEAVES = new Set(
-  (
-    'string number int boolean bigint symbol null undefined void never any unknown date nan ' +
-    'enum literal template_literal file'
-  ).split(' '),
-);
-
-/**
- * The walk of `schema`, built once per schema: an object's known members as one map, so a call
- * looks each input member up once and descends only where a member can hold objects. Any
- * other kind of schema (a union, a pipe, a record...) diffs input against output.
- */
-function droppedBy(schema: z.ZodType): Drops | null {
-  let walk = walks.get(schema);
-  if (walk !== undefined) return walk;
-  const def = (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
-  if (LEAVES.has(def.type)) walk = null;
-  else if (WRAPPERS.has(def.type) && def.innerType) walk = droppedBy(def.innerType);
-  else if (def.type === 'array' && def.element) walk = arrayWalk(droppedBy(def.element));
-  else if (def.type === 'object' && def.shape && isStripOrStrict(def.catchall)) {
-    walk = objectWalk(def.shape);
-  } else walk = diff;
-  walks.set(schema, walk);
-  return walk;
-}
-
-interface SchemaDef {
-  type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-}
-
-function isStripOrStrict(catchall: z.ZodType | undefined): boolean {
-  return (
-    catchall === undefined ||
-    (catchall as unknown as { _zod: { def: SchemaDef } })._zod.def.type === 'never'
-  );
-}
-
-function arrayWalk(item: Drops | null): Drops | null {
-  if (item === null) return null;
-  return (input, output, path, found) => {
-    if (!Array.isArray(input) || !Array.isArray(output)) return found;
-    for (let i = 0; i < input.length; i++) found = item(input[i], output[i], path, found);
-    return found;
-  };
-}
-
-function objectWalk(shape: Record<string, z.ZodType>): Drops {
-  // Built on the first check, not at import: a shape may name schemas defined after it.
-  let members: Map<string, Drops | null> | undefined;
-  return (input, output, path, found) => {
-    if (!isRecord(input) || !isRecord(output)) return found;
-    members ??= new Map(Object.keys(shape).map((name) => [name, droppedBy(shape[name]!)]));
+): Path[] | undefined {
+  if (Array.isArray(input) && Array.isArray(output)) {
+    for (let i = 0; i < input.length; i++) found = droppedMembers(input[i], output[i], path, found);
+  } else if (isRecord(input) && isRecord(output)) {
     for (const name in input) {
       if (!Object.hasOwn(input, name)) continue;
-      const member = members.get(name);
-      if (member === undefined) found = withPath(found, path, name);
-      else if (member !== null && typeof input[name] === 'object' && input[name] !== null) {
-        path.push(name);
-        found = member(input[name], output[name], path, found);
-        path.pop();
-      }
-    }
-    return found;
-  };
-}
-
-// Input minus output, for a schema whose members are not known ahead.
-const diff: Drops = (input, output, path, found) => {
-  if (Array.isArray(input) && Array.isArray(output)) {
-    for (let i = 0; i < input.length; i++) found = diff(input[i], output[i], path, found);
-  } else if (isRecord(input) && isRecord(output)) {
-    for (const [name, value] of Object.entries(input)) {
       if (!Object.hasOwn(output, name)) found = withPath(found, path, name);
       else {
+        const value = input[name];
+        if (typeof value !== 'object' || value === null) continue;
         path.push(name);
-        found = diff(value, output[name], path, found);
+        found = droppedMembers(value, output[name], path, found);
         path.pop();
       }
     }
   }
   return found;
-};
+}
 
 function withPath(found: Path[] | undefined, path: PropertyKey[], name: string): Path[] {
   const list = found ?? [];
