@@ -118,7 +118,7 @@ export class ClinicClient {
   readonly baseUrl: string;
   /** Per-attempt timeout in milliseconds. */
   readonly timeout: number;
-  /** Retries allowed per call. */
+  /** Retries allowed per request of a call (a read-back's GET has as many of its own). */
   readonly maxRetries: number;
   /** The largest response body read, in bytes. */
   readonly maxResponseBytes: number;
@@ -227,21 +227,22 @@ export class ClinicClient {
     return child;
   }
 
-  /** @internal Runs one operation row; an invalid list query rejects only when awaited. */
-  _call<R extends OperationRow>(op: R, args: CallArgs<R>): CallReturn<R> {
-    const call = args as AnyArgs;
+  /** @internal Runs `row`: one call in an `APIPromise`, or for a list a `Paginator` whose every
+   * page is a call (an invalid query rejects only when awaited). */
+  _call<R extends OperationRow>(row: R, args: CallArgs<R>): CallReturn<R> {
+    const given = args as AnyArgs;
     return (
-      op.kind === 'list' ? this.#list(op, call) : new APIPromise(this.#call(op, call))
+      row.kind === 'list' ? this.#list(row, given) : new APIPromise(this.#object(row, given))
     ) as CallReturn<R>;
   }
 
   // `extraQuery` is the escape for unspecified parameters: only its value types are checked.
-  #list(op: OperationRow, { query, options }: AnyArgs): Paginator<unknown> {
+  #list(row: OperationRow, { query, options }: AnyArgs): Paginator<unknown> {
     const listOptions = options as ListRequestOptions | undefined;
     let checked: Record<string, unknown> | undefined;
     let invalid: unknown;
     try {
-      const typed = query === undefined ? undefined : this.#listQuery(op, query);
+      const typed = query === undefined ? undefined : this.#listQuery(row, query);
       const extra =
         listOptions?.extraQuery === undefined
           ? undefined
@@ -255,31 +256,31 @@ export class ClinicClient {
     }
     const transport = this._transport;
     const apiRoot = transport.apiRoot;
-    const where = this.#where(op);
+    const where = this.#where(row);
     return new Paginator<unknown>(
       {
         fetch: (urlOrPath, q, read) =>
           invalid === undefined
-            ? this.#run(op, options, (call) =>
-                transport.send(call, { row: op, path: urlOrPath, query: q }).then(read),
+            ? this.#run(row, options, (call) =>
+                transport.send(call, { row, path: urlOrPath, query: q }).then(read),
               )
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
         check: this.validateResponses
-          ? (value) => this.#check(op.response, value, where)
+          ? (value) => this.#check(row.response, value, where)
           : undefined,
         options,
         maxEmptyPages: this.maxEmptyPages,
       },
-      op.path,
+      row.path,
       checked,
     );
   }
 
   // An unspecified key is sent (the service may accept it) but warned of once: ignored, it
   // would silently return every item.
-  #listQuery(op: OperationRow, query: unknown): Record<string, unknown> {
-    const schema = op.query ?? NoListFilters;
+  #listQuery(row: OperationRow, query: unknown): Record<string, unknown> {
+    const schema = row.query ?? NoListFilters;
     if (!isRecord(query)) return parseInput(schema, query, 'query') as Record<string, unknown>;
     const shape = (schema as Partial<z.ZodObject>).shape ?? {};
     const isFilter = ([key]: [string, unknown]) => Object.hasOwn(shape, key);
@@ -289,14 +290,14 @@ export class ClinicClient {
     if (others.length === 0) return checked as Record<string, unknown>;
     const extra = parseInput(ListQuery, Object.fromEntries(others), 'query');
     for (const [key] of others) {
-      if (this.#unknownFilters.has(`${op.name} ${key}`) || this.#unknownFilters.size >= 256)
+      if (this.#unknownFilters.has(`${row.name} ${key}`) || this.#unknownFilters.size >= 256)
         continue;
-      this.#unknownFilters.add(`${op.name} ${key}`);
+      this.#unknownFilters.add(`${row.name} ${key}`);
       this.#logger.warn(
-        `clinic-scheduling: ${op.name}: ${JSON.stringify(key.slice(0, 64))} is not a filter the ` +
+        `clinic-scheduling: ${row.name}: ${JSON.stringify(key.slice(0, 64))} is not a filter the ` +
           'spec shows for this list; it is sent as given, and a service that ignores it answers ' +
           'with every item. Pass it in options.extraQuery to say your service documents it.',
-        { event: 'clinic.unknown_filter', operation: op.name, key: key.slice(0, 64) },
+        { event: 'clinic.unknown_filter', operation: row.name, key: key.slice(0, 64) },
       );
     }
     return { ...(checked as object), ...(extra as object) };
@@ -304,15 +305,15 @@ export class ClinicClient {
 
   /** Runs one call: `onSuccess` or `onError` once, whatever it sent (read-back included). */
   async #run<T extends { response: Response; replayed?: boolean }>(
-    op: OperationRow,
+    row: OperationRow,
     options: AppointmentCreateOptions | undefined,
-    body: (call: Call) => Promise<T>,
+    work: (call: Call) => Promise<T>,
   ): Promise<T> {
     const transport = this._transport;
-    const call = transport.start(op, options);
+    const call = transport.start(row, options);
     let result: T;
     try {
-      result = await body(call);
+      result = await work(call);
     } catch (error) {
       throw transport.fail(call, error);
     }
@@ -320,21 +321,17 @@ export class ClinicClient {
     return result;
   }
 
-  async #call(op: OperationRow, args: AnyArgs): Promise<CallResult<unknown>> {
-    const id = op.id ? parseInput(op.id.schema, args.id, 'id', 'id') : undefined;
-    const body = op.input ? parseInput(op.input, args.body, 'body') : undefined;
+  // The id and body checked before anything is sent, then the write's record read back if need be.
+  async #object(row: OperationRow, args: AnyArgs): Promise<CallResult<unknown>> {
+    const id = row.id ? parseInput(row.id.schema, args.id, 'id', 'id') : undefined;
+    const body = row.input ? parseInput(row.input, args.body, 'body') : undefined;
     const transport = this._transport;
-    return this.#run(op, args.options, async (call) => {
-      const raw = await transport.send(call, { row: op, path: pathOf(op, id), body });
-      const checked = this.#check(
-        op.response,
-        raw.body,
-        this.#where(op),
-        op.readBack !== undefined,
-      );
+    return this.#run(row, args.options, async (call) => {
+      const raw = await transport.send(call, { row, path: pathOf(row, id), body });
+      const checked = this.#check(row.response, raw.body, this.#where(row), !!row.readBack);
       let data: unknown;
       if (checked.ok) data = checked.data;
-      else if (op.readBack) data = await this.#readBack(call, op.readBack, id, raw);
+      else if (row.readBack) data = await this.#readBack(call, row.readBack, id, raw);
       else throw new ResponseValidationError(checked.paths, raw.method, raw.path);
       return {
         data,
@@ -350,15 +347,15 @@ export class ClinicClient {
   // ReadBackError.
   async #readBack(
     call: Call,
-    op: OperationRow,
+    row: OperationRow,
     id: unknown,
     write: { response: Response; method: string; path: string },
   ): Promise<unknown> {
-    const path = pathOf(op, id);
+    const path = pathOf(row, id);
     const transport = this._transport;
     try {
-      const fresh = await transport.send(call, { row: op, path });
-      const checked = this.#check(op.response, fresh.body, this.#where(op));
+      const fresh = await transport.send(call, { row, path });
+      const checked = this.#check(row.response, fresh.body, this.#where(row));
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {
@@ -368,13 +365,13 @@ export class ClinicClient {
     }
   }
 
-  /** The row's method and path as hooks, logs and spans name it (`/api/public/v1/appointments/{id}`),
-   * made once per row. */
-  #where(op: OperationRow): Where {
-    let where = this.#wheres.get(op);
+  /** The row's method and path as hooks, logs and spans name it
+   * (`/api/public/v1/appointments/{id}`), made once per row. */
+  #where(row: OperationRow): Where {
+    let where = this.#wheres.get(row);
     if (where === undefined) {
-      where = { method: op.method, path: `${this._transport.apiRoot.pathname}${op.path}` };
-      this.#wheres.set(op, where);
+      where = { method: row.method, path: `${this._transport.apiRoot.pathname}${row.path}` };
+      this.#wheres.set(row, where);
     }
     return where;
   }
