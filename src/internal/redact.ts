@@ -32,7 +32,7 @@ export class Redactor {
     let copy: Headers | undefined;
     for (const [name, value] of headers) {
       if (this.text(value) === value) continue;
-      copy ??= new Headers([...headers]);
+      copy ??= new Headers(headers);
       copy.set(name, REDACTED);
     }
     return copy ?? headers;
