@@ -89,6 +89,7 @@ describe('durations and outcomes', () => {
     expect(requests).toHaveLength(2);
     for (const event of responses) {
       expect(event.durationMs).toBeGreaterThan(0);
+      expect(event.durationMs).toBeLessThanOrEqual(successes[0]!.durationMs);
       const point = requests.find(
         (p) => p.attributes['http.response.status_code'] === event.status,
       );
