@@ -11,7 +11,7 @@ import base from './vitest.config.ts';
 
 const wanted = process.env.MUTATION_PROJECTS?.split(',');
 const projects = ((base.test?.projects ?? []) as TestProjectInlineConfiguration[]).filter(
-  (project) => !wanted || wanted.includes(project.test?.name ?? ''),
+  (project) => !wanted || wanted.includes(String(project.test?.name ?? '')),
 );
 
 export default defineConfig({

@@ -13,21 +13,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as z from 'zod';
-import { AppointmentType } from '../src/schemas/appointment-types.ts';
-import {
-  Appointment,
-  AppointmentCreateParams,
-  AppointmentUpdateParams,
-} from '../src/schemas/appointments.ts';
-import {
-  Patient,
-  PatientCreateParams,
-  PatientListParams,
-  PatientUpdateParams,
-} from '../src/schemas/patients.ts';
-import { Professional } from '../src/schemas/professionals.ts';
-import { Room } from '../src/schemas/rooms.ts';
+import { OPERATION_ROWS, type OperationRow } from '../src/operations.ts';
 import { MAX_PAGE_BYTES, pageTitle, repositoryPageProblems } from './docs-pages.ts';
+import { methodOf, resourceOf } from './docs-tables.ts';
+import { schemaName } from './openapi.ts';
 
 /** typedoc's reflection kinds used here (typedoc's `ReflectionKind`). */
 const KIND = { Class: 128, Interface: 256, Property: 1024, Method: 2048 } as const;
@@ -84,19 +73,25 @@ function fieldsOf(schema: z.ZodType): string[] {
   return Object.keys(shape).sort();
 }
 
-/** Each named object and input: its page must list exactly these fields, each commented. */
+/** A list's query type, named for its items: `AppointmentListParams`, `PatientListParams`. */
+const queryName = (row: OperationRow) => `${schemaName(row.response)}ListParams`;
+const LISTS = OPERATION_ROWS.filter((row) => row.kind === 'list');
+
+/** Each named object and input: its page must list exactly these fields, each commented. The
+ * rows' objects, bodies and filters, and the types around them. */
 const PAGES: Record<string, string[]> = {
-  Appointment: fieldsOf(Appointment),
+  ...Object.fromEntries(
+    OPERATION_ROWS.flatMap((row) => [row.response, ...(row.input ? [row.input] : [])]).map(
+      (schema) => [schemaName(schema), fieldsOf(schema)],
+    ),
+  ),
+  ...Object.fromEntries(
+    LISTS.filter((row) => fieldsOf(row.query!).length > 0).map((row) => [
+      queryName(row),
+      fieldsOf(row.query!),
+    ]),
+  ),
   AppointmentPatient: ['id', 'name', 'phone'],
-  Patient: fieldsOf(Patient),
-  Professional: fieldsOf(Professional),
-  Room: fieldsOf(Room),
-  AppointmentType: fieldsOf(AppointmentType),
-  AppointmentCreateParams: fieldsOf(AppointmentCreateParams),
-  AppointmentUpdateParams: fieldsOf(AppointmentUpdateParams),
-  PatientCreateParams: fieldsOf(PatientCreateParams),
-  PatientUpdateParams: fieldsOf(PatientUpdateParams),
-  PatientListParams: fieldsOf(PatientListParams),
   RequestOptions: ['headers', 'hooks', 'maxRetries', 'signal', 'timeout'],
   ListRequestOptions: ['extraQuery', 'headers', 'hooks', 'maxRetries', 'signal', 'timeout'],
   AppointmentCreateOptions: [
@@ -113,10 +108,7 @@ const PAGES: Record<string, string[]> = {
 const OPEN_PAGES = [
   'ListQuery',
   'NoListFilters',
-  'AppointmentListParams',
-  'ProfessionalListParams',
-  'RoomListParams',
-  'AppointmentTypeListParams',
+  ...LISTS.filter((row) => fieldsOf(row.query!).length === 0).map(queryName),
 ];
 
 function interfacePage(name: string): Reflection | undefined {
@@ -151,37 +143,29 @@ function named(type: TypeRef | undefined): string | undefined {
   return target?.kind === KIND.Interface ? type.name : undefined;
 }
 
-/** Each method: its parameters and return type, as the reference must read them. */
-const METHODS: Record<string, Record<string, string>> = {
-  Appointments: {
-    list: '(query?: AppointmentListParams, options?: ListRequestOptions): Paginator<Appointment>',
-    retrieve: '(id: string, options?: RequestOptions): APIPromise<Appointment>',
-    create:
-      '(body: AppointmentCreateParams, options?: AppointmentCreateOptions): APIPromise<Appointment>',
-    update:
-      '(id: string, body: AppointmentUpdateParams, options?: RequestOptions): APIPromise<Appointment>',
-    cancel: '(id: string, options?: RequestOptions): APIPromise<Appointment>',
-  },
-  Patients: {
-    list: '(query?: PatientListParams, options?: ListRequestOptions): Paginator<Patient>',
-    retrieve: '(id: number, options?: RequestOptions): APIPromise<Patient>',
-    create: '(body: PatientCreateParams, options?: RequestOptions): APIPromise<Patient>',
-    update:
-      '(id: number, body: PatientUpdateParams, options?: RequestOptions): APIPromise<Patient>',
-  },
-  Professionals: {
-    list: '(query?: ProfessionalListParams, options?: ListRequestOptions): Paginator<Professional>',
-    retrieve: '(id: number, options?: RequestOptions): APIPromise<Professional>',
-  },
-  Rooms: {
-    list: '(query?: RoomListParams, options?: ListRequestOptions): Paginator<Room>',
-    retrieve: '(id: number, options?: RequestOptions): APIPromise<Room>',
-  },
-  AppointmentTypes: {
-    list: '(query?: AppointmentTypeListParams, options?: ListRequestOptions): Paginator<AppointmentType>',
-    retrieve: '(id: number, options?: RequestOptions): APIPromise<AppointmentType>',
-  },
-};
+/** Each row's resource method: its parameters and return type, as the reference must read them
+ * (`Rooms.retrieve`: `(id: number, options?: RequestOptions): APIPromise<Room>`). */
+const METHODS: Record<string, Record<string, string>> = {};
+for (const row of OPERATION_ROWS) {
+  const resource = resourceOf(row);
+  const className = resource[0]!.toUpperCase() + resource.slice(1);
+  const item = schemaName(row.response);
+  const list = row.kind === 'list';
+  const options = row.replay
+    ? 'AppointmentCreateOptions'
+    : list
+      ? 'ListRequestOptions'
+      : 'RequestOptions';
+  const params = [
+    ...(row.id ? [`id: ${row.id.kind === 'uuid' ? 'string' : 'number'}`] : []),
+    ...(row.input ? [`body: ${schemaName(row.input)}`] : []),
+    ...(list ? [`query?: ${queryName(row)}`] : []),
+    `options?: ${options}`,
+  ];
+  METHODS[className] ??= {};
+  METHODS[className][methodOf(row)] =
+    `(${params.join(', ')}): ${list ? 'Paginator' : 'APIPromise'}<${item}>`;
+}
 
 function typeText(type: TypeRef | undefined): string {
   if (type?.type === 'intrinsic') return type.name ?? '?';

@@ -118,7 +118,7 @@ export class ClinicClient {
   readonly baseUrl: string;
   /** Per-attempt timeout in milliseconds. */
   readonly timeout: number;
-  /** Retries allowed per call. */
+  /** Retries allowed per request of a call (a read-back's GET has as many of its own). */
   readonly maxRetries: number;
   /** The largest response body read, in bytes. */
   readonly maxResponseBytes: number;
@@ -226,21 +226,22 @@ export class ClinicClient {
     return child;
   }
 
-  /** @internal Runs one operation row; an invalid list query rejects only when awaited. */
-  _call<R extends OperationRow>(op: R, args: CallArgs<R>): CallReturn<R> {
-    const call = args as AnyArgs;
+  /** @internal Runs `row`: one call in an `APIPromise`, or for a list a `Paginator` whose every
+   * page is a call (an invalid query rejects only when awaited). */
+  _call<R extends OperationRow>(row: R, args: CallArgs<R>): CallReturn<R> {
+    const given = args as AnyArgs;
     return (
-      op.kind === 'list' ? this.#list(op, call) : new APIPromise(this.#call(op, call))
+      row.kind === 'list' ? this.#list(row, given) : new APIPromise(this.#object(row, given))
     ) as CallReturn<R>;
   }
 
   // `extraQuery` is the escape for unspecified parameters: only its value types are checked.
-  #list(op: OperationRow, { query, options }: AnyArgs): Paginator<unknown> {
+  #list(row: OperationRow, { query, options }: AnyArgs): Paginator<unknown> {
     const listOptions = options as ListRequestOptions | undefined;
     let checked: Record<string, unknown> | undefined;
     let invalid: unknown;
     try {
-      const typed = query === undefined ? undefined : this.#listQuery(op, query);
+      const typed = query === undefined ? undefined : this.#listQuery(row, query);
       const extra =
         listOptions?.extraQuery === undefined
           ? undefined
@@ -258,26 +259,27 @@ export class ClinicClient {
       {
         fetch: (urlOrPath, q, read) =>
           invalid === undefined
-            ? this.#run(op, options, (call) =>
-                transport.send(call, { row: op, path: urlOrPath, query: q }).then(read),
+            ? this.#run(row, options, (call) =>
+                transport.send(call, { row, path: urlOrPath, query: q }).then(read),
               )
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
         check: this.validateResponses
-          ? (value) => this.#check(op.response, value, { method: 'GET', path: this.#template(op) })
+          ? (value) =>
+              this.#check(row.response, value, { method: 'GET', path: this.#template(row) })
           : undefined,
         options,
         maxEmptyPages: this.maxEmptyPages,
       },
-      op.path,
+      row.path,
       checked,
     );
   }
 
   // An unspecified key is sent (the service may accept it) but warned of once: ignored, it
   // would silently return every item.
-  #listQuery(op: OperationRow, query: unknown): Record<string, unknown> {
-    const schema = op.query ?? NoListFilters;
+  #listQuery(row: OperationRow, query: unknown): Record<string, unknown> {
+    const schema = row.query ?? NoListFilters;
     if (!isRecord(query)) return parseInput(schema, query, 'query') as Record<string, unknown>;
     const shape = (schema as Partial<z.ZodObject>).shape ?? {};
     const isFilter = ([key]: [string, unknown]) => Object.hasOwn(shape, key);
@@ -287,14 +289,14 @@ export class ClinicClient {
     if (others.length === 0) return checked as Record<string, unknown>;
     const extra = parseInput(ListQuery, Object.fromEntries(others), 'query');
     for (const [key] of others) {
-      if (this.#unknownFilters.has(`${op.name} ${key}`) || this.#unknownFilters.size >= 256)
+      if (this.#unknownFilters.has(`${row.name} ${key}`) || this.#unknownFilters.size >= 256)
         continue;
-      this.#unknownFilters.add(`${op.name} ${key}`);
+      this.#unknownFilters.add(`${row.name} ${key}`);
       this.#logger.warn(
-        `clinic-scheduling: ${op.name}: ${JSON.stringify(key.slice(0, 64))} is not a filter the ` +
+        `clinic-scheduling: ${row.name}: ${JSON.stringify(key.slice(0, 64))} is not a filter the ` +
           'spec shows for this list; it is sent as given, and a service that ignores it answers ' +
           'with every item. Pass it in options.extraQuery to say your service documents it.',
-        { event: 'clinic.unknown_filter', operation: op.name, key: key.slice(0, 64) },
+        { event: 'clinic.unknown_filter', operation: row.name, key: key.slice(0, 64) },
       );
     }
     return { ...(checked as object), ...(extra as object) };
@@ -302,15 +304,15 @@ export class ClinicClient {
 
   /** Runs one call: `onSuccess` or `onError` once, whatever it sent (read-back included). */
   async #run<T extends { response: Response; replayed?: boolean }>(
-    op: OperationRow,
+    row: OperationRow,
     options: AppointmentCreateOptions | undefined,
-    body: (call: Call) => Promise<T>,
+    work: (call: Call) => Promise<T>,
   ): Promise<T> {
     const transport = this._transport;
-    const call = transport.start(op, options);
+    const call = transport.start(row, options);
     let result: T;
     try {
-      result = await body(call);
+      result = await work(call);
     } catch (error) {
       throw transport.fail(call, error);
     }
@@ -318,17 +320,18 @@ export class ClinicClient {
     return result;
   }
 
-  async #call(op: OperationRow, args: AnyArgs): Promise<CallResult<unknown>> {
-    const id = op.id ? parseInput(op.id.schema, args.id, 'id', 'id') : undefined;
-    const body = op.input ? parseInput(op.input, args.body, 'body') : undefined;
+  // The id and body checked before anything is sent, then the write's record read back if need be.
+  async #object(row: OperationRow, args: AnyArgs): Promise<CallResult<unknown>> {
+    const id = row.id ? parseInput(row.id.schema, args.id, 'id', 'id') : undefined;
+    const body = row.input ? parseInput(row.input, args.body, 'body') : undefined;
     const transport = this._transport;
-    return this.#run(op, args.options, async (call) => {
-      const raw = await transport.send(call, { row: op, path: pathOf(op, id), body });
-      const where = { method: op.method, path: this.#template(op) };
-      const checked = this.#check(op.response, raw.body, where, op.readBack !== undefined);
+    return this.#run(row, args.options, async (call) => {
+      const raw = await transport.send(call, { row, path: pathOf(row, id), body });
+      const where = { method: row.method, path: this.#template(row) };
+      const checked = this.#check(row.response, raw.body, where, row.readBack !== undefined);
       let data: unknown;
       if (checked.ok) data = checked.data;
-      else if (op.readBack) data = await this.#readBack(call, op.readBack, id, raw);
+      else if (row.readBack) data = await this.#readBack(call, row.readBack, id, raw);
       else throw new ResponseValidationError(checked.paths, raw.method, raw.path);
       return {
         data,
@@ -344,17 +347,17 @@ export class ClinicClient {
   // ReadBackError.
   async #readBack(
     call: Call,
-    op: OperationRow,
+    row: OperationRow,
     id: unknown,
     write: { response: Response; method: string; path: string },
   ): Promise<unknown> {
-    const path = pathOf(op, id);
+    const path = pathOf(row, id);
     const transport = this._transport;
     try {
-      const fresh = await transport.send(call, { row: op, path });
-      const checked = this.#check(op.response, fresh.body, {
-        method: op.method,
-        path: this.#template(op),
+      const fresh = await transport.send(call, { row, path });
+      const checked = this.#check(row.response, fresh.body, {
+        method: row.method,
+        path: this.#template(row),
       });
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
@@ -366,8 +369,8 @@ export class ClinicClient {
   }
 
   /** The row's path as hooks, logs and spans name it: `/api/public/v1/appointments/{id}`. */
-  #template(op: OperationRow): string {
-    return `${this._transport.apiRoot.pathname}${op.path}`;
+  #template(row: OperationRow): string {
+    return `${this._transport.apiRoot.pathname}${row.path}`;
   }
 
   // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not the record.

@@ -1,12 +1,12 @@
 /**
  * THE operation table (spec 4): every fact of an operation, read by the client, the reference
- * server, the OpenAPI document (`scripts/openapi.ts`) and the docs. A new operation also needs
- * its method in `resources/`, its handler in `testing/server/` and its test (CONTRIBUTING.md).
+ * server, the OpenAPI document (`scripts/openapi.ts`) and the docs table
+ * (`scripts/docs-tables.ts`). A new operation also needs its schema in `schemas/`, its method
+ * in `resources/`, its handler in `testing/server/handlers.ts` and its test (CONTRIBUTING.md).
  * @module
  */
 import type * as z from 'zod';
 import type { Assert } from './internal/type-equality.ts';
-import { API_PREFIX } from './internal/wire.ts';
 import { AppointmentType } from './schemas/appointment-types.ts';
 import {
   Appointment,
@@ -425,15 +425,7 @@ export function matchOperation(method: string, apiPath: string): OperationMatch 
   return undefined;
 }
 
-/** The row of a request's URL path, whatever base path precedes `/api/public/v1`. */
-export function findOperation(method: string, path: string): OperationRow | undefined {
-  const at = path.lastIndexOf(`${API_PREFIX}/`);
-  if (at === -1) return undefined;
-  return matchOperation(method.toUpperCase(), path.slice(at + API_PREFIX.length).split('?')[0]!)
-    ?.row;
-}
-
-/** The path of `op` after `/api/public/v1`, with `id` percent-encoded in place of `{id}`. */
-export function pathOf(op: OperationRow, id?: unknown): string {
-  return id === undefined ? op.path : op.path.replace('{id}', encodeURIComponent(String(id)));
+/** The path of `row` after `/api/public/v1`, with `id` percent-encoded in place of `{id}`. */
+export function pathOf(row: OperationRow, id?: unknown): string {
+  return id === undefined ? row.path : row.path.replace('{id}', encodeURIComponent(String(id)));
 }

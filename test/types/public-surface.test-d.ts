@@ -31,7 +31,8 @@ expectTypeOf<keyof ClinicClient>().toEqualTypeOf<
   | 'withOptions'
   | 'toJSON'
 >();
-expectTypeOf<keyof Rooms>().toEqualTypeOf<'list' | 'retrieve'>();
+// A resource offers its rows' methods (api/*.api.md lists them), nothing internal.
+expectTypeOf<Extract<keyof Rooms, `_${string}`>>().toEqualTypeOf<never>();
 expectTypeOf<keyof Page<unknown>>().toEqualTypeOf<
   | 'results'
   | 'next'

@@ -144,10 +144,10 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeResult> {
     const writes = options.writes;
     if (writes) {
       checkWriteTarget(writes);
-      const professional = await t.op(key, OPERATIONS.retrieveProfessional, {
+      const professional = await t.sendRow(key, OPERATIONS.retrieveProfessional, {
         id: writes.professionalId,
       });
-      const type = await t.op(key, OPERATIONS.retrieveAppointmentType, {
+      const type = await t.sendRow(key, OPERATIONS.retrieveAppointmentType, {
         id: writes.appointmentTypeId,
       });
       if (professional.status !== 200 || type.status !== 200) {

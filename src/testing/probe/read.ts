@@ -2,19 +2,14 @@
  * unknown ids and the appointment filters. Record data stays in memory, never in a finding. @module */
 import { API_PREFIX } from '../../internal/wire.ts';
 import { OPERATIONS } from '../../operations.ts';
+import { LIST_ROWS, type ListResource } from '../server/pagination.ts';
 import type { Findings } from './report.ts';
 import type { Exchange, ProbeKey, Transport } from './transport.ts';
 
 /** The lists the probe reads, by their `listEnvelope` name. */
-export const LISTS = {
-  appointments: OPERATIONS.listAppointments.path,
-  patients: OPERATIONS.listPatients.path,
-  professionals: OPERATIONS.listProfessionals.path,
-  rooms: OPERATIONS.listRooms.path,
-  appointmentTypes: OPERATIONS.listAppointmentTypes.path,
-} as const;
-
-export type ListName = keyof typeof LISTS;
+export const LISTS = Object.fromEntries(
+  Object.entries(LIST_ROWS).map(([name, row]) => [name, row.path]),
+) as Record<ListResource, string>;
 
 type Item = Record<string, unknown>;
 
@@ -30,7 +25,7 @@ export interface ProbeContext {
   readonly key: ProbeKey;
   readonly findings: Findings;
   readonly progress: (line: string) => void;
-  readonly lists: Partial<Record<ListName, ListRead>>;
+  readonly lists: Partial<Record<ListResource, ListRead>>;
   pageParam?: string | undefined;
   /** Why the write probes ended early, if they did. */
   writesStopped?: string | undefined;
@@ -49,7 +44,7 @@ function envelopeOf(
 
 /** Spec 4.1: each list's envelope (rooms: stated; the others: not shown). */
 export async function probeLists(ctx: ProbeContext): Promise<void> {
-  for (const [name, path] of Object.entries(LISTS) as [ListName, string][]) {
+  for (const [name, path] of Object.entries(LISTS) as [ListResource, string][]) {
     ctx.progress(`reading the first page of GET ${path}`);
     const answer = await ctx.t.send(ctx.key, 'GET', path);
     const subject = `GET ${path}`;
@@ -97,8 +92,8 @@ export async function probeLists(ctx: ProbeContext): Promise<void> {
 }
 
 /** A paginated list with at least two items on its first page, rooms first. */
-function pagedList(ctx: ProbeContext): ListName | undefined {
-  const order: ListName[] = [
+function pagedList(ctx: ProbeContext): ListResource | undefined {
+  const order: ListResource[] = [
     'rooms',
     'professionals',
     'appointmentTypes',
@@ -157,7 +152,7 @@ export async function probePageSize(ctx: ProbeContext): Promise<void> {
 }
 
 /** Spec 4.1: follows `next` for a few pages of one item, then one `previous`. */
-async function walk(ctx: ProbeContext, list: ListName): Promise<void> {
+async function walk(ctx: ProbeContext, list: ListResource): Promise<void> {
   const base = new URL(ctx.t.baseUrl);
   const prefix = `${base.pathname.replace(/\/$/, '')}${API_PREFIX}/`;
   let answer = await ctx.t.send(ctx.key, 'GET', LISTS[list], { query: { [ctx.pageParam!]: '1' } });
@@ -208,8 +203,8 @@ async function walk(ctx: ProbeContext, list: ListName): Promise<void> {
 /** Spec 4.3: an unknown uuid (stated: 404) and an id that is not a uuid (not shown). */
 export async function probeUnknownId(ctx: ProbeContext): Promise<void> {
   const retrieve = OPERATIONS.retrieveAppointment;
-  const unknown = await ctx.t.op(ctx.key, retrieve, { id: crypto.randomUUID() });
-  const malformed = await ctx.t.op(ctx.key, retrieve, { id: 'not-a-uuid' });
+  const unknown = await ctx.t.sendRow(ctx.key, retrieve, { id: crypto.randomUUID() });
+  const malformed = await ctx.t.sendRow(ctx.key, retrieve, { id: 'not-a-uuid' });
   const detail = (a: Exchange) =>
     typeof (a.body as { detail?: unknown } | undefined)?.detail === 'string' ? ' {detail}' : '';
   ctx.findings.add(

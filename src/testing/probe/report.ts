@@ -1,5 +1,6 @@
 /** The probe's report: one finding per item (and subject), the settings document that makes the
  * reference server answer as the service did, and a text form. No record data, no service text. @module */
+import { envelopeSettings } from '../server/pagination.ts';
 import type { ServerSettings } from '../server/settings-document.ts';
 import { defaultSettings } from '../server/store.ts';
 import { PROBE_CATALOGUE, type ProbeItemId } from './catalogue.ts';
@@ -113,12 +114,7 @@ const SETTLED: readonly Confidence[] = ['certain', 'likely'];
 /** The conservative defaults, overridden by every settled finding with a setting. */
 export function settingsDocument(findings: readonly Finding[]): ProbeSettingsDocument {
   const doc: ProbeSettingsDocument = {
-    listEnvelope: {
-      appointments: 'envelope',
-      patients: 'envelope',
-      professionals: 'envelope',
-      appointmentTypes: 'envelope',
-    },
+    listEnvelope: envelopeSettings(),
     clinic: { ...defaultSettings() },
   };
   for (const finding of findings) {

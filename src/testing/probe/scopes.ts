@@ -19,10 +19,10 @@ function harmless(ctx: ProbeContext, key: ProbeKey, row: OperationRow): Promise<
   if (row.method === 'GET') {
     const query: Record<string, string> =
       row.kind === 'list' && ctx.pageParam ? { [ctx.pageParam]: '1' } : {};
-    return ctx.t.op(key, row, { id, query });
+    return ctx.t.sendRow(key, row, { id, query });
   }
   // A JSON array is no operation's body: a service that passes the scope check answers 400.
-  return ctx.t.op(key, row, row.bodies === 'none' ? { id } : { id, json: [] });
+  return ctx.t.sendRow(key, row, row.bodies === 'none' ? { id } : { id, json: [] });
 }
 
 /** Every operation with every key; a mapping where keys with declared scopes make one. */

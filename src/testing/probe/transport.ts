@@ -124,8 +124,8 @@ export class Transport {
     return this.sendUrl(key, method, url, options);
   }
 
-  /** One operation of the table, on the record `id` where its path has one. */
-  op(key: ProbeKey, row: OperationRow, options: SendOptions & { id?: unknown } = {}) {
+  /** One request of a row of the table, on the record `id` where its path has one. */
+  sendRow(key: ProbeKey, row: OperationRow, options: SendOptions & { id?: unknown } = {}) {
     return this.send(key, row.method, pathOf(row, options.id), options);
   }
 

@@ -89,7 +89,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   const step = (i: number) => ctx.progress(`write ${i + 1}: ${WRITE_STEPS[i]}`);
 
   step(0);
-  const bare = await t.op(key, OPERATIONS.createPatient, { json: { gender: 'X' } });
+  const bare = await t.sendRow(key, OPERATIONS.createPatient, { json: { gender: 'X' } });
   if (ok(bare)) {
     book.add('patient', record(bare)?.id, '(no name)');
     findings.add(
@@ -113,7 +113,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
 
   step(1);
   const name = `Clinic SDK probe ${target.date} ${runId}`;
-  const created = await t.op(key, OPERATIONS.createPatient, { json: { name } });
+  const created = await t.sendRow(key, OPERATIONS.createPatient, { json: { name } });
   const patientId = record(created)?.id;
   if (!ok(created) || typeof patientId !== 'number') {
     return stop(
@@ -139,7 +139,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     ...(target.roomId === undefined ? {} : { room_id: target.roomId }),
   };
   const keyA = `probe-${runId}-a`;
-  const first = await t.op(key, OPERATIONS.createAppointment, {
+  const first = await t.sendRow(key, OPERATIONS.createAppointment, {
     json: base,
     headers: { [IDEMPOTENCY_HEADER]: keyA },
   });
@@ -176,7 +176,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   }
 
   step(3);
-  const again = await t.op(key, OPERATIONS.createAppointment, {
+  const again = await t.sendRow(key, OPERATIONS.createAppointment, {
     json: base,
     headers: { [IDEMPOTENCY_HEADER]: keyA },
   });
@@ -192,7 +192,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   );
 
   step(4);
-  const misuse = await t.op(key, OPERATIONS.createAppointment, {
+  const misuse = await t.sendRow(key, OPERATIONS.createAppointment, {
     json: { ...base, note: `${note} (other body)` },
     headers: { [IDEMPOTENCY_HEADER]: keyA },
   });
@@ -209,7 +209,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
 
   step(5);
   const nullRoom = { ...base, room_id: null };
-  const second = await t.op(key, OPERATIONS.createAppointment, {
+  const second = await t.sendRow(key, OPERATIONS.createAppointment, {
     json: nullRoom,
     headers: { [IDEMPOTENCY_HEADER]: `probe-${runId}-b` },
   });
@@ -228,7 +228,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     readRoom(second);
   } else if (codeOf(second.body) === 'room_required') {
     readRoom(second);
-    const third = await t.op(key, OPERATIONS.createAppointment, {
+    const third = await t.sendRow(key, OPERATIONS.createAppointment, {
       json: base,
       headers: { [IDEMPOTENCY_HEADER]: `probe-${runId}-c` },
     });
@@ -241,7 +241,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     observeOverlap(ctx, second);
     const later = { ...nullRoom, start_at: String(a1.end_at) };
     readRoom(
-      await t.op(key, OPERATIONS.createAppointment, {
+      await t.sendRow(key, OPERATIONS.createAppointment, {
         json: later,
         headers: { [IDEMPOTENCY_HEADER]: `probe-${runId}-c` },
       }),
@@ -249,7 +249,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   } else findings.add('overlap', answerOf(second.status, second.body), 'unclear');
   if (id2 === undefined && typeof a1.end_at === 'string') {
     // The cancel probes need a second appointment: back to back, in the default room.
-    const after = await t.op(key, OPERATIONS.createAppointment, {
+    const after = await t.sendRow(key, OPERATIONS.createAppointment, {
       json: { ...base, start_at: a1.end_at },
       headers: { [IDEMPOTENCY_HEADER]: `probe-${runId}-e` },
     });
@@ -262,7 +262,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   step(6);
   const changeable = new Map<string, boolean>();
   const patch = (body: unknown, headers: Record<string, string> = {}, contentType?: string) =>
-    t.op(key, OPERATIONS.updateAppointment, {
+    t.sendRow(key, OPERATIONS.updateAppointment, {
       id: id1,
       json: body,
       headers,
@@ -322,7 +322,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
 
   step(7);
   if (id2 !== undefined) {
-    const withBody = await t.op(key, OPERATIONS.cancelAppointment, { id: id2, json: {} });
+    const withBody = await t.sendRow(key, OPERATIONS.cancelAppointment, { id: id2, json: {} });
     findings.add(
       'cancel-body',
       `a cancel with the body {}: ${answerOf(withBody.status, withBody.body)}`,
@@ -333,7 +333,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     );
     const cancelled = ok(withBody)
       ? withBody
-      : await t.op(key, OPERATIONS.cancelAppointment, { id: id2 });
+      : await t.sendRow(key, OPERATIONS.cancelAppointment, { id: id2 });
     if (ok(cancelled)) book.setStatus(id2, 'cancelled');
     changeable.set('scheduled', changeable.get('scheduled')! && ok(cancelled));
     findings.add(
@@ -344,13 +344,13 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   } else findings.add('cancel-body', 'not seen: no second appointment was booked', 'unobservable');
 
   step(8);
-  const cancel1 = await t.op(key, OPERATIONS.cancelAppointment, { id: id1 });
+  const cancel1 = await t.sendRow(key, OPERATIONS.cancelAppointment, { id: id1 });
   if (ok(confirmed)) changeable.set('confirmed', ok(cancel1));
   if (ok(cancel1)) {
     book.setStatus(id1, 'cancelled');
     const late = await patch({ note });
     changeable.set('cancelled', ok(late));
-    const twiceCancelled = await t.op(key, OPERATIONS.cancelAppointment, { id: id1 });
+    const twiceCancelled = await t.sendRow(key, OPERATIONS.cancelAppointment, { id: id1 });
     findings.add('cancel-twice', answerOf(twiceCancelled.status, twiceCancelled.body), 'certain');
   }
   reportChangeable(ctx, changeable);
@@ -369,11 +369,11 @@ async function cleanUp(ctx: ProbeContext, book: Ledger): Promise<void> {
     try {
       if (r.status !== 'cancelled') {
         ctx.progress(`cancelling an appointment the probe booked (${r.label})`);
-        const answer = await ctx.t.op(ctx.key, OPERATIONS.cancelAppointment, { id: r.id });
+        const answer = await ctx.t.sendRow(ctx.key, OPERATIONS.cancelAppointment, { id: r.id });
         if (!ok(answer))
           ctx.progress(`COULD NOT CANCEL it: ${answerOf(answer.status, answer.body)}`);
       }
-      const read = await ctx.t.op(ctx.key, OPERATIONS.retrieveAppointment, { id: r.id });
+      const read = await ctx.t.sendRow(ctx.key, OPERATIONS.retrieveAppointment, { id: r.id });
       const status = record(read)?.status;
       r.status = typeof status === 'string' ? status : `unknown (${read.status})`;
     } catch (error) {

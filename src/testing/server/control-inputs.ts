@@ -5,7 +5,7 @@ import { EXACT_HEADER_VALUE, HEADER_NAME } from '../../internal/wire.ts';
 import { OPERATION_ROWS } from '../../operations.ts';
 import { AppointmentStatus } from '../../schemas/appointments.ts';
 import { SCOPES, type Scope } from '../../schemas/scopes.ts';
-import type { ListEnvelopeSettings } from './pagination.ts';
+import { type ListEnvelopeSettings, SWITCHABLE_LISTS } from './pagination.ts';
 
 /** 9999-12-30Z: keeps every timestamp at 4 digits (RFC 3339), with room for the 24 h windows. */
 export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);
@@ -207,13 +207,10 @@ export const ClockSet = z.strictObject({ now: Instant });
 
 const EnvelopeMode = z.enum(['envelope', 'array']);
 
-/** Rooms always use the envelope (spec 4.1). */
-export const LIST_ENVELOPE_SCHEMAS = {
-  appointments: EnvelopeMode,
-  patients: EnvelopeMode,
-  professionals: EnvelopeMode,
-  appointmentTypes: EnvelopeMode,
-} satisfies { [K in keyof ListEnvelopeSettings]: z.ZodType<ListEnvelopeSettings[K]> };
+/** One schema per switchable list: the lists whose row states the envelope (rooms) have none. */
+export const LIST_ENVELOPE_SCHEMAS = Object.fromEntries(
+  SWITCHABLE_LISTS.map((list) => [list, EnvelopeMode]),
+) as Record<keyof ListEnvelopeSettings, typeof EnvelopeMode>;
 
 /** `PATCH /__control/list-envelope`. */
 export const ListEnvelopePatch = z.strictObject(LIST_ENVELOPE_SCHEMAS).partial();

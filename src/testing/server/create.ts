@@ -29,6 +29,7 @@ import { type InvariantReport, reportInvariants } from './invariants.ts';
 import type { LinkOrigin } from './links.ts';
 import {
   CursorSigner,
+  envelopeSettings,
   envelopeStated,
   LIST_ROWS,
   type ListEnvelopeSettings,
@@ -180,12 +181,6 @@ const unbounded = (n: number): number | 'unbounded' =>
 
 /** The header the request log reads `attempt` from (the spec shows none; a client may send it). */
 export const DEFAULT_ATTEMPT_HEADER = 'X-Attempt';
-
-function envelopeSettings(given: Partial<ListEnvelopeSettings> = {}): ListEnvelopeSettings {
-  const settings = {} as ListEnvelopeSettings;
-  for (const resource of SWITCHABLE_LISTS) settings[resource] = given[resource] ?? 'envelope';
-  return settings;
-}
 
 function checkEnvelopes(given: Partial<ListEnvelopeSettings> = {}): Partial<ListEnvelopeSettings> {
   for (const [resource, mode] of Object.entries(given)) {

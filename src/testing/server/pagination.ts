@@ -2,10 +2,23 @@
  * per server instance, so a forged or altered one answers 400. @module */
 import * as z from 'zod';
 import type { Assert, Equals } from '../../internal/type-equality.ts';
-import { OPERATIONS, type OperationRow } from '../../operations.ts';
+import {
+  OPERATION_ROWS,
+  type OPERATIONS,
+  type OperationName,
+  type OperationRow,
+} from '../../operations.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
 import { LIMITS } from '../../schemas/fields/index.ts';
 import { badRequest } from './responses.ts';
+
+/** The list rows' names: `listAppointments`, `listRooms`, ... */
+type ListRowName = {
+  [N in OperationName]: (typeof OPERATIONS)[N] extends { kind: 'list' } ? N : never;
+}[OperationName];
+
+/** A list row's name without its `list`: `listAppointmentTypes` → `appointmentTypes`. */
+type ResourceOf<N> = N extends `list${infer R}` ? Uncapitalize<R> : never;
 
 /** The list endpoints (spec 4), by the name used in `listEnvelope`. */
 export type ListResource =
@@ -19,26 +32,28 @@ export type ListResource =
 export type ListEnvelopeMode = 'envelope' | 'array';
 
 /** Each list's row, by the server's name for it. */
-export const LIST_ROWS = {
-  appointments: OPERATIONS.listAppointments,
-  patients: OPERATIONS.listPatients,
-  professionals: OPERATIONS.listProfessionals,
-  rooms: OPERATIONS.listRooms,
-  appointmentTypes: OPERATIONS.listAppointmentTypes,
-} as const satisfies Record<ListResource, OperationRow & { kind: 'list' }>;
+export const LIST_ROWS = Object.fromEntries(
+  OPERATION_ROWS.filter((row) => row.kind === 'list').map((row) => [
+    row.name.charAt(4).toLowerCase() + row.name.slice(5),
+    row,
+  ]),
+) as { readonly [N in ListRowName as ResourceOf<N>]: (typeof OPERATIONS)[N] };
 
 /** The lists whose envelope spec 4.1 states (rooms): they always answer it. */
 type StatedEnvelopeList = {
   [R in ListResource]: (typeof LIST_ROWS)[R] extends { envelope: 'stated' } ? R : never;
 }[ListResource];
 
-/** The envelope per list; rooms always use the envelope (spec 4.1). */
+/** A list whose envelope the spec does not show: `listEnvelope` switches it. */
+type SwitchableList = Exclude<ListResource, StatedEnvelopeList>;
+
+/** The envelope per list; rooms, whose envelope spec 4.1 states, always use it. */
 export type ListEnvelopeSettings = Record<Exclude<ListResource, 'rooms'>, ListEnvelopeMode>;
 
-// Readable in the public types, yet the rows' `envelope` stays the home: a change there fails here.
-type _EnvelopeCheck = Assert<
-  Equals<keyof ListEnvelopeSettings, Exclude<ListResource, StatedEnvelopeList>>
->;
+// The two public types are spelled out for the API reference's readers (a type derived from the
+// table would name internals there); the list rows stay the home: a change there fails here.
+type _ListCheck = Assert<Equals<ListResource, ResourceOf<ListRowName>>>;
+type _EnvelopeCheck = Assert<Equals<keyof ListEnvelopeSettings, SwitchableList>>;
 
 const ROWS: Record<ListResource, OperationRow> = LIST_ROWS;
 
@@ -46,6 +61,13 @@ const ROWS: Record<ListResource, OperationRow> = LIST_ROWS;
 export const SWITCHABLE_LISTS = (Object.keys(ROWS) as ListResource[]).filter(
   (r) => ROWS[r].envelope !== 'stated',
 ) as (keyof ListEnvelopeSettings)[];
+
+/** Each switchable list's envelope: `given`'s, else the envelope. */
+export function envelopeSettings(given: Partial<ListEnvelopeSettings> = {}): ListEnvelopeSettings {
+  const settings = {} as ListEnvelopeSettings;
+  for (const resource of SWITCHABLE_LISTS) settings[resource] = given[resource] ?? 'envelope';
+  return settings;
+}
 
 /** Whether `resource` answers the envelope whatever `listEnvelope` says. */
 export function envelopeStated(resource: ListResource): resource is StatedEnvelopeList {

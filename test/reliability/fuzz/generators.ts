@@ -1,11 +1,11 @@
 /** The fuzz generators: random request specs, and their materialisation against the state. */
 import fc from 'fast-check';
+import type { OperationName } from '../../../src/operations.ts';
 import type { Scope } from '../../../src/testing/index.ts';
 import { punctuate } from '../arbitraries.ts';
 import { mulberry32 } from '../settings.ts';
 import {
   BASE_URL,
-  type Kind,
   METHODS,
   OPERATIONS,
   type Operation,
@@ -321,13 +321,17 @@ export function idFrom(
   }
 }
 
-/** A near-valid body of the operation, drawn from the clinic's (and the other clinic's) records. */
+/**
+ * A near-valid body of the operation, drawn from the clinic's (and the other clinic's) records:
+ * the model knows the bodies of the four writes below; any other operation gets a body it does
+ * not read, and random, malformed and odd ones (`bodyArb`), which its row's answers must allow.
+ */
 export function nearValidBody(
   rng: Rng,
   world: World,
   own: ClinicWorld,
   other: ClinicWorld,
-  kind: Kind | undefined,
+  name: OperationName | undefined,
 ): Record<string, unknown> {
   const often = <T>(usual: () => T, rare: () => T) => (rng() < 0.9 ? usual() : rare());
   const note = () =>
@@ -346,8 +350,8 @@ export function nearValidBody(
     const digits = pick(rng, world.cpfs);
     return rng() < 0.15 ? pick(rng, world.badCpfs) : rng() < 0.5 ? punctuate(digits) : digits;
   };
-  switch (kind) {
-    case 'create-appointment':
+  switch (name) {
+    case 'createAppointment':
     case undefined:
       body.patient_id = often(
         () => pick(rng, own.activePatients),
@@ -367,7 +371,7 @@ export function nearValidBody(
       );
       maybe(0.4, 'note', note);
       return body;
-    case 'update-appointment':
+    case 'updateAppointment':
       maybe(0.4, 'start_at', () => startAt(rng));
       maybe(0.3, 'professional_id', () =>
         pick(rng, [...own.bookable, ...own.notBookable, ...other.bookable]),
@@ -380,9 +384,9 @@ export function nearValidBody(
         pick(rng, ['scheduled', 'confirmed', 'confirmed', 'cancelled', 'requested']),
       );
       return body;
-    case 'create-patient':
-    case 'update-patient':
-      if (kind === 'create-patient' || rng() < 0.4) {
+    case 'createPatient':
+    case 'updatePatient':
+      if (name === 'createPatient' || rng() < 0.4) {
         body.name = pick(rng, [
           'Maria José da Silva',
           'João',
@@ -500,20 +504,20 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The one of the 15 operations that `method path` is (spec 4's table and id patterns), if any. */
 export function route(method: string, path: string): Operation | undefined {
   if (!path.startsWith(`${PREFIX}/`)) return undefined;
-  const segments = path.slice(PREFIX.length + 1).split('/');
+  const segments = path.slice(PREFIX.length).split('/');
   return OPERATIONS.find((op) => {
-    if (op.method !== method || segments[0] !== op.resource) return false;
-    const expected = 1 + (op.id ? 1 : 0) + (op.suffix ? 1 : 0);
-    if (segments.length !== expected) return false;
-    if (op.suffix && `/${segments[2]}` !== op.suffix) return false;
-    if (!op.id) return true;
-    let id: string;
-    try {
-      id = decodeURIComponent(segments[1]!);
-    } catch {
-      return false;
-    }
-    return op.id === 'uuid' ? UUID.test(id) : /^\d+$/.test(id);
+    const template = op.row.path.split('/');
+    if (op.method !== method || segments.length !== template.length) return false;
+    return template.every((part, i) => {
+      if (part !== '{id}') return part === segments[i];
+      let id: string;
+      try {
+        id = decodeURIComponent(segments[i]!);
+      } catch {
+        return false;
+      }
+      return op.id === 'uuid' ? UUID.test(id) : /^\d+$/.test(id);
+    });
   });
 }
 
@@ -652,7 +656,7 @@ export function bodyFor(
   });
   switch (b.kind) {
     case 'near-valid': {
-      const value = mutate(rng, nearValidBody(rng, world, own, other, op?.kind), b);
+      const value = mutate(rng, nearValidBody(rng, world, own, other, op?.name), b);
       if (b.encoding === 'json') return text(JSON.stringify(value), CONTENT_TYPES[b.contentType]);
       return { body: formOf(value, b.encoding === 'multipart'), contentType: undefined };
     }
@@ -717,12 +721,9 @@ export function build(world: World, spec: RequestSpec, index: number): BuiltRequ
   let path = spec.target.kind === 'unknown' ? spec.target.path : PREFIX;
   let idChoice: IdChoice | undefined;
   if (op) {
-    path = `${PREFIX}/${op.resource}`;
-    if (op.id) {
-      idChoice = spec.id;
-      path += `/${idFrom(rng, world, own, other, spec.id, op)}`;
-    }
-    path += op.suffix ?? '';
+    if (op.id) idChoice = spec.id;
+    const id = op.id ? idFrom(rng, world, own, other, spec.id, op) : '';
+    path = `${PREFIX}${op.row.path.replace('{id}', id)}`;
   }
   // The operation the server must route this to, if any: the method may be another one's.
   const routedOp = route(upper, path);

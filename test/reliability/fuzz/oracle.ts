@@ -1,24 +1,16 @@
 import { expect } from 'vitest';
 import type * as z from 'zod';
 import {
-  Appointment,
+  type Appointment,
   CodeDetailBody,
   DetailBody,
   pageEnvelope,
 } from '../../../src/schemas/index.ts';
 import type { BuiltRequest } from './generators.ts';
-import { BASE_URL, ITEM, PREFIX } from './routes.ts';
+import { BASE_URL, PREFIX } from './routes.ts';
 import type { World } from './world.ts';
 
 // --- checking one answer -------------------------------------------------------------------
-
-export const KNOWN_409 = [
-  'slot_blocked',
-  'room_required',
-  'patient_cpf_exists',
-  'appointment_not_changeable',
-  'appointment_overlap',
-];
 
 export function expectFieldErrorsBody(body: unknown): void {
   expect(
@@ -65,21 +57,17 @@ export function allowedStatuses(built: BuiltRequest): number[] {
   // A write's Idempotency-Key is checked before its body and its record.
   if (built.op.method !== 'GET' && built.keyInvalid) return [400];
   const own = built.idChoice === 'own' || built.idChoice === 'own-variant';
-  switch (built.op.kind) {
-    case 'list':
-      return [200, 400];
-    case 'retrieve':
-      return own ? [200] : [404];
-    case 'create-appointment':
-    case 'create-patient':
-      return [201, 400, 409, 422];
-    case 'cancel':
-      // Any body is refused (setting cancelBody) before the record is looked up.
-      return [...(own ? [200, 409, 422] : [404, 422]), ...(built.hasBody ? [400] : [])];
-    default:
-      // PATCH: the body is read (400) before the record is looked up (404).
-      return own ? [200, 400, 409, 422] : [400, 404, 422];
-  }
+  const { row } = built.op;
+  if (row.method === 'GET') return row.kind === 'list' ? [200, 400] : own ? [200] : [404];
+  // A write: a body it reads is read (400) before its record is looked up (404); one it does not
+  // read is refused (400, setting cancelBody). A body's unknown id is a 400 here, not a 404.
+  const badBody = row.bodies !== 'none' || built.hasBody ? [400] : [];
+  const found = !row.id || own;
+  return [
+    ...(found ? [row.status, ...(row.conflicts.length > 0 ? [409] : [])] : [404]),
+    ...badBody,
+    422,
+  ];
 }
 
 export function checkAnswer(
@@ -108,7 +96,7 @@ export function checkAnswer(
     expectShape(DetailBody, body, `${status} body`);
   if (status === 409) {
     expectShape(CodeDetailBody, body, '409 body');
-    expect(KNOWN_409).toContain((body as { code: string }).code);
+    expect(built.op?.row.conflicts).toContain((body as { code: string }).code);
   }
   if (status === 422) {
     expectShape(CodeDetailBody, body, '422 body');
@@ -121,20 +109,20 @@ export function checkAnswer(
   const op = built.op!;
   const clinic = built.clinic;
   if (op.kind === 'list') {
-    expectShape(pageEnvelope(ITEM[op.resource]), body, `GET /${op.resource}`);
+    expectShape(pageEnvelope(op.row.response), body, `GET ${op.row.path}`);
     const page = body as { next: string | null; previous: string | null };
     for (const link of [page.next, page.previous]) {
       if (link === null) continue;
       const url = new URL(link);
-      expect(url.origin + url.pathname).toBe(`${BASE_URL}${PREFIX}/${op.resource}`);
+      expect(url.origin + url.pathname).toBe(`${BASE_URL}${PREFIX}${op.row.path}`);
       const cursor = url.searchParams.get('cursor');
       expect(cursor, 'a page URL carries a cursor (spec 4.1)').toBeTruthy();
       if (world.cursors.length < 200) world.cursors.push(cursor!);
     }
     return;
   }
-  const item = op.resource === 'appointments' ? Appointment : ITEM[op.resource];
-  expectShape(item, body, `${built.method} ${op.resource} answer`);
+  expect(status).toBe(op.row.status);
+  expectShape(op.row.response, body, `${built.method} ${op.row.path} answer`);
   const record = body as { id: string | number };
 
   // Reads ignore the key; a successful write remembered it (spec 4.4).
@@ -145,8 +133,7 @@ export function checkAnswer(
   ) {
     world.usedKeys.push(built.idempotencyKey);
   }
-  if (op.kind === 'create-appointment') {
-    expect(status).toBe(201);
+  if (op.name === 'createAppointment') {
     const a = body as Appointment;
     expect(a.status).toBe('scheduled');
     expect(a.modality).toBe('in_person');
@@ -158,10 +145,9 @@ export function checkAnswer(
       clinic.appointments.push(a.id!);
     }
   }
-  if (op.kind === 'create-patient' || op.kind === 'update-patient') {
+  if (op.name === 'createPatient' || op.name === 'updatePatient') {
     const id = record.id as number;
-    if (op.kind === 'create-patient') {
-      expect(status).toBe(201);
+    if (op.name === 'createPatient') {
       if (replayed) expect(clinic.patients).toContain(id);
       else {
         expect(clinic.patients).not.toContain(id);
@@ -173,7 +159,7 @@ export function checkAnswer(
       const sent = JSON.parse(built.jsonText) as Record<string, unknown>;
       if (Object.hasOwn(sent, 'cpf') && sent.cpf !== undefined) {
         clinic.cpfOf.set(id, sent.cpf === null ? null : String(sent.cpf).replace(/\D/g, ''));
-      } else if (op.kind === 'create-patient') {
+      } else if (op.name === 'createPatient') {
         clinic.cpfOf.set(id, null);
       }
     }

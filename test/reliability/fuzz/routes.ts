@@ -1,12 +1,8 @@
-import type * as z from 'zod';
-import { type OperationName, OPERATIONS as ROWS } from '../../../src/operations.ts';
 import {
-  Appointment,
-  AppointmentType,
-  Patient,
-  Professional,
-  Room,
-} from '../../../src/schemas/index.ts';
+  type OperationName,
+  type OperationRow,
+  OPERATIONS as ROWS,
+} from '../../../src/operations.ts';
 import type { Scope } from '../../../src/testing/index.ts';
 import { runSettings } from '../settings.ts';
 
@@ -28,59 +24,33 @@ export type Resource =
   | 'professionals'
   | 'rooms'
   | 'appointment-types';
-export type Kind =
-  | 'list'
-  | 'retrieve'
-  | 'create-appointment'
-  | 'update-appointment'
-  | 'cancel'
-  | 'create-patient'
-  | 'update-patient';
+/** What the oracle expects of a row, read off it: a list, a read of one record, or a write. */
+export type Kind = 'list' | 'retrieve' | 'write';
 
 export interface Operation {
+  /** The row this route is: the oracle reads its status, conflicts, body kinds and response. */
+  row: OperationRow;
+  name: OperationName;
   method: 'GET' | 'POST' | 'PATCH';
   resource: Resource;
   id?: IdKind;
-  suffix?: string;
   kind: Kind;
   /** The scope the reference server asks for (spec 5 rule 4; elsewhere its documented choice). */
   scope: Scope;
 }
 
-export const ITEM: Record<Resource, z.ZodType> = {
-  appointments: Appointment,
-  patients: Patient,
-  professionals: Professional,
-  rooms: Room,
-  'appointment-types': AppointmentType,
-};
-
-/** The writes whose bodies the fuzzer builds near-valid; every other row's kind is read off it. */
-const WRITE_KINDS: Partial<Record<OperationName, Kind>> = {
-  createAppointment: 'create-appointment',
-  updateAppointment: 'update-appointment',
-  createPatient: 'create-patient',
-  updatePatient: 'update-patient',
-};
-
-function kindOf(name: OperationName): Kind {
-  const row = ROWS[name];
-  if (row.kind === 'list') return 'list';
-  if (row.method === 'GET') return 'retrieve';
-  return WRITE_KINDS[name] ?? 'cancel';
-}
-
 /** The 15 operations of spec 4, from the one table the client and the server read. */
 export const OPERATIONS: readonly Operation[] = (Object.keys(ROWS) as OperationName[]).map(
   (name) => {
-    const row = ROWS[name];
-    const [, resource, , suffix] = row.path.split('/');
+    const row: OperationRow = ROWS[name];
+    const [, resource] = row.path.split('/');
     return {
+      row,
+      name,
       method: row.method,
       resource: resource as Resource,
-      ...('id' in row ? { id: row.id.kind === 'uuid' ? 'uuid' : 'digits' } : {}),
-      ...(suffix ? { suffix: `/${suffix}` } : {}),
-      kind: kindOf(name),
+      ...(row.id ? { id: row.id.kind === 'uuid' ? 'uuid' : 'digits' } : {}),
+      kind: row.kind === 'list' ? 'list' : row.method === 'GET' ? 'retrieve' : 'write',
       scope: row.scope,
     };
   },
