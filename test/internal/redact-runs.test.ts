@@ -91,3 +91,46 @@ describe('the query in a thrown message', () => {
     expect((error.cause as Error).message).not.toContain('52998224725');
   });
 });
+
+/** The copy of what a custom `fetch` threw, as the connection error carries it. */
+async function causeOf(thrown: unknown): Promise<Error> {
+  const fetch = (async () => {
+    throw thrown;
+  }) as unknown as typeof globalThis.fetch;
+  const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));
+  return (error as Error).cause as Error;
+}
+
+describe('the copy of a thrown cause chain', () => {
+  it('an Error without a cause: its copy has none', async () => {
+    const copy = await causeOf(new RangeError('the socket broke'));
+    expect(copy.message).toBe('the socket broke');
+    expect(Object.hasOwn(copy, 'cause')).toBe(false);
+  });
+
+  it('a chain seven deep: five links are copied, the rest left out', async () => {
+    let thrown = new Error('link 7');
+    for (let link = 6; link >= 1; link--) thrown = new Error(`link ${link}`, { cause: thrown });
+    const links: string[] = [];
+    for (let copy: unknown = await causeOf(thrown); copy; copy = (copy as Error).cause) {
+      links.push((copy as Error).message);
+    }
+    expect(links).toEqual(['link 1', 'link 2', 'link 3', 'link 4', 'link 5']);
+  });
+});
+
+describe('a parsed error body', () => {
+  it('null members and items are kept as null', async () => {
+    const fetch = (async () =>
+      Response.json(
+        { detail: API_KEY, extra: null, items: [null, API_KEY] },
+        { status: 400 },
+      )) as typeof globalThis.fetch;
+    const error = await rejection(makeClient({ fetch, maxRetries: 0 }).rooms.retrieve(2));
+    expect((error as APIError).body).toEqual({
+      detail: '[redacted]',
+      extra: null,
+      items: [null, '[redacted]'],
+    });
+  });
+});
