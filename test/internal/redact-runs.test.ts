@@ -35,6 +35,16 @@ describe('the key in a text', () => {
     expect(await echoed(`<${hex(key.slice(0, 12))}>`, key)).toBe('<[redacted]>');
   });
 
+  it("the key's last twelve characters alone are a run", async () => {
+    expect(await echoed(`x ${API_KEY.slice(-12)} y`)).toBe('x [redacted] y');
+  });
+
+  it('where a longer and a shorter form match at one place, the longer is cleared whole', async () => {
+    // The secret is, raw, the first half of the hex of the key's first run.
+    const key = 'clk_live_k1.636c6b5f6c69';
+    expect(await echoed(`<${hex(key.slice(0, 12))}>`, key)).toBe('<[redacted]>');
+  });
+
   it('a secret shorter than a run is cleared whole, raw and in base64', async () => {
     const key = 'clk_live_k7Fq2.abcdef';
     expect(await echoed('x abcdef y', key)).toBe('x [redacted] y');
