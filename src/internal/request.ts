@@ -138,7 +138,6 @@ export class Transport implements Sender {
   #makeObserver(hooks: Hooks | undefined, otel: OpenTelemetryApi | undefined): Observer {
     return new Observer({
       logger: this.config.logger,
-      info: this.config.info,
       debug: this.config.debug,
       hooks,
       otel,
