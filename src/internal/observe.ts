@@ -70,7 +70,7 @@ export interface ObserverConfig {
   redact: (text: string) => string;
 }
 
-/** The observer of one client's calls; `undefined` when nothing listens (see {@link observer}). */
+/** The observer of one client's calls; the transport makes none when nothing listens. */
 export class Observer {
   readonly #c: ObserverConfig;
   readonly #tracer: TelemetryTracer | undefined;
