@@ -24,6 +24,8 @@ export default defineConfig({
         ...project.test,
         exclude: [...(project.test?.exclude ?? []), 'test/webhooks/soak/**'],
         testTimeout: 120_000,
+        // A fresh module graph per file, as Stryker's static mutants (run at import) expect.
+        isolate: true,
       },
     })),
   },

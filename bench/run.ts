@@ -1,10 +1,11 @@
 /**
- * Runs every benchmark and writes the table to bench/results.md. `npm run bench` runs it; each
- * suite runs in a fresh node process with --expose-gc, so that no suite measures the heap, the
- * JIT state or the sockets another one left behind. Benchmarks are never part of `npm test`.
+ * Runs every benchmark and writes the table at the top of bench/results.md; the notes below it
+ * (sections opening with `## `) stay. `npm run bench` runs it; each suite runs in a fresh node
+ * process with --expose-gc, so that no suite measures the heap, the JIT state or the sockets
+ * another one left behind. Benchmarks are never part of `npm test`.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type BenchRow, table } from './lib.ts';
@@ -34,14 +35,18 @@ for (const [title, file] of suites) {
   console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+// The sections below the table (before/after notes, each with its load) are kept as written.
+const resultsFile = new URL('./results.md', import.meta.url);
+const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+const notes = previous.indexOf('\n## ');
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${arch()}, Node ${process.version}`;
 const output = `# Benchmark results
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; machine: ${machine}.
 
 ${table(rows)}
-`;
-writeFileSync(new URL('./results.md', import.meta.url), output);
+${notes < 0 ? '' : previous.slice(notes)}`;
+writeFileSync(resultsFile, output);
 console.log(`\n${table(rows)}\n\nwritten to bench/results.md`);
 if (rows.some((r) => r.pass === false)) {
   console.error('bench: a goal does not hold (marked FAIL above)');

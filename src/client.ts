@@ -131,6 +131,7 @@ export class ClinicClient {
   readonly #reader: ResponseReader;
   readonly #logger: Logger;
   readonly #unknownFilters = new Set<string>();
+  readonly #wheres = new WeakMap<OperationRow, Where>();
   /** @internal */
   readonly _transport: Transport;
 
@@ -255,6 +256,7 @@ export class ClinicClient {
     }
     const transport = this._transport;
     const apiRoot = transport.apiRoot;
+    const where = this.#where(row);
     return new Paginator<unknown>(
       {
         fetch: (urlOrPath, q, read) =>
@@ -265,8 +267,7 @@ export class ClinicClient {
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
         check: this.validateResponses
-          ? (value) =>
-              this.#check(row.response, value, { method: 'GET', path: this.#template(row) })
+          ? (value) => this.#check(row.response, value, where)
           : undefined,
         options,
         maxEmptyPages: this.maxEmptyPages,
@@ -327,8 +328,7 @@ export class ClinicClient {
     const transport = this._transport;
     return this.#run(row, args.options, async (call) => {
       const raw = await transport.send(call, { row, path: pathOf(row, id), body });
-      const where = { method: row.method, path: this.#template(row) };
-      const checked = this.#check(row.response, raw.body, where, row.readBack !== undefined);
+      const checked = this.#check(row.response, raw.body, this.#where(row), !!row.readBack);
       let data: unknown;
       if (checked.ok) data = checked.data;
       else if (row.readBack) data = await this.#readBack(call, row.readBack, id, raw);
@@ -355,10 +355,7 @@ export class ClinicClient {
     const transport = this._transport;
     try {
       const fresh = await transport.send(call, { row, path });
-      const checked = this.#check(row.response, fresh.body, {
-        method: row.method,
-        path: this.#template(row),
-      });
+      const checked = this.#check(row.response, fresh.body, this.#where(row));
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {
@@ -368,9 +365,15 @@ export class ClinicClient {
     }
   }
 
-  /** The row's path as hooks, logs and spans name it: `/api/public/v1/appointments/{id}`. */
-  #template(row: OperationRow): string {
-    return `${this._transport.apiRoot.pathname}${row.path}`;
+  /** The row's method and path as hooks, logs and spans name it
+   * (`/api/public/v1/appointments/{id}`), made once per row. */
+  #where(row: OperationRow): Where {
+    let where = this.#wheres.get(row);
+    if (where === undefined) {
+      where = { method: row.method, path: `${this._transport.apiRoot.pathname}${row.path}` };
+      this.#wheres.set(row, where);
+    }
+    return where;
   }
 
   // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not the record.

@@ -3,19 +3,32 @@
  * class, the code and the fields a user acts on. Rewording a message is `npx vitest run
  * test/messages.test.ts -u` and a reading of the diff.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
+  type APIErrorInit,
   APIUserAbortError,
+  BadRequestError,
+  type ClientOptions,
   ClinicClient,
   ClinicError,
+  NotFoundError,
+  PermissionDeniedError,
   ReadBackError,
+  type RequestOptions,
   ResponseValidationError,
   ValidationError,
 } from '../src/index.ts';
+import { StartAt } from '../src/schemas/fields/index.ts';
+import { MemoryDedupeStore } from '../src/webhooks/dedupe/memory.ts';
+import type { AppointmentEventType } from '../src/webhooks/events.ts';
 import { parseWebhookEvent } from '../src/webhooks/events.ts';
+import { createWebhookHandler } from '../src/webhooks/handler.ts';
+import { StaleEventGuard } from '../src/webhooks/stale.ts';
 import { setupSimulator } from './testing/delivery-helpers.ts';
+import { setup as setupServer } from './testing/helpers.ts';
+import { appointmentEvent, post } from './webhooks/fixtures.ts';
 
 const messageOf = (run: () => unknown): string => {
   try {
@@ -25,6 +38,52 @@ const messageOf = (run: () => unknown): string => {
   }
   throw new Error('did not throw');
 };
+
+const KEY = 'csk_live_messages.0123456789abcdef';
+const BASE_URL = 'https://clinic.test';
+
+/** The message of what a call of a client on `fetch` (no retries) rejects with. */
+async function callMessage(
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
+  call: (clinic: ClinicClient) => PromiseLike<unknown> = (clinic) => clinic.rooms.retrieve(2),
+  options: Partial<ClientOptions> = {},
+): Promise<string> {
+  const clinic = new ClinicClient({
+    apiKey: KEY,
+    baseUrl: BASE_URL,
+    maxRetries: 0,
+    logLevel: 'off',
+    fetch,
+    ...options,
+  });
+  try {
+    await call(clinic);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('did not reject');
+}
+
+/** A 2xx whose body stream fails after its first bytes. */
+const cutOff = (status: number, error: unknown) => async () =>
+  new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"id": 7,'));
+        controller.error(error);
+      },
+    }),
+    { status, headers: { 'content-type': 'application/json' } },
+  );
+
+const apiInit = (overrides: Partial<APIErrorInit>): APIErrorInit => ({
+  status: 404,
+  headers: new Headers(),
+  body: undefined,
+  method: 'GET',
+  path: '/api/public/v1/rooms/9',
+  ...overrides,
+});
 
 describe('errors of a call', () => {
   it('ValidationError names each field and its messages', () => {
@@ -68,6 +127,212 @@ describe('errors of a call', () => {
         "Request was aborted.",
       ]
     `);
+  });
+});
+
+describe('the default message of an APIError', () => {
+  it('the status, a code and the call; a 400 names its fields; a 403 the scope of its row', () => {
+    expect([
+      new NotFoundError(apiInit({ body: { detail: 'Not found.' } })).message,
+      new NotFoundError(apiInit({ body: { code: 'gone', detail: 'Gone.' } })).message,
+      new BadRequestError(
+        apiInit({ status: 400, body: { start_at: ['seconds must be 00'], patient_id: ['x'] } }),
+      ).message,
+      new PermissionDeniedError(
+        apiInit({ status: 403, method: 'POST', path: '/api/public/v1/appointments' }),
+      ).message,
+      new PermissionDeniedError(
+        apiInit({
+          status: 403,
+          method: 'POST',
+          path: '/api/public/v1/appointments',
+          requiredScope: 'appointments:write',
+        }),
+      ).message,
+    ]).toMatchInlineSnapshot(`
+      [
+        "404 (GET /api/public/v1/rooms/9)",
+        "404 gone (GET /api/public/v1/rooms/9)",
+        "400 Bad request: invalid start_at, patient_id (GET /api/public/v1/rooms/9)",
+        "403 (POST /api/public/v1/appointments)",
+        "403 Permission denied: this endpoint requires scope appointments:write (spec 5); the key may lack it — create a key with the Full access preset (POST /api/public/v1/appointments)",
+      ]
+    `);
+  });
+
+  it('ValidationError with no source named', () => {
+    expect(new ValidationError({ name: ['required'] }).message).toMatchInlineSnapshot(
+      `"Invalid input: name: required"`,
+    );
+  });
+
+  it('ReadBackError punctuates the cause it quotes', () => {
+    const write = {
+      method: 'PATCH',
+      path: '/api/public/v1/appointments/a1',
+      response: new Response(null, { status: 204 }),
+    };
+    expect(
+      new ReadBackError(write, '/api/public/v1/appointments/a1', 'gone').message,
+    ).toMatchInlineSnapshot(
+      `"PATCH /api/public/v1/appointments/a1 succeeded (204), but reading the record back with GET /api/public/v1/appointments/a1 failed: gone. The change was made: do not repeat it; read the record again later."`,
+    );
+  });
+});
+
+describe('a call that fails on the way', () => {
+  it('a body cut off after a 2xx, with and without a code below the error', async () => {
+    const socket = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    expect([
+      await callMessage(cutOff(201, new TypeError('terminated')), (clinic) =>
+        clinic.patients.create({ name: 'Ana Souza' }),
+      ),
+      await callMessage(cutOff(200, new TypeError('terminated', { cause: socket }))),
+    ]).toMatchInlineSnapshot(`
+      [
+        "POST /api/public/v1/patients was answered 201, but the body was cut off before its end (terminated): the request may have been processed. Read the record back before sending it again.",
+        "GET /api/public/v1/rooms/2 was answered 200, but the body was cut off before its end (terminated: UND_ERR_SOCKET): the request may have been processed. Read the record back before sending it again.",
+      ]
+    `);
+  });
+
+  it('a 2xx body over maxResponseBytes, read or announced by Content-Length', async () => {
+    const big = async () =>
+      new Response('x'.repeat(2_000), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    const announced = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new Uint8Array(10));
+          },
+        }),
+        { status: 201, headers: { 'content-length': '131072' } },
+      );
+    expect([
+      await callMessage(big, undefined, { maxResponseBytes: 1_000 }),
+      await callMessage(announced, (clinic) => clinic.patients.create({ name: 'Ana Souza' }), {
+        maxResponseBytes: 1_000,
+      }),
+    ]).toMatchInlineSnapshot(`
+      [
+        "GET /api/public/v1/rooms/2 was answered 200, but its body is over maxResponseBytes (1000 bytes), so the SDK stopped reading it: the request may have been processed. Raise maxResponseBytes (a client option), or ask for less (a smaller limit).",
+        "POST /api/public/v1/patients was answered 201, but its body is over maxResponseBytes (1000 bytes), so the SDK stopped reading it: the request may have been processed. Raise maxResponseBytes (a client option), or ask for less (a smaller limit).",
+      ]
+    `);
+  });
+
+  it('no response: the error the fetch threw, its URL without credentials or query', async () => {
+    expect([
+      await callMessage(async () => {
+        throw new TypeError('fetch to https://user:pw@clinic.test/api/x?cpf=1 failed');
+      }),
+      await callMessage(async () => {
+        throw new TypeError('fetch failed', { cause: { code: 'EAI_AGAIN' } });
+      }),
+      await callMessage(async () => {
+        throw new TypeError('');
+      }),
+    ]).toMatchInlineSnapshot(`
+      [
+        "GET /api/public/v1/rooms/2 failed: no response was received (fetch to https://clinic.test/api/x failed).",
+        "GET /api/public/v1/rooms/2 failed: no response was received (fetch failed: EAI_AGAIN).",
+        "GET /api/public/v1/rooms/2 failed: no response was received.",
+      ]
+    `);
+  });
+
+  it('the fetch in use threw something that is not a network failure', async () => {
+    expect(
+      await callMessage(async () => {
+        throw new RangeError('bug');
+      }),
+    ).toMatchInlineSnapshot(
+      `"GET /api/public/v1/rooms/2 failed: the fetch in use threw a RangeError, which is not a network failure, so it was not retried (bug)."`,
+    );
+  });
+
+  it('an attempt that outlives timeout', async () => {
+    const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    expect(await callMessage(hanging, undefined, { timeout: 20 })).toMatchInlineSnapshot(
+      `"GET /api/public/v1/rooms/2 timed out after 20 ms (per attempt; raise \`timeout\` if the service is slow)."`,
+    );
+  });
+
+  it('a redirect: to another origin, without Location, hidden by a browser', async () => {
+    const opaque = async () => {
+      const response = new Response(null, { status: 200 });
+      Object.defineProperty(response, 'type', { value: 'opaqueredirect' });
+      return response;
+    };
+    expect([
+      await callMessage(
+        async () =>
+          new Response(null, { status: 302, headers: { location: 'https://evil.test/collect' } }),
+        (clinic) => clinic.patients.create({ name: 'Ana Souza' }),
+      ),
+      await callMessage(async () => new Response(null, { status: 302 })),
+      await callMessage(opaque),
+    ]).toMatchInlineSnapshot(`
+      [
+        "POST /api/public/v1/patients was answered 302, redirecting to https://evil.test. The SDK does not follow redirects, so no request body and no API key leave for another address. If the service moved, update baseUrl.",
+        "GET /api/public/v1/rooms/2 was answered 302, redirecting to an address the answer does not give. The SDK does not follow redirects, so no request body and no API key leave for another address. If the service moved, update baseUrl.",
+        "GET /api/public/v1/rooms/2 was answered a redirect, redirecting to an address the answer does not give. The SDK does not follow redirects, so no request body and no API key leave for another address. If the service moved, update baseUrl.",
+      ]
+    `);
+  });
+});
+
+describe('local mistakes (ConfigurationError)', () => {
+  const never = async (): Promise<Response> => {
+    throw new Error('nothing is sent');
+  };
+
+  it('headers: one fetch manages, a value that is no string, headers that are no object', async () => {
+    const headers = (value: unknown) => ({ headers: value as Record<string, string> });
+    expect([
+      await callMessage(never, (clinic) => clinic.rooms.retrieve(2, headers({ Host: 'x.test' }))),
+      messageOf(
+        () => new ClinicClient({ apiKey: KEY, baseUrl: BASE_URL, headers: { Host: 'x.test' } }),
+      ),
+      await callMessage(never, (clinic) => clinic.rooms.retrieve(2, headers({ 'x-count': 3 }))),
+      await callMessage(never, (clinic) => clinic.rooms.retrieve(2, headers('x-a: 1'))),
+    ]).toMatchInlineSnapshot(`
+      [
+        "the call's headers: host cannot be set: fetch manages it (connection, content-length, expect, host, keep-alive, te, trailer, transfer-encoding, upgrade). Remove it.",
+        "headers: host cannot be set: fetch manages it (connection, content-length, expect, host, keep-alive, te, trailer, transfer-encoding, upgrade). Remove it.",
+        "the call's headers: the value of header x-count must be a string.",
+        "the call's headers must be an object of header names and values.",
+      ]
+    `);
+  });
+
+  it('a signal that is no AbortSignal; an Idempotency-Key on a call the spec gives none', async () => {
+    const options = (value: object) => value as unknown as RequestOptions;
+    expect([
+      await callMessage(never, (clinic) => clinic.rooms.retrieve(2, options({ signal: {} }))),
+      await callMessage(never, (clinic) =>
+        clinic.rooms.retrieve(2, options({ idempotencyKey: 'k-1' })),
+      ),
+    ]).toMatchInlineSnapshot(`
+      [
+        "signal must be an AbortSignal (AbortController's signal, or AbortSignal.timeout()); got object. Nothing was sent.",
+        "only appointments.create takes an Idempotency-Key; the spec gives none to other calls (GET /api/public/v1/rooms/{id}), and nothing there would deduplicate a replay. Remove idempotencyKey (and any Idempotency-Key header) from its options.",
+      ]
+    `);
+  });
+});
+
+describe('field rules', () => {
+  it('a UTC offset out of range (the client and the reference server alike)', () => {
+    expect(
+      StartAt.safeParse('2026-03-05T14:30:00+24:00').error?.issues[0]?.message,
+    ).toMatchInlineSnapshot(`"the UTC offset must be within -23:59 and +23:59, such as -03:00"`);
   });
 });
 
@@ -129,6 +394,96 @@ describe('webhooks', () => {
         "events must list the types to receive: appointment.created, appointment.updated, appointment.cancelled",
         "Endpoint we_1 is disabled: call endpoint.enable() first.",
         "Endpoint we_1 is not registered.",
+      ]
+    `);
+  });
+});
+
+describe('webhook handler options and stores', () => {
+  const handler = (options: object) => () =>
+    createWebhookHandler({ verify: 'unsigned', ...options });
+
+  it('an option out of range names itself, its limit and its default', () => {
+    expect([
+      messageOf(handler({ bodyTimeoutMs: 10_000 })),
+      messageOf(handler({ on: { 'appointment.canceled': () => {} } })),
+      messageOf(handler({ ackAfterMs: 10_000 })),
+      messageOf(handler({ maxBodyBytes: 1.5 })),
+      messageOf(handler({ dedupeLeaseMs: Number.NaN })),
+      messageOf(handler({ storeTimeoutMs: 10_000 })),
+    ]).toMatchInlineSnapshot(`
+      [
+        "bodyTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit; leave it out for the default of 5000 ms.",
+        "on['appointment.canceled'] is not an event type; the types are appointment.created, appointment.updated, appointment.cancelled, ping. Use onAny for a handler of every event.",
+        "ackAfterMs must be at least 0 and below the service's 10000 ms limit, or false; leave it out for the default of 9000 ms.",
+        "maxBodyBytes must be a positive integer number of bytes; leave it out for the default of 1048576 (1 MiB).",
+        "dedupeLeaseMs must be a positive number of milliseconds, above the time your slowest handler takes; leave it out for the default of 600000 ms (10 min).",
+        "storeTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit (and below ackAfterMs, so that a hanging store is answered 503 in time); leave it out for the default of 2000 ms.",
+      ]
+    `);
+  });
+
+  it('the stores and the guard', () => {
+    const full = new MemoryDedupeStore({ maxEntries: 1 });
+    full.claim('evt_1', 60_000, 'a');
+    expect([
+      messageOf(() => new MemoryDedupeStore({ ttlMs: 1_000 })),
+      messageOf(() => new MemoryDedupeStore({ maxEntries: 0 })),
+      messageOf(() => full.claim('evt_2', 60_000, 'b')),
+      messageOf(() => new StaleEventGuard({ maxEntries: 0 })),
+    ]).toMatchInlineSnapshot(`
+      [
+        "ttlMs must be longer than the retry horizon of 30960000 ms (8 h 36 min), or a late retry of a processed event would run again; the default is 24 h.",
+        "MemoryDedupeStore: maxEntries must be a positive integer (default 100 000); size it above the number of events your endpoint receives in ttlMs.",
+        "MemoryDedupeStore is full: its 1 entries (maxEntries) are all claims in progress, which are never evicted. Raise maxEntries above the number of events your handlers process at once.",
+        "StaleEventGuard: maxEntries must be a positive integer (default 100 000); size it above the number of appointments whose events you receive.",
+      ]
+    `);
+  });
+
+  it('the line console.error gets when no onError is given', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const failing = createWebhookHandler({
+        verify: 'unsigned',
+        on: {
+          'appointment.created': () => {
+            throw new Error('x');
+          },
+        },
+      });
+      const event = { ...appointmentEvent(), id: 'evt_00000000-0000-4000-8000-000000000001' };
+      await failing(post(event));
+      await failing.drain();
+      expect(spy.mock.calls[0]?.[0]).toMatchInlineSnapshot(
+        `"[@clinic-scheduling/sdk/webhooks] webhook delivery failed (event evt_00000000-0000-4000-8000-000000000001, appointment.created):"`,
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("the reference server's endpoints: ping is no event type to subscribe to", () => {
+    const { webhooks } = setupSimulator(Date.UTC(2026, 2, 2));
+    const handler = () => new Response(null, { status: 200 });
+    expect(
+      messageOf(() => webhooks.register({ handler, events: ['ping' as AppointmentEventType] })),
+    ).toMatchInlineSnapshot(
+      `"ping is not an event type an endpoint subscribes to; use appointment.created, appointment.updated, appointment.cancelled (a ping is sent by ping(endpoint))"`,
+    );
+  });
+});
+
+describe("the reference server's seed", () => {
+  it('an invalid input, a reference to a record not seeded', () => {
+    const { api } = setupServer();
+    expect([
+      messageOf(() => api.seed.patient({ name: '' })),
+      messageOf(() => api.seed.professional({ name: 'A', default_room_id: 99 })),
+    ]).toMatchInlineSnapshot(`
+      [
+        "seed.patient: invalid input: name must not be empty",
+        "seed.professional: default_room_id 99 is not a room of clinic 1; seed it first",
       ]
     `);
   });

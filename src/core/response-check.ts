@@ -37,6 +37,7 @@ export function hasRequiredMembers(schema: z.ZodType, body: unknown): boolean {
 export type Checked<T> = { ok: true; data: T } | { ok: false; paths: string[] };
 
 type Path = readonly PropertyKey[];
+type Where = { method: string; path: string };
 
 // The spec's enum values are lower snake case; anything else there may be health data.
 const ENUM_VALUE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -77,15 +78,6 @@ export class ResponseReader {
     body: unknown,
     where: { method: string; path: string },
   ): Checked<T> {
-    const { method } = where;
-    const report = (kind: ResponseDrift['kind'], path: Path, value?: string) =>
-      this.#report({
-        kind,
-        method,
-        path: where.path,
-        field: fieldOf(path),
-        ...(value ? { value } : {}),
-      });
     let result = schema.safeParse(body);
     if (!result.success) {
       const opened: Array<{ path: Path; value: string; known: unknown }> = [];
@@ -108,11 +100,22 @@ export class ResponseReader {
       if (!result.success) return { ok: false, paths: ['(root)'] };
       for (const { path, value } of opened) {
         setAt(result.data, path, value);
-        report('enum_value', path, value);
+        this.#drift('enum_value', where, path, value);
       }
     }
-    for (const path of droppedMembers(body, result.data)) report('member', path);
+    const dropped = droppedMembers(body, result.data, [], undefined);
+    if (dropped) for (const path of dropped) this.#drift('member', where, path);
     return { ok: true, data: result.data };
+  }
+
+  #drift(kind: ResponseDrift['kind'], where: Where, path: Path, value?: string): void {
+    this.#report({
+      kind,
+      method: where.method,
+      path: where.path,
+      field: fieldOf(path),
+      ...(value ? { value } : {}),
+    });
   }
 
   #report(drift: ResponseDrift): void {
@@ -156,15 +159,36 @@ function setAt(root: unknown, path: Path, value: unknown): void {
   parent[path[path.length - 1]!] = value;
 }
 
-// The members parsing dropped (the schemas strip what they do not list): input minus output.
-function droppedMembers(input: unknown, output: unknown, path: string[] = [], found: Path[] = []) {
+/**
+ * The members of `input` that parsing dropped (the schemas strip what they do not list): input
+ * minus `output`, in input order; `undefined` for none. Allocates only for what it finds.
+ */
+function droppedMembers(
+  input: unknown,
+  output: unknown,
+  path: PropertyKey[],
+  found: Path[] | undefined,
+): Path[] | undefined {
   if (Array.isArray(input) && Array.isArray(output)) {
-    for (let i = 0; i < input.length; i++) droppedMembers(input[i], output[i], path, found);
+    for (let i = 0; i < input.length; i++) found = droppedMembers(input[i], output[i], path, found);
   } else if (isRecord(input) && isRecord(output)) {
-    for (const [name, value] of Object.entries(input)) {
-      if (!Object.hasOwn(output, name)) found.push([...path, name]);
-      else droppedMembers(value, output[name], [...path, name], found);
+    for (const name in input) {
+      if (!Object.hasOwn(input, name)) continue;
+      if (!Object.hasOwn(output, name)) found = withPath(found, path, name);
+      else {
+        const value = input[name];
+        if (typeof value !== 'object' || value === null) continue;
+        path.push(name);
+        found = droppedMembers(value, output[name], path, found);
+        path.pop();
+      }
     }
   }
   return found;
+}
+
+function withPath(found: Path[] | undefined, path: PropertyKey[], name: string): Path[] {
+  const list = found ?? [];
+  list.push([...path, name]);
+  return list;
 }

@@ -48,7 +48,6 @@ export class Call {
   url = '';
   attemptStartedAt = 0;
   settledAt = 0;
-  attemptOpen = false;
   /** The latest answer: its status, request id, body text and size. */
   response: Response | undefined;
   text = '';

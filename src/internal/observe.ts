@@ -11,8 +11,7 @@ import type {
   RequestEvent,
   SpanAttributes,
   SuccessEvent,
-  TelemetryCounter,
-  TelemetryHistogram,
+  TelemetryMeter,
   TelemetrySpan,
   TelemetryTracer,
 } from '../core/hooks.ts';
@@ -20,32 +19,17 @@ import type { Logger } from '../core/logger.ts';
 import type { OperationRow } from '../operations.ts';
 import { VERSION } from '../version.ts';
 
-/** `SpanKind.INTERNAL`, `SpanKind.CLIENT` and `SpanStatusCode.ERROR`, stable in the API's 1.x. */
-const INTERNAL = 0;
-const CLIENT = 1 + 1;
+/** `SpanKind.CLIENT` and `SpanStatusCode.ERROR`, stable in the API's 1.x. */
+const CLIENT = 2;
 const ERROR = 2;
 const NAME = '@clinic-scheduling/sdk';
 /** The HTTP client conventions' advised buckets for `http.client.request.duration`, in s. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
-/** The API's members called with values the SDK got from it (its types say `never`). */
-interface Loose {
-  trace: { setSpan(c: unknown, s: unknown): unknown; isSpanContextValid?(sc: unknown): boolean };
-  context: { active(): unknown };
-  propagation?: {
-    inject(
-      c: unknown,
-      carrier: unknown,
-      setter: { set(c: unknown, k: string, v: string): void },
-    ): void;
-  };
-}
-
-/** A call's spans: the `INTERNAL` call span and the `CLIENT` span of its current attempt. */
 /**
- * What the observer reads and marks of a call: `attempt.ts`'s `Call` hands itself over. Stated
- * here, structurally, so that the observer does not import the attempt that imports it.
+ * What the observer reads of `attempt.ts`'s `Call`, stated here so that the attempt, which
+ * calls the observer, and the observer import no cycle.
  */
 interface Call {
   readonly id: string;
@@ -55,36 +39,28 @@ interface Call {
   readonly hooks: Hooks | undefined;
   readonly idempotencyKey: string | undefined;
   readonly spans: CallSpans | undefined;
-  readonly sender: { readonly apiPath: string };
   readonly attempts: number;
   readonly sent: number;
   readonly url: string;
   readonly response: Response | undefined;
   readonly attemptStartedAt: number;
   readonly settledAt: number;
-  attemptOpen: boolean;
 }
 
+/** A call's telemetry: its `INTERNAL` span, the `CLIENT` span of an attempt not yet ended. */
 export interface CallSpans {
   call: TelemetrySpan;
   /** The context active when the call started, holding the call span: its attempts' parent. */
   context: unknown;
   attempt?: TelemetrySpan | undefined;
-}
-
-interface Instruments {
-  requests: TelemetryHistogram;
-  calls: TelemetryHistogram;
-  retries: TelemetryCounter;
-  replays: TelemetryCounter;
-  drift: TelemetryCounter;
+  /** The call's metric attributes: bounded values only (no id, no full URL). */
+  metric: SpanAttributes;
 }
 
 /** What the observer needs from the client. */
 export interface ObserverConfig {
   logger: Logger;
-  /** Whether `info` (retry lines) and `debug` (attempt lines) are on. */
-  info: boolean;
+  /** Whether `debug` (attempt lines) is on. */
   debug: boolean;
   hooks: Hooks | undefined;
   otel: OpenTelemetryApi | undefined;
@@ -94,92 +70,73 @@ export interface ObserverConfig {
   redact: (text: string) => string;
 }
 
-/** The observer of one client's calls; `undefined` when nothing listens (see {@link observer}). */
+/** The observer of one client's calls; the transport makes none when nothing listens. */
 export class Observer {
   readonly #c: ObserverConfig;
   readonly #tracer: TelemetryTracer | undefined;
-  readonly #metrics: Instruments | undefined;
+  readonly #metrics: ReturnType<typeof instruments> | undefined;
 
   constructor(config: ObserverConfig) {
     this.#c = config;
-    const { otel } = config;
-    this.#tracer = otel?.trace.getTracer(NAME, VERSION);
-    const meter = otel?.metrics?.getMeter(NAME, VERSION);
-    if (meter) {
-      const seconds = (name: string, description: string, buckets = BUCKETS) =>
-        meter.createHistogram(name, {
-          unit: 's',
-          description,
-          advice: { explicitBucketBoundaries: buckets },
-        });
-      this.#metrics = {
-        requests: seconds('http.client.request.duration', 'Duration of HTTP client requests.'),
-        calls: seconds(
-          'clinic_scheduling.client.call.duration',
-          'Duration of SDK calls, retries and their waits included.',
-          [...BUCKETS, 30, 60, 120],
-        ),
-        retries: meter.createCounter('clinic_scheduling.client.retries', {
-          unit: '{retry}',
-          description: 'Requests sent again, by the error.type of the attempt retried.',
-        }),
-        replays: meter.createCounter('clinic_scheduling.client.replays', {
-          unit: '{call}',
-          description: 'Creates the service answered as a replay of an earlier one.',
-        }),
-        drift: meter.createCounter('clinic_scheduling.client.response_drift', {
-          unit: '{report}',
-          description: 'Response members or enum values the spec does not list.',
-        }),
-      };
-    }
+    this.#tracer = config.otel?.trace.getTracer(NAME, VERSION);
+    const meter = config.otel?.metrics?.getMeter(NAME, VERSION);
+    this.#metrics = meter && instruments(meter);
   }
 
   /** A call starts: its `INTERNAL` span, a child of the active context. */
   start(call: Call): CallSpans | undefined {
-    const otel = this.#c.otel as Loose | undefined;
-    const span = this.#tracer?.startSpan(call.first.name, { kind: INTERNAL });
-    return otel && span && { call: span, context: otel.trace.setSpan(otel.context.active(), span) };
+    const { otel } = this.#c;
+    if (!otel) return undefined;
+    const span = this.#tracer!.startSpan(call.first.name);
+    return {
+      call: span,
+      context: otel.trace.setSpan(otel.context.active() as never, span as never),
+      metric: {
+        'clinic_scheduling.operation': call.first.name,
+        'http.request.method': call.first.method,
+        'url.template': call.template,
+      },
+    };
   }
 
   /** An attempt is about to be sent: its span, trace context and events. The headers to send. */
   attempt(call: Call, request: Request): Headers {
-    let headers = request.headers;
+    let { headers } = request;
     const event = this.#event(call, call.attempts);
-    const otel = this.#c.otel as Loose | undefined;
-    if (otel && this.#tracer && call.spans) {
+    const { spans } = call;
+    if (spans) {
+      const otel = this.#c.otel!;
       const url = new URL(request.url);
       const attributes: SpanAttributes = {
         'http.request.method': call.row.method,
         'url.template': event.path,
-        'url.full': redactQuery(url),
         'server.address': url.hostname,
         'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
       };
       if (call.sent > 1) attributes['http.request.resend_count'] = call.sent - 1;
-      const parent = call.spans.context;
-      const span = this.#tracer.startSpan(
+      // Every query value out, as the conventions advise: a filter may be a CPF.
+      url.search = [...url.searchParams.keys()].map((key) => `${key}=REDACTED`).join('&');
+      attributes['url.full'] = url.href;
+      const span = this.#tracer!.startSpan(
         `${call.row.method} ${event.path}`,
         { kind: CLIENT, attributes },
-        parent,
+        spans.context,
       );
-      call.spans.attempt = span;
+      spans.attempt = span;
       headers = new Headers(headers);
+      const carrier = headers;
+      const sc = span.spanContext();
       if (this.#c.baggage) {
-        const carrier = headers;
-        otel.propagation?.inject(otel.trace.setSpan(parent, span), carrier, {
+        const context = otel.trace.setSpan(spans.context as never, span as never) as never;
+        otel.propagation?.inject(context, carrier as never, {
           set: (_, key, value) => carrier.set(key, value),
         });
-      } else {
-        const sc = span.spanContext?.();
-        if (sc && otel.trace.isSpanContextValid?.(sc)) {
-          headers.set('traceparent', `00-${sc.traceId}-${sc.spanId}-0${sc.traceFlags & 1}`);
-          const state = sc.traceState?.serialize();
-          if (state) headers.set('tracestate', state);
-        }
+      } else if (otel.trace.isSpanContextValid(sc as never)) {
+        headers.set('traceparent', `00-${sc.traceId}-${sc.spanId}-0${sc.traceFlags & 1}`);
+        const state = sc.traceState?.serialize();
+        if (state) headers.set('tracestate', state);
       }
     }
-    call.attemptOpen = true;
     this.#emit(call, 'onRequest', event);
     if (this.#c.debug) {
       const shown: Record<string, string> = {};
@@ -196,18 +153,18 @@ export class Observer {
 
   /** The attempt was answered (any status), its body read. */
   answered(call: Call, response: Response): void {
-    const durationMs = call.settledAt - call.attemptStartedAt;
+    const { status } = response;
+    const durationMs = this.#endAttempt(call, status >= 400 ? String(status) : undefined);
     const event = {
       ...this.#event(call, call.attempts),
-      status: response.status,
+      status,
       durationMs,
       ...requestIdOf(response, this.#c.redact),
     };
-    this.#endAttempt(call, response.status >= 400 ? String(response.status) : undefined);
     this.#emit(call, 'onResponse', event);
     if (this.#c.debug) {
       this.#c.logger.debug(
-        `clinic-scheduling: ${event.method} ${event.path} → ${event.status} in ${durationMs} ms`,
+        `clinic-scheduling: ${event.method} ${event.path} → ${status} in ${durationMs} ms`,
         event,
       );
     }
@@ -223,7 +180,7 @@ export class Observer {
       errorType,
       ...(status === undefined ? {} : { status }),
     };
-    this.#metrics?.retries.add(1, { ...this.#attributes(call), 'error.type': errorType });
+    this.#metrics?.retries.add(1, { ...call.spans!.metric, 'error.type': errorType });
     this.#emit(call, 'onRetry', event);
     this.#c.logger.info(
       `clinic-scheduling: ${event.method} ${event.path} failed (${errorType}); retry ` +
@@ -234,23 +191,15 @@ export class Observer {
 
   /** The call succeeded. */
   succeed(call: Call, event: SuccessEvent): void {
-    this.#endAttempt(call, undefined);
-    const attributes = this.#attributes(call);
-    attributes['http.response.status_code'] = event.status;
-    this.#metrics?.calls.record(event.durationMs / 1000, attributes);
-    if (event.replayed) this.#metrics?.replays.add(1, this.#attributes(call));
-    this.#endCall(call, event.status, undefined);
+    this.#endCall(call, event);
+    if (event.replayed) this.#metrics?.replays.add(1, call.spans!.metric);
     this.#emit(call, 'onSuccess', event);
   }
 
   /** The call failed: `event` is what `onError` gets. */
   fail(call: Call, event: ErrorEvent): void {
     this.#endAttempt(call, event.errorType);
-    const attributes = this.#attributes(call);
-    if (event.status !== undefined) attributes['http.response.status_code'] = event.status;
-    attributes['error.type'] = event.errorType;
-    this.#metrics?.calls.record(event.durationMs / 1000, attributes);
-    this.#endCall(call, event.status, event.errorType);
+    this.#endCall(call, event, event.errorType);
     this.#emit(call, 'onError', event);
   }
 
@@ -274,35 +223,29 @@ export class Observer {
     };
   }
 
-  /** A metric's attributes: bounded values only (no id, no full URL). */
-  #attributes(call: Call): SpanAttributes {
-    return {
-      'clinic_scheduling.operation': call.first.name,
-      'http.request.method': call.first.method,
-      'url.template': `${call.sender.apiPath}${call.first.path}`,
-    };
-  }
-
-  #endAttempt(call: Call, errorType: string | undefined): void {
-    if (!call.attemptOpen) return;
-    call.attemptOpen = false;
-    const status = call.response?.status;
-    if (this.#metrics) {
-      const attributes: SpanAttributes = {
+  /** Ends the attempt's span, if still open, and records it. Its duration in ms. */
+  #endAttempt(call: Call, errorType: string | undefined): number {
+    const durationMs = call.settledAt - call.attemptStartedAt;
+    const { spans } = call;
+    const span = spans?.attempt;
+    if (span) {
+      spans!.attempt = undefined;
+      const attributes = finish(span, call.response?.status, errorType);
+      this.#metrics?.requests.record(durationMs / 1000, {
         'http.request.method': call.row.method,
         'url.template': call.template,
         'server.address': new URL(call.url).hostname,
-      };
-      if (status !== undefined) attributes['http.response.status_code'] = status;
-      if (errorType !== undefined) attributes['error.type'] = errorType;
-      this.#metrics.requests.record((call.settledAt - call.attemptStartedAt) / 1000, attributes);
+        ...attributes,
+      });
     }
-    const span = call.spans?.attempt;
-    if (span) finish(span, status, errorType);
+    return durationMs;
   }
 
-  #endCall(call: Call, status: number | undefined, errorType: string | undefined): void {
-    if (call.spans) finish(call.spans.call, status, errorType);
+  #endCall(call: Call, event: { status?: number; durationMs: number }, errorType?: string) {
+    const { spans } = call;
+    if (!spans) return;
+    const attributes = finish(spans.call, event.status, errorType);
+    this.#metrics?.calls.record(event.durationMs / 1000, { ...spans.metric, ...attributes });
   }
 
   /** Calls `name` of each hooks object; one that throws or rejects is logged, never rethrown. */
@@ -330,22 +273,50 @@ export class Observer {
   }
 }
 
-/** Ends `span` with the status received and, on failure, `error.type`. */
-function finish(span: TelemetrySpan, status: number | undefined, errorType: string | undefined) {
-  if (status !== undefined) span.setAttribute('http.response.status_code', status);
-  if (errorType !== undefined) {
-    span.setAttribute('error.type', errorType);
-    span.setStatus({ code: ERROR });
-  }
-  span.end();
+/** The SDK's instruments: durations by the HTTP client conventions, and its own counts. */
+function instruments(meter: TelemetryMeter) {
+  const seconds = (name: string, description: string, buckets = BUCKETS) =>
+    meter.createHistogram(name, {
+      unit: 's',
+      description,
+      advice: { explicitBucketBoundaries: buckets },
+    });
+  const count = (name: string, unit: string, description: string) =>
+    meter.createCounter(`clinic_scheduling.client.${name}`, { unit, description });
+  return {
+    requests: seconds('http.client.request.duration', 'Duration of HTTP client requests.'),
+    calls: seconds(
+      'clinic_scheduling.client.call.duration',
+      'Duration of SDK calls, retries and their waits included.',
+      [...BUCKETS, 30, 60, 120],
+    ),
+    retries: count(
+      'retries',
+      '{retry}',
+      'Requests sent again, by the error.type of the attempt retried.',
+    ),
+    replays: count(
+      'replays',
+      '{call}',
+      'Creates the service answered as a replay of an earlier one.',
+    ),
+    drift: count(
+      'response_drift',
+      '{report}',
+      'Response members or enum values the spec does not list.',
+    ),
+  };
 }
 
-/** `url` with every query value `REDACTED`, as the conventions advise (a filter may be a CPF). */
-function redactQuery(url: URL): string {
-  if (url.search === '') return url.href;
-  const copy = new URL(url.href);
-  copy.search = [...url.searchParams.keys()].map((key) => `${key}=REDACTED`).join('&');
-  return copy.href;
+/** Ends `span` with the outcome's attributes, failed when `errorType` is given; those attributes. */
+function finish(span: TelemetrySpan, status: number | undefined, errorType: string | undefined) {
+  const outcome: SpanAttributes = {};
+  if (status !== undefined) outcome['http.response.status_code'] = status;
+  if (errorType !== undefined) outcome['error.type'] = errorType;
+  for (const [key, value] of Object.entries(outcome)) span.setAttribute(key, value);
+  if (errorType !== undefined) span.setStatus({ code: ERROR });
+  span.end();
+  return outcome;
 }
 
 /** `{ requestId }` of an answer, the key cleared, or `{}` when it sent none. */

@@ -16,24 +16,15 @@ export class Redactor {
     this.#secrets = secretPattern(apiKey);
   }
 
-  /** `text` with every run of the key's characters (overlapping matches joined) cleared. */
+  /** `text` with every run of the key's characters cleared, overlapping runs as one. */
   text(text: string): string {
-    const re = this.#secrets;
     let out = '';
-    let from = 0;
-    let start = -1;
-    let end = -1;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      if (m.index > end) {
-        if (start >= 0) out += `${text.slice(from, start)}${REDACTED}`;
-        if (start >= 0) from = end;
-        start = m.index;
-      }
-      end = Math.max(end, m.index + m[0].length);
-      re.lastIndex = m.index + 1;
+    let end = 0;
+    for (const match of text.matchAll(this.#secrets)) {
+      if (out === '' || match.index > end) out += `${text.slice(end, match.index)}${REDACTED}`;
+      end = Math.max(end, match.index + match[1]!.length);
     }
-    return start < 0 ? text : `${out}${text.slice(from, start)}${REDACTED}${text.slice(end)}`;
+    return `${out}${text.slice(end)}`;
   }
 
   /** `headers`, or a copy whose values that hold the key are `[redacted]` as a whole. */
@@ -41,7 +32,7 @@ export class Redactor {
     let copy: Headers | undefined;
     for (const [name, value] of headers) {
       if (this.text(value) === value) continue;
-      copy ??= new Headers([...headers]);
+      copy ??= new Headers(headers);
       copy.set(name, REDACTED);
     }
     return copy ?? headers;
@@ -111,11 +102,8 @@ function withoutQuery(text: string, url: URL | undefined): string {
 
 function read(value: unknown, key: string): unknown {
   try {
-    // null, undefined and throwing getters alike end here.
     return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
+  } catch {} // null, undefined and throwing getters alike: undefined
 }
 
 /** The first string `code` along an error's `cause` chain. */
@@ -133,37 +121,32 @@ export function errorCode(error: unknown): string | undefined {
  * and base64url, any case. */
 function secretPattern(apiKey: string): RegExp {
   const forms = new Set<string>();
-  const secret = apiKey.slice(apiKey.indexOf('.') + 1);
-  // A secret shorter than a run is cleared whole.
-  const runs = secret.length < RUN ? [secret] : [];
-  for (let i = 0; i + RUN <= Math.max(apiKey.length, RUN); i++) runs.push(apiKey.slice(i, i + RUN));
+  // The whole key and its secret too: either may be shorter than a run.
+  const runs = [apiKey, apiKey.slice(apiKey.indexOf('.') + 1)];
+  for (let i = 0; i + RUN <= apiKey.length; i++) runs.push(apiKey.slice(i, i + RUN));
   for (const run of runs) {
     forms.add(run);
     forms.add(encodeURIComponent(run));
     forms.add(run.replaceAll('/', '\\/'));
     forms.add([...run].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join(''));
-    for (const encoded of base64Cores(run).filter((core) => core.length >= 8)) {
-      forms.add(encoded);
-      forms.add(encoded.replaceAll('+', '-').replaceAll('/', '_'));
-    }
+    // A checked key's characters never encode to `+` or `/`: its base64 is its base64url.
+    for (const core of base64Cores(run)) if (core.length >= 8) forms.add(core);
   }
-  return new RegExp(
-    // Longest first: at one position the alternation takes the first that matches.
-    [...forms]
-      .filter((f) => f !== '')
-      .sort((a, b) => b.length - a.length)
-      .map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'))
-      .join('|'),
-    'gi',
-  );
+  // Every match in a lookahead, so that overlapping runs are all seen; longest first, since
+  // at one position the alternation takes the first that matches.
+  const alternation = [...forms]
+    .sort((a, b) => b.length - a.length)
+    .map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'))
+    .join('|');
+  return new RegExp(`(?=(${alternation}))`, 'gi');
 }
 
 /** `value`'s base64 at each offset in a 3-byte group, cut to the characters it alone decides. */
 function base64Cores(value: string): string[] {
-  return [0, 1, 2].map((offset) => {
-    const encoded = btoa('\0'.repeat(offset) + value);
-    const start = offset === 0 ? 0 : 4;
-    const end = (offset + value.length) % 3 === 0 ? encoded.length : encoded.length - 4;
-    return encoded.slice(start, end);
-  });
+  return [0, 1, 2].map((offset) =>
+    btoa('\0'.repeat(offset) + value).slice(
+      Math.ceil(offset / 3) * 4,
+      Math.floor((offset + value.length) / 3) * 4,
+    ),
+  );
 }

@@ -124,7 +124,6 @@ export class Transport {
   #makeObserver(hooks: Hooks | undefined, otel: OpenTelemetryApi | undefined): Observer {
     return new Observer({
       logger: this.config.logger,
-      info: this.config.info,
       debug: this.config.debug,
       hooks,
       otel,

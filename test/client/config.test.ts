@@ -733,17 +733,14 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
     'a header fetch manages (%s), per call or client-wide: ConfigurationError, nothing sent',
     async (name, value) => {
       const seen = recordRequests(server);
-      const expected =
-        `the call's headers: ${name.toLowerCase()} cannot be set: fetch manages it (connection, ` +
-        'content-length, expect, host, keep-alive, te, trailer, transfer-encoding, upgrade). ' +
-        'Remove it.';
       const error = await rejection(
         makeClient({ maxRetries: 2 }).rooms.retrieve(2, { headers: { [name]: value } }),
       );
       expect(error).toBeInstanceOf(ConfigurationError);
-      expect((error as Error).message).toBe(expected);
+      expect((error as Error).message).toMatch(new RegExp(`^the call's headers: ${name}\\b`, 'i'));
+      expect(() => makeClient({ headers: { [name]: value } })).toThrow(ConfigurationError);
       expect(() => makeClient({ headers: { [name]: value } })).toThrow(
-        expected.replace("the call's headers", 'headers'),
+        new RegExp(`^headers: ${name}\\b`, 'i'),
       );
       expect(seen).toEqual([]);
     },
@@ -804,10 +801,8 @@ describe('local mistakes are ConfigurationErrors, not connection errors, and are
         makeClient().appointments.create(createBody, { signal: signal as unknown as AbortSignal }),
       );
       expect(error).toBeInstanceOf(ConfigurationError);
-      expect((error as Error).message).toBe(
-        "signal must be an AbortSignal (AbortController's signal, or AbortSignal.timeout()); " +
-          `got ${got}. Nothing was sent.`,
-      );
+      expect((error as Error).message).toMatch(/^signal must be an AbortSignal/);
+      expect((error as Error).message).toContain(`got ${got}.`);
       expect((error as ConfigurationError).idempotencyKey).toBeUndefined();
       expect(seen).toEqual([]);
     },

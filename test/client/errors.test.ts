@@ -309,7 +309,9 @@ describe('an unexpected body still maps by status', () => {
     expect(err.body).toBe(null);
     expect(err.detail).toBeUndefined();
     expect(err.code).toBeUndefined();
-    expect(err.message).toBe(`404 (GET ${P}/patients/7)`);
+    expect(err.message).toMatch(/^404 /);
+    expect(err.message).toContain(`GET ${P}/patients/7`);
+    expect(err.message).not.toContain('null');
   });
 });
 
@@ -507,9 +509,9 @@ describe('the 403 message does not assert why the service refused', () => {
       requiredScope: 'appointments:write',
     });
     expect(error.requiredScope).toBe('appointments:write');
-    expect(error.message).toContain('this endpoint requires scope appointments:write (spec 5)');
-    expect(error.message).toContain('the key may lack it');
-    expect(error.message).toContain('Full access preset');
+    // The whole text is pinned in test/messages.test.ts.
+    expect(error.message).toContain('appointments:write');
+    expect(error.message).toMatch(/Full access/);
     expect(error.message).not.toMatch(/the key lacks/);
   });
 });
@@ -537,11 +539,9 @@ describe('a 2xx whose body is cut off is not "no response" (issue 13)', () => {
       makeClient({ fetch: cutOff }).patients.create({ name: 'Ana Souza' }),
     );
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toBe(
-      `POST ${P}/patients was answered 201, but the body was cut off before its end ` +
-        '(terminated): the request may have been processed. Read the record back before ' +
-        'sending it again.',
-    );
+    expect((error as Error).message).toContain(`POST ${P}/patients was answered 201`);
+    expect((error as Error).message).toContain('(terminated)');
+    expect((error as Error).message).toMatch(/may have been processed/);
     expect(attempts).toBe(1);
   });
 });
@@ -670,11 +670,8 @@ describe('always a ClinicError: deep, huge and oversized bodies (issue 13)', () 
     const client = makeClient({ fetch, maxResponseBytes: 1024 * 1024, timeout: 5_000 });
     const error = await rejection(client.rooms.retrieve(2));
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toBe(
-      `GET ${P}/rooms/2 was answered 200, but its body is over maxResponseBytes (1048576 bytes), ` +
-        'so the SDK stopped reading it: the request may have been processed. Raise ' +
-        'maxResponseBytes (a client option), or ask for less (a smaller limit).',
-    );
+    expect((error as Error).message).toContain(`GET ${P}/rooms/2 was answered 200`);
+    expect((error as Error).message).toContain('maxResponseBytes (1048576 bytes)');
     expect(seen.attempts).toBe(1);
     expect(state.cancelled).toBe(true);
     // 16 chunks of 64 KiB reach the cap; the 17th crosses it; a few more may sit in the queue.
@@ -687,9 +684,8 @@ describe('always a ClinicError: deep, huge and oversized bodies (issue 13)', () 
     const client = makeClient({ fetch, maxResponseBytes: 1_000 });
     const error = await rejection(client.patients.create({ name: 'Ana Souza' }));
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toMatch(
-      /^POST \/api\/public\/v1\/patients was answered 201, but its body is over maxResponseBytes \(1000 bytes\)/,
-    );
+    expect((error as Error).message).toContain(`POST ${P}/patients was answered 201`);
+    expect((error as Error).message).toContain('maxResponseBytes (1000 bytes)');
     expect(state.cancelled).toBe(true);
     expect(state.pulled).toBeLessThanOrEqual(1);
   });

@@ -130,16 +130,24 @@ describe('common APIError properties', () => {
   });
 
   it.each([
-    ['a detail, no code', { detail: 'Not found.' }, `404 (GET ${P}/rooms/9)`],
-    ['a code and a detail', { code: 'gone', detail: 'Gone.' }, `404 gone (GET ${P}/rooms/9)`],
-    ['a code that is not an identifier', { code: 'Ana Souza' }, `404 (GET ${P}/rooms/9)`],
-    ['an empty object', {}, `404 (GET ${P}/rooms/9)`],
-    ['no body', undefined, `404 (GET ${P}/rooms/9)`],
-    ['a short text', 'Not Found', `404 (GET ${P}/rooms/9)`],
+    ['a detail, no code', { detail: 'Not found.' }, undefined, 'Not found.'],
+    ['a code and a detail', { code: 'gone', detail: 'Gone.' }, 'gone', 'Gone.'],
+    ['a code that is not an identifier', { code: 'Ana Souza' }, undefined, 'Ana Souza'],
+    ['an empty object', {}, undefined, undefined],
+    ['no body', undefined, undefined, undefined],
+    ['a short text', 'Not Found', undefined, 'Not Found'],
   ])(
     'the default message names the status and code, never the text: %s',
-    (_name, body, message) => {
-      expect(new NotFoundError(init({ body })).message).toBe(message);
+    (_name, body, code, text) => {
+      const { message } = new NotFoundError(init({ body }));
+      expect(message).toMatch(/^404 /);
+      expect(message).toContain(`(GET ${P}/rooms/9)`);
+      if (code) expect(message).toContain(` ${code} `);
+      // Only the status, a code and the call: no word of the service's text.
+      expect(message.replace(`(GET ${P}/rooms/9)`, '').split(' ').filter(Boolean)).toHaveLength(
+        code ? 2 : 1,
+      );
+      if (text) expect(message).not.toContain(text);
     },
   );
 
@@ -216,7 +224,8 @@ describe('400 BadRequestError.fields', () => {
     const body = { start_at: ['seconds must be 00'], patient_id: ['is required', 'unknown'] };
     const err = makeAPIError(init({ status: 400, body })) as BadRequestError;
     expect(err.fields).toEqual(body);
-    expect(err.message).toBe(`400 Bad request: invalid start_at, patient_id (GET ${P}/rooms/9)`);
+    expect(err.message).toContain('start_at, patient_id');
+    expect(err.message).not.toContain('seconds must be 00');
   });
 
   it('wraps a lone string in an array; is empty for a body that is not an object', () => {
@@ -250,12 +259,14 @@ describe("400 BadRequestError, a body not of the spec's shape", () => {
       items: ['{}', '{"quantity":["must be positive"]}', '3', 'is required'],
       address: ['{"city":["is required"]}'],
     });
-    expect(err.message).toBe(`400 Bad request: invalid name, items, address (GET ${P}/rooms/9)`);
+    expect(err.message).toContain('name, items, address');
+    expect(err.message).not.toMatch(/count|flag|missing/);
   });
 
   it('no field at all: the default message', () => {
+    // The same as with no body at all: the status and the call.
     expect(new BadRequestError(init({ status: 400, body: {} })).message).toBe(
-      `400 (GET ${P}/rooms/9)`,
+      new BadRequestError(init({ status: 400, body: undefined })).message,
     );
     expect(new BadRequestError(init({ status: 400, body: { count: 5 } })).fields).toEqual({});
   });
@@ -278,7 +289,8 @@ describe('403 PermissionDeniedError.requiredScope: the scope its row states', ()
   it('a row that states none: requiredScope undefined, the default message, no service text', () => {
     const err = makeAPIError(init({ status: 403, body: { detail: 'Denied.' } }));
     expect((err as PermissionDeniedError).requiredScope).toBeUndefined();
-    expect(err.message).toBe(`403 (GET ${P}/rooms/9)`);
+    expect(err.message).toBe(makeAPIError(init({ status: 403, body: undefined })).message);
+    expect(err.message).not.toContain('Denied.');
   });
 });
 
@@ -376,7 +388,7 @@ describe('the other errors', () => {
   it('ValidationError keeps fields in the 400 shape and lists them in the message', () => {
     const err = new ValidationError({ note: ['must be at most 2000 characters'] }, 'body');
     expect(err.fields).toEqual({ note: ['must be at most 2000 characters'] });
-    expect(err.message).toBe('Invalid body: note: must be at most 2000 characters');
+    expect(err.message).toContain('note: must be at most 2000 characters');
   });
 
   it('ValidationError also takes a message first, as Error does, for code of your own', () => {
@@ -386,9 +398,7 @@ describe('the other errors', () => {
     expect(withFields.fields).toEqual({ start_at: ['is blocked'] });
     const alone = new ValidationError('Pick another time');
     expect(alone.fields).toEqual({ non_field_errors: ['Pick another time'] });
-    expect(new ValidationError({ name: ['required'] }).message).toBe(
-      'Invalid the input: name: required',
-    );
+    expect(new ValidationError({ name: ['required'] }).message).toContain('name: required');
   });
 
   it('ResponseValidationError keeps paths, method and path', () => {
@@ -419,11 +429,8 @@ describe('the other errors', () => {
       `${P}/appointments/a1`,
       cause,
     );
-    expect(err.message).toBe(
-      `PATCH ${P}/appointments/a1 succeeded (204), but reading the record back with ` +
-        `GET ${P}/appointments/a1 failed: ${why} The change was made: do not repeat it; read ` +
-        'the record again later.',
-    );
+    expect(err.message).toContain(`PATCH ${P}/appointments/a1 succeeded (204)`);
+    expect(err.message).toContain(`GET ${P}/appointments/a1 failed: ${why} `);
     expect(err.cause).toBe(cause);
     // A bodiless copy of the write's answer (its headers redacted by the client).
     expect(err.response.status).toBe(204);

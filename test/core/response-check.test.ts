@@ -4,6 +4,7 @@
  * The client's use of it (modes, reports, logging) is pinned through `ClinicClient` in
  * test/client/forward-compatible-reads.test.ts.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { Logger } from '../../src/core/logger.ts';
@@ -90,5 +91,73 @@ describe('ResponseReader.check: a member the schema transforms', () => {
     const checked = read.check(Stamp, { at: '2026-03-02T12:00:00Z' }, WHERE);
     expect(checked.ok && checked.data.at.toISOString()).toBe('2026-03-02T12:00:00.000Z');
     expect(drifts).toEqual([]);
+  });
+});
+
+describe('ResponseReader.check: the dropped members', () => {
+  const Visit = z.object({
+    id: z.number(),
+    patient: z.object({ name: z.string(), tags: z.array(z.string()) }).nullable(),
+    slots: z.array(z.object({ at: z.string() })).optional(),
+    // Unions, loose objects and records: what parsing keeps depends on the input.
+    place: z.union([z.object({ room: z.string() }), z.object({ url: z.string() })]),
+    extra: z.looseObject({ a: z.number() }),
+    meta: z.record(z.string(), z.object({ n: z.number() })),
+  });
+
+  /** What parsing dropped, found the plain way: every input member missing from the output. */
+  function diff(input: unknown, output: unknown, path: string[] = []): string[] {
+    if (Array.isArray(input) && Array.isArray(output)) {
+      return input.flatMap((item, i) => diff(item, output[i], path));
+    }
+    if (typeof input !== 'object' || input === null || typeof output !== 'object' || !output) {
+      return [];
+    }
+    return Object.entries(input).flatMap(([name, value]) =>
+      Object.hasOwn(output, name)
+        ? diff(value, (output as Record<string, unknown>)[name], [...path, name])
+        : [[...path, name].join('.')],
+    );
+  }
+
+  const extra = fc.dictionary(
+    fc.constantFrom('x', 'note', 'cpf', 'room', 'n', 'at'),
+    fc.oneof(fc.integer(), fc.constant({ deep: 1 })),
+    { maxKeys: 2 },
+  );
+  const withExtra = <T extends object>(base: fc.Arbitrary<T>) =>
+    fc
+      .tuple(base, extra, fc.boolean())
+      .map(([value, more, first]) => (first ? { ...more, ...value } : { ...value, ...more }));
+  const body = withExtra(
+    fc.record({
+      id: fc.integer(),
+      patient: fc.option(
+        withExtra(fc.record({ name: fc.string(), tags: fc.array(fc.string(), { maxLength: 2 }) })),
+      ),
+      slots: fc.array(withExtra(fc.record({ at: fc.string() })), { maxLength: 3 }),
+      place: fc.oneof(
+        withExtra(fc.record({ room: fc.string() })),
+        withExtra(fc.record({ url: fc.string() })),
+      ),
+      extra: withExtra(fc.record({ a: fc.integer() })),
+      meta: fc.dictionary(fc.string({ maxLength: 3 }), withExtra(fc.record({ n: fc.integer() })), {
+        maxKeys: 2,
+      }),
+    }),
+  );
+
+  it('reports exactly the members parsing dropped, in the order of the input', () => {
+    fc.assert(
+      fc.property(body, (input) => {
+        const { read, drifts } = reader();
+        const checked = read.check(Visit, input, WHERE);
+        if (!checked.ok) return;
+        // Reported once per field: the plain diff's fields, first occurrence first.
+        const expected = [...new Set(diff(input, checked.data))];
+        expect(drifts.map((d) => d.field)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

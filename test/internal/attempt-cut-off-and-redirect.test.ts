@@ -36,9 +36,9 @@ describe('a body cut off', () => {
     const reset = new TypeError('terminated', { cause: new Error('ECONNRESET') });
     const error = await rejection(client(async () => cutOff(200, reset)).rooms.retrieve(2));
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toContain(
-      'was answered 200, but the body was cut off before its end (terminated): the request may have been processed',
-    );
+    expect((error as Error).message).toContain('was answered 200');
+    expect((error as Error).message).toContain('(terminated)');
+    expect((error as Error).message).toMatch(/may have been processed/);
     expectCopyOf((error as Error).cause, reset);
   });
 
@@ -56,9 +56,8 @@ describe('a redirect', () => {
       client(async () => new Response(null, { status: 302 })).rooms.retrieve(2),
     );
     expect(error).toBeInstanceOf(ClinicError);
-    expect((error as Error).message).toContain(
-      'was answered 302, redirecting to an address the answer does not give.',
-    );
+    expect((error as Error).message).toContain('was answered 302');
+    expect((error as Error).message).not.toMatch(/https?:/);
   });
 
   it('with a relative Location names the API origin, never the path', async () => {

@@ -114,10 +114,8 @@ describe('a TypeError while the body is read', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APIConnectionTimeoutError);
     expectCopyOf(error.cause, errors[1]);
-    expect(error.message).toBe(
-      'GET /api/public/v1/rooms/2 was answered 200, but the body was cut off before its end (terminated)' +
-        ': the request may have been processed. Read the record back before sending it again.',
-    );
+    expect(error.message).toContain('GET /api/public/v1/rooms/2 was answered 200');
+    expect(error.message).toContain('(terminated)');
     expect(calls).toHaveLength(2);
   });
 
@@ -127,10 +125,7 @@ describe('a TypeError while the body is read', () => {
     const outcome = await drive(client(fetch, 0).rooms.retrieve(2));
     const error = (outcome as { error: unknown }).error as APIConnectionError;
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect(error.message).toBe(
-      'GET /api/public/v1/rooms/2 was answered 200, but the body was cut off before its end (terminated: ' +
-        'UND_ERR_SOCKET): the request may have been processed. Read the record back before sending it again.',
-    );
+    expect(error.message).toContain('(terminated: UND_ERR_SOCKET)');
   });
 
   it('is a connection error when it comes from another realm', async () => {
@@ -178,7 +173,12 @@ describe('any other error while the body is read', () => {
 });
 
 describe('the message and log lines of a connection error', () => {
-  const path = 'GET /api/public/v1/rooms/2 failed: no response was received';
+  // The message without a detail, the call's own words (pinned in test/messages.test.ts): these
+  // tests pin the detail the SDK adds in parentheses.
+  let path = '';
+  beforeEach(async () => {
+    path = (await messageFor(new TypeError(''))).replace(/\.$/, '');
+  });
 
   it('does not repeat a code the message already holds', async () => {
     const cause = Object.assign(new Error('x'), { code: 'ECONNREFUSED' });
@@ -187,7 +187,9 @@ describe('the message and log lines of a connection error', () => {
   });
 
   it('has no parentheses when there is neither a message nor a code', async () => {
-    expect(await messageFor(new TypeError(''))).toBe(`${path}.`);
+    const message = await messageFor(new TypeError(''));
+    expect(message).toContain('GET /api/public/v1/rooms/2 failed');
+    expect(message).not.toMatch(/[()]/);
   });
 
   it('gives the code alone when the message is empty', async () => {

@@ -98,9 +98,7 @@ describe('an undefined header value', () => {
       headers: { 'x-count': 3 } as unknown as Record<string, string>,
     });
     await expect(call).rejects.toBeInstanceOf(ConfigurationError);
-    await expect(call).rejects.toThrow(
-      "the call's headers: the value of header x-count must be a string.",
-    );
+    await expect(call).rejects.toThrow(/^the call's headers: .*x-count/);
     expect(sent).toHaveLength(0);
   });
 
@@ -110,9 +108,7 @@ describe('an undefined header value', () => {
       headers: 'x-a: 1' as unknown as Record<string, string>,
     });
     await expect(call).rejects.toBeInstanceOf(ConfigurationError);
-    await expect(call).rejects.toThrow(
-      "the call's headers must be an object of header names and values.",
-    );
+    await expect(call).rejects.toThrow(/^the call's headers /);
     expect(sent).toHaveLength(0);
   });
 

@@ -6,19 +6,8 @@
  */
 import { inspect } from 'node:util';
 import * as otel from '@opentelemetry/api';
-import {
-  CompositePropagator,
-  W3CBaggagePropagator,
-  W3CTraceContextPropagator,
-} from '@opentelemetry/core';
-import { MeterProvider, MetricReader, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { describe, expect, it } from 'vitest';
 import { type ClientOptions, ConflictError, type Hooks } from '../../src/index.ts';
 import {
   API_KEY,
@@ -33,82 +22,17 @@ import {
   roomWire,
   SECRET,
 } from '../client/helpers.ts';
+import {
+  type Answer,
+  byKind,
+  collect,
+  points,
+  scripted,
+  spans,
+  useOpenTelemetry,
+} from '../helpers/otel.ts';
 
-const spans = new InMemorySpanExporter();
-
-class TestReader extends MetricReader {
-  protected override async onForceFlush(): Promise<void> {}
-  protected override async onShutdown(): Promise<void> {}
-}
-let reader = new TestReader();
-
-/** A context manager without async propagation: enough for calls started synchronously. */
-class StackContextManager implements otel.ContextManager {
-  #current = otel.ROOT_CONTEXT;
-  active() {
-    return this.#current;
-  }
-  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
-    context: otel.Context,
-    fn: F,
-    thisArg?: ThisParameterType<F>,
-    ...args: A
-  ): ReturnType<F> {
-    const previous = this.#current;
-    this.#current = context;
-    try {
-      return fn.call(thisArg, ...args);
-    } finally {
-      this.#current = previous;
-    }
-  }
-  bind<T>(_context: otel.Context, target: T): T {
-    return target;
-  }
-  enable() {
-    return this;
-  }
-  disable() {
-    return this;
-  }
-}
-
-beforeAll(() => {
-  otel.trace.setGlobalTracerProvider(
-    new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }),
-  );
-  otel.context.setGlobalContextManager(new StackContextManager());
-  otel.propagation.setGlobalPropagator(
-    new CompositePropagator({
-      propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
-    }),
-  );
-});
-beforeEach(() => {
-  spans.reset();
-  otel.metrics.disable();
-  reader = new TestReader();
-  otel.metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
-});
-afterAll(() => {
-  otel.trace.disable();
-  otel.context.disable();
-  otel.propagation.disable();
-  otel.metrics.disable();
-});
-
-type Answer = () => Response | Error;
-
-/** A `fetch` answering each attempt with the next answer, recording what was sent. */
-function scripted(answers: Answer[], sent: Headers[] = []): typeof fetch {
-  let i = 0;
-  return async (_url, init) => {
-    sent.push(new Headers(init?.headers));
-    const answer = answers[Math.min(i++, answers.length - 1)]!();
-    if (answer instanceof Error) throw answer;
-    return answer;
-  };
-}
+useOpenTelemetry();
 
 function client(answers: Answer[], options: ClientOptions = {}, sent: Headers[] = []) {
   return makeClient({
@@ -121,18 +45,6 @@ function client(answers: Answer[], options: ClientOptions = {}, sent: Headers[] 
 
 const busy = () => json({ detail: 'busy' }, 503, { 'retry-after': '0' });
 const ROOM = 'GET /api/public/v1/rooms/{id}';
-
-function byKind(kind: otel.SpanKind): ReadableSpan[] {
-  return spans.getFinishedSpans().filter((s) => s.kind === kind);
-}
-
-async function points(name: string) {
-  const { resourceMetrics } = (await reader.collect()) as { resourceMetrics: ResourceMetrics };
-  const metric = resourceMetrics.scopeMetrics
-    .flatMap((s) => s.metrics)
-    .find((m) => m.descriptor.name === name);
-  return metric?.dataPoints ?? [];
-}
 
 describe('spans by the HTTP client conventions (issue 28, item 1)', () => {
   it('retried twice: one INTERNAL call span, one CLIENT span per request, its children', async () => {
@@ -399,8 +311,7 @@ describe('nothing sensitive anywhere (issue 28, item 6; issue 26, items 5 and 6)
     );
     expect((error as Error).message).not.toMatch(/Maria|529|98765|example/);
     await clinic.patients.list({ cpf, name: person.name }).toArray({ limit: 1 });
-    const { resourceMetrics } = (await reader.collect()) as { resourceMetrics: ResourceMetrics };
-    const attributes = resourceMetrics.scopeMetrics
+    const attributes = (await collect()).scopeMetrics
       .flatMap((s) => s.metrics)
       .flatMap((m) => m.dataPoints.map((p) => p.attributes));
     const reported = inspect(

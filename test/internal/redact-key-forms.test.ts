@@ -137,14 +137,16 @@ describe('base64url needs no form of its own', () => {
   it('no 3 characters a key may hold encode to + or / (the characters base64url changes)', () => {
     const allowed = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+/=.';
     let groups = 0;
+    const offending: string[] = [];
     for (const a of allowed) {
       for (const b of allowed) {
         for (const c of allowed) {
-          expect(/[+/]/.test(btoa(a + b + c))).toBe(false);
+          if (/[+/]/.test(btoa(a + b + c))) offending.push(a + b + c);
           groups++;
         }
       }
     }
+    expect(offending).toEqual([]);
     expect(groups).toBe(allowed.length ** 3);
   });
 });

@@ -9,6 +9,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
+  APIConnectionTimeoutError,
   APIError,
   ClinicClient,
   ClinicError,
@@ -389,11 +390,11 @@ describe('redirects are not followed (issue 13)', () => {
       expect(error).toBeInstanceOf(ClinicError);
       expect(error).not.toBeInstanceOf(APIError);
       expect(error).not.toBeInstanceOf(APIConnectionError);
-      expect((error as Error).message).toBe(
-        `POST ${API_PREFIX}/appointments was answered ${status}, redirecting to ` +
-          'https://evil.test. The SDK does not follow redirects, so no request body and no API ' +
-          'key leave for another address. If the service moved, update baseUrl.',
-      );
+      const { message } = error as Error;
+      expect(message).toContain(`POST ${API_PREFIX}/appointments was answered ${status}`);
+      expect(message).toContain('https://evil.test.');
+      expect(message).not.toContain('/collect');
+      expect(message).toMatch(/baseUrl/);
       expect(seen).toEqual([`POST ${API_PREFIX}/appointments`]);
       expectNoSecret(renderings(error));
     },
@@ -537,10 +538,8 @@ describe('no message or log line carries a query string or URL credentials (issu
     const { client, lines } = debugClient({ fetch, maxRetries: 1 });
     const error = await rejection(client.patients.list(query).toArray({ limit: 10 }));
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toBe(
-      `GET ${P}/patients failed: no response was received (error sending request for url ` +
-        `(${API}/patients): connection refused).`,
-    );
+    expect((error as Error).message).toContain(`GET ${P}/patients failed`);
+    expect((error as Error).message).toContain(`(${API}/patients): connection refused)`);
     expect(lines.filter((line) => line.startsWith('info:'))).toHaveLength(1);
     expectNoQuery([(error as Error).message, ...lines]);
   });
@@ -571,9 +570,9 @@ describe('no message or log line carries a query string or URL credentials (issu
     const { client, lines } = debugClient({ fetch, timeout: 20, maxRetries: 1 });
     const error = await rejection(client.patients.list(query).toArray({ limit: 10 }));
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toBe(
-      `GET ${P}/patients timed out after 20 ms (per attempt; raise \`timeout\` if the service is slow).`,
-    );
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toContain(`GET ${P}/patients timed out after 20 ms`);
+    expect((error as Error).message).toContain('`timeout`');
     expectNoQuery([(error as Error).message, ...lines]);
   });
 

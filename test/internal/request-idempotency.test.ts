@@ -413,9 +413,8 @@ describe('idempotencyKey on any call but appointments.create: ConfigurationError
     const seen = recordRequests(server);
     const error = await rejection(call(makeClient(), jsOptions));
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).message).toMatch(
-      /only appointments\.create takes an Idempotency-Key; the spec gives none to other calls/,
-    );
+    expect((error as Error).message).toMatch(/Idempotency-Key/);
+    expect((error as Error).message).toMatch(/appointments\.create/);
     expect(seen).toEqual([]);
   });
 });

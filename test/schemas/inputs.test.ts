@@ -262,7 +262,7 @@ describe('ValidationError through the client: the 400 shape, nothing sent', () =
       appointment_type_id: ['is required'],
       start_at: ['is required'],
     });
-    expect(err.message).toMatch(/^Invalid body: patient_id: is required/);
+    expect(err.message).toContain('patient_id: is required');
     expect(sent()).toBe(0);
   });
 

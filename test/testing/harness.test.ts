@@ -156,9 +156,7 @@ describe('seed helpers', () => {
 
   test('inputs are checked with clear errors', () => {
     const { api, professional } = setup();
-    expect(() => api.seed.patient({ name: '' })).toThrow(
-      'seed.patient: invalid input: name must not be empty',
-    );
+    expect(() => api.seed.patient({ name: '' })).toThrow(/^seed\.patient: .*\bname\b/);
     expect(() => api.seed.patient({ name: 'A', cpf: '123' })).toThrow(/cpf is not a valid CPF/);
     // biome-ignore lint/suspicious/noExplicitAny: checking the runtime guard
     expect(() => api.seed.room({ name: 'A', floor: 2 } as any)).toThrow(/floor is not a field/);
@@ -166,7 +164,7 @@ describe('seed helpers', () => {
       /duration_minutes must be positive/,
     );
     expect(() => api.seed.professional({ name: 'A', default_room_id: 99 })).toThrow(
-      'seed.professional: default_room_id 99 is not a room of clinic 1; seed it first',
+      /^seed\.professional: default_room_id 99 .*clinic 1/,
     );
     expect(() =>
       api.seed.appointment({

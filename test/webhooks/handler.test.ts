@@ -244,9 +244,9 @@ describe('request checks', () => {
     expect(seen).toEqual([]);
     await handler.drain();
     expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookPayloadError)]);
-    expect(() => createWebhookHandler({ verify: 'unsigned', bodyTimeoutMs: 10_000 })).toThrow(
-      "bodyTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit; leave it out for the default of 5000 ms.",
-    );
+    const tooLong = () => createWebhookHandler({ verify: 'unsigned', bodyTimeoutMs: 10_000 });
+    expect(tooLong).toThrow(ConfigurationError);
+    expect(tooLong).toThrow(/^bodyTimeoutMs .*10000 ms/);
   });
 
   it('answers 400 naming api_version when it is not v1', async () => {
@@ -445,9 +445,7 @@ describe('dispatch', () => {
         verify: 'unsigned',
         on: { 'appointment.canceled': () => {} } as never,
       }),
-    ).toThrow(
-      "on['appointment.canceled'] is not an event type; the types are appointment.created, appointment.updated, appointment.cancelled, ping",
-    );
+    ).toThrow(/^on\['appointment\.canceled'\] .*appointment\.cancelled/);
     expect(() => createWebhookHandler({ verify: 'unsigned', ackAfterMs: 10_000 })).toThrow(
       ConfigurationError,
     );
@@ -460,14 +458,15 @@ describe('dispatch', () => {
     expect(() => createWebhookHandler({ verify: 'unsigned', dedupeLeaseMs: 0 })).toThrow(
       ConfigurationError,
     );
+    // Each names its option and the limit it broke (the texts: test/messages.test.ts).
     expect(() => createWebhookHandler({ verify: 'unsigned', ackAfterMs: 10_000 })).toThrow(
-      "ackAfterMs must be at least 0 and below the service's 10000 ms limit, or false; leave it out for the default of 9000 ms.",
+      /^ackAfterMs .*10000 ms/,
     );
     expect(() => createWebhookHandler({ verify: 'unsigned', maxBodyBytes: 1.5 })).toThrow(
-      'maxBodyBytes must be a positive integer number of bytes; leave it out for the default of 1048576 (1 MiB).',
+      /^maxBodyBytes .*integer/,
     );
     expect(() => createWebhookHandler({ verify: 'unsigned', dedupeLeaseMs: Number.NaN })).toThrow(
-      'dedupeLeaseMs must be a positive number of milliseconds, above the time your slowest handler takes; leave it out for the default of 600000 ms (10 min).',
+      /^dedupeLeaseMs /,
     );
     expect(() => createWebhookHandler(undefined as never)).toThrow(ConfigurationError);
   });
@@ -516,9 +515,12 @@ describe('dispatch', () => {
       await handler(post(event));
       await handler.drain();
       expect(spy).toHaveBeenCalledTimes(1);
-      expect(spy.mock.calls[0]?.[0]).toBe(
-        `[@clinic-scheduling/sdk/webhooks] webhook delivery failed (event ${event.id}, appointment.created):`,
-      );
+      const line = String(spy.mock.calls[0]?.[0]);
+      expect(line).toMatch(/^\[@clinic-scheduling\/sdk\/webhooks\] /);
+      expect(line).toContain(`${event.id}, appointment.created`);
+      expect(line).not.toContain(event.data.id);
+      expect(line).not.toContain(event.data.patient!.name);
+      expect(line).not.toContain(event.data.patient!.phone);
     } finally {
       spy.mockRestore();
     }
@@ -1172,9 +1174,9 @@ describe('never 2xx before the claim is secured (storeTimeoutMs)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect((await done).status).toBe(503);
     for (const storeTimeoutMs of [0, -1, 10_000, Number.NaN]) {
-      expect(() => createWebhookHandler({ verify: 'unsigned', storeTimeoutMs })).toThrow(
-        "storeTimeoutMs must be a positive number of milliseconds below the service's 10000 ms limit (and below ackAfterMs, so that a hanging store is answered 503 in time); leave it out for the default of 2000 ms.",
-      );
+      const refused = () => createWebhookHandler({ verify: 'unsigned', storeTimeoutMs });
+      expect(refused).toThrow(ConfigurationError);
+      expect(refused).toThrow(/^storeTimeoutMs .*10000 ms.*ackAfterMs/);
     }
   });
 

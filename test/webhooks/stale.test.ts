@@ -122,9 +122,8 @@ describe('StaleEventGuard: retries reorder events, own writes echo back (spec 6.
       status: 'cancelled',
       updated_at: '2026-03-01T10:00:00-03:00',
     });
-    await expect(
-      guard.resolve(other, () => Promise.reject(new Error('connection refused'))),
-    ).rejects.toThrow('connection refused');
+    const refused = new Error('connection refused');
+    await expect(guard.resolve(other, () => Promise.reject(refused))).rejects.toBe(refused);
     expect(guard.freshness(other)).toBe('unordered');
   });
 
@@ -175,9 +174,7 @@ describe('StaleEventGuard: retries reorder events, own writes echo back (spec 6.
     guard.clear();
     expect(guard.size).toBe(0);
     expect(() => new StaleEventGuard({ maxEntries: 0 })).toThrow(ConfigurationError);
-    expect(() => new StaleEventGuard({ maxEntries: 0 })).toThrow(
-      'StaleEventGuard: maxEntries must be a positive integer (default 100 000)',
-    );
+    expect(() => new StaleEventGuard({ maxEntries: 0 })).toThrow(/^StaleEventGuard: maxEntries /);
   });
 
   it('applying only fresh events in any arrival order ends at the newest state', () => {

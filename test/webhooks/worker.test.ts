@@ -140,6 +140,7 @@ describe('createWebhookWorker', () => {
     const { queue, run } = standInQueue();
     let fail = true;
     let ran = 0;
+    const injected = new Error('injected');
     await createWebhookWorker({
       queue,
       ordering,
@@ -147,12 +148,12 @@ describe('createWebhookWorker', () => {
       on: {
         'appointment.updated': () => {
           ran += 1;
-          if (fail) throw new Error('injected');
+          if (fail) throw injected;
         },
       },
     });
     const event = at('2026-03-01T10:00:07Z');
-    await expect(run(event)).rejects.toThrow('injected');
+    await expect(run(event)).rejects.toBe(injected);
     fail = false;
     await run(event, { attempt: 2, attempts: 8 });
     expect(ran).toBe(2);

@@ -93,7 +93,7 @@ export class ValidationError extends ClinicError {
       super(first);
       this.fields = typeof second === 'object' ? second : { non_field_errors: [first] };
     } else {
-      super(`Invalid ${typeof second === 'string' ? second : 'the input'}: ${formatFields(first)}`);
+      super(`Invalid ${typeof second === 'string' ? second : 'input'}: ${formatFields(first)}`);
       this.fields = first;
     }
   }

@@ -44,7 +44,7 @@ describe('MemoryDedupeStore', () => {
       ConfigurationError,
     );
     expect(() => new MemoryDedupeStore({ ttlMs: WEBHOOK_DELIVERY.retryHorizonMs })).toThrow(
-      'ttlMs must be longer than the retry horizon of 30960000 ms (8 h 36 min), or a late retry of a processed event would run again; the default is 24 h.',
+      new RegExp(`^ttlMs .*${WEBHOOK_DELIVERY.retryHorizonMs} ms`),
     );
     expect(() => new MemoryDedupeStore({ ttlMs: 9 * HOUR })).not.toThrow();
   });
@@ -71,8 +71,9 @@ describe('MemoryDedupeStore', () => {
     expect(store.claim('evt_1', 60_000, 'token')).toBe('claimed'); // evicted: the oldest
     expect(store.size).toBe(3);
     expect(() => new MemoryDedupeStore({ maxEntries: 0 })).toThrow(ConfigurationError);
+    expect(() => new MemoryDedupeStore({ maxEntries: 1.5 })).toThrow(ConfigurationError);
     expect(() => new MemoryDedupeStore({ maxEntries: 1.5 })).toThrow(
-      'MemoryDedupeStore: maxEntries must be a positive integer (default 100 000)',
+      /^MemoryDedupeStore: maxEntries /,
     );
   });
 
@@ -112,9 +113,7 @@ describe('MemoryDedupeStore', () => {
     for (const id of ['evt_1', 'evt_2', 'evt_3'])
       expect(store.claim(id, 60_000, id)).toBe('claimed');
     expect(() => store.claim('evt_4', 60_000, 'evt_4')).toThrow(ClinicError);
-    expect(() => store.claim('evt_4', 60_000, 'evt_4')).toThrow(
-      'MemoryDedupeStore is full: its 3 entries (maxEntries) are all claims in progress, which are never evicted. Raise maxEntries above the number of events your handlers process at once.',
-    );
+    expect(() => store.claim('evt_4', 60_000, 'evt_4')).toThrow(/\b3 entries \(maxEntries\)/);
     // The three claims are all still held.
     for (const id of ['evt_1', 'evt_2', 'evt_3'])
       expect(store.claim(id, 60_000, 'other')).toBe('processing');
