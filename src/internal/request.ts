@@ -210,28 +210,28 @@ export class Transport {
    */
   async send(
     call: Call,
-    spec: { row: OperationRow; path: string; query?: Record<string, unknown>; body?: unknown },
+    request: { row: OperationRow; path: string; query?: Record<string, unknown>; body?: unknown },
   ): Promise<RawResponse> {
     const base = call.options;
     const options: Options = {
       ...base,
-      method: spec.row.method,
-      retry: replaceOption(retryOptions(spec.row.retry, base.context.limit)),
+      method: request.row.method,
+      retry: replaceOption(retryOptions(request.row.retry, base.context.limit)),
     };
-    call.row = spec.row;
+    call.row = request.row;
     call.sent = 0;
     // `undefined` for no body, as JSON.stringify gives it.
-    call.body = JSON.stringify(spec.body);
+    call.body = JSON.stringify(request.body);
     if (call.body !== undefined) {
       options.headers = { ...base.headers, 'content-type': 'application/json' };
     }
-    if (spec.query) {
+    if (request.query) {
       // ky leaves `undefined` out; `null` is sent empty, not as `null`.
-      const entries = Object.entries(spec.query).map(([k, v]) => [k, v === null ? '' : v]);
+      const entries = Object.entries(request.query).map(([k, v]) => [k, v === null ? '' : v]);
       options.searchParams = Object.fromEntries(entries) as Record<string, string>;
     }
     if (call.signal?.aborted) throw new APIUserAbortError();
-    const input = spec.path.includes('://') ? new URL(spec.path) : spec.path;
+    const input = request.path.includes('://') ? new URL(request.path) : request.path;
     try {
       const response = await this.#ky(input, options);
       return {
@@ -241,7 +241,7 @@ export class Transport {
         bytes: call.bytes,
         idempotencyKey: call.idempotencyKey,
         replayed: response.headers.get(REPLAYED_HEADER)?.toLowerCase() === 'true',
-        method: spec.row.method,
+        method: request.row.method,
         path: call.path,
         url: call.url,
       };
