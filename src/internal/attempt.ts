@@ -38,7 +38,6 @@ export class Call {
   options!: Options & {
     context: { call: Call; limit: number };
     headers?: Record<string, string | undefined>;
-    timeout: number;
   };
   body: string | undefined;
   /** Attempts of every request so far, and of the one being sent. */

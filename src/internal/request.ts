@@ -108,6 +108,8 @@ export class Transport {
         ...headers,
         authorization: `Bearer ${apiKey}`,
       },
+      timeout: config.timeout,
+      retry: retryOptions('safe', config.maxRetries),
       hooks: {
         beforeRetry: [
           ({ options, error }) => {
@@ -190,15 +192,10 @@ export class Transport {
       given.maxRetries === undefined
         ? this.config.maxRetries
         : checkNumber('maxRetries', given.maxRetries, 0, MAX_RETRIES_LIMIT, true);
-    call.options = {
-      fetch: call.fetch,
-      context: { call, limit },
-      signal,
-      timeout:
-        given.timeout === undefined
-          ? this.config.timeout
-          : checkNumber('timeout', given.timeout, 1, MAX_TIMEOUT_MS),
-    };
+    call.options = { fetch: call.fetch, context: { call, limit }, signal };
+    if (given.timeout !== undefined) {
+      call.options.timeout = checkNumber('timeout', given.timeout, 1, MAX_TIMEOUT_MS);
+    }
     // Only when there are some: ky merges a call's headers into a new `Headers` (a cost per call).
     if (headers || key) call.options.headers = { ...headers, [KEY_HEADER]: key };
     return call;
@@ -213,11 +210,12 @@ export class Transport {
     request: { row: OperationRow; path: string; query?: Record<string, unknown>; body?: unknown },
   ): Promise<RawResponse> {
     const base = call.options;
-    const options: Options = {
-      ...base,
-      method: request.row.method,
-      retry: replaceOption(retryOptions(request.row.retry, base.context.limit)),
-    };
+    const options: Options = { ...base, method: request.row.method };
+    // The instance retries as a `safe` row with the client's limit; any other policy or limit is
+    // this request's own (a write's, a read-back's, a call's `maxRetries`).
+    if (request.row.retry !== 'safe' || base.context.limit !== this.config.maxRetries) {
+      options.retry = replaceOption(retryOptions(request.row.retry, base.context.limit));
+    }
     call.row = request.row;
     call.sent = 0;
     // `undefined` for no body, as JSON.stringify gives it.
@@ -323,7 +321,7 @@ export class Transport {
       failure = error;
     } else if (isTimeoutError(error)) {
       failure = new APIConnectionTimeoutError(
-        `${method} ${path} timed out after ${call.options.timeout} ms (per attempt; raise ` +
+        `${method} ${path} timed out after ${call.options.timeout ?? this.config.timeout} ms (per attempt; raise ` +
           '`timeout` if the service is slow).',
       );
     } else if (isNetworkError(error) || isTypeError(error)) {
