@@ -320,9 +320,10 @@ export class Transport {
       // Made by the attempt (a 2xx cut off or over maxResponseBytes): it says what happened.
       failure = error;
     } else if (isTimeoutError(error)) {
+      const timeout = call.options.timeout ?? this.config.timeout;
       failure = new APIConnectionTimeoutError(
-        `${method} ${path} timed out after ${call.options.timeout ?? this.config.timeout} ms (per attempt; raise ` +
-          '`timeout` if the service is slow).',
+        `${method} ${path} timed out after ${timeout} ms (per attempt; raise \`timeout\` if ` +
+          'the service is slow).',
       );
     } else if (isNetworkError(error) || isTypeError(error)) {
       // ky's errors hold the `Request` (and so the key): only the underlying error is kept.
