@@ -32,6 +32,7 @@ import {
 import { Transport } from './internal/request.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { checkMaxEmptyPages } from './internal/walk.ts';
+import { templateOf } from './internal/wire.ts';
 import { type OperationRow, pathOf } from './operations.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';
@@ -370,7 +371,7 @@ export class ClinicClient {
   #where(row: OperationRow): Where {
     let where = this.#wheres.get(row);
     if (where === undefined) {
-      where = { method: row.method, path: `${this._transport.apiRoot.pathname}${row.path}` };
+      where = { method: row.method, path: templateOf(row) };
       this.#wheres.set(row, where);
     }
     return where;

@@ -11,13 +11,13 @@ import { OverCap, readText } from './body.ts';
 import type { CallSpans, Observer } from './observe.ts';
 import { errorCode } from './redact.ts';
 import { BodyOverCapError, isTypeError } from './retry.ts';
+import { templateOf } from './wire.ts';
 
 /** What a call's attempts need from the client. */
 export interface Sender {
   /** The `fetch` to send with, looked up per attempt (MSW may be started later). */
   fetch(): typeof fetch;
   readonly maxResponseBytes: number;
-  readonly apiPath: string;
 }
 
 /** One call: every request a public method sends, read-back included. */
@@ -83,7 +83,7 @@ export class Call {
 
   /** The sent row's path template, as hooks, logs and spans name it. */
   get template(): string {
-    return `${this.sender.apiPath}${this.row.path}`;
+    return templateOf(this.row);
   }
 
   /** The `fetch` ky calls per attempt, this call's: its state is read back by ky's hooks. */

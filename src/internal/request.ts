@@ -36,7 +36,7 @@ import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
 import { Redactor } from './redact.ts';
 import { isTypeError, retryOptions } from './retry.ts';
 import { checkNumber } from './utils.ts';
-import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './wire.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER, templateOf } from './wire.ts';
 
 /** A 2xx answer, its body read: parsed (see `parseBody`), its size, the path and URL sent. */
 export interface RawResponse {
@@ -76,7 +76,6 @@ const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 export class Transport {
   readonly config: TransportConfig;
   readonly apiRoot: URL;
-  readonly apiPath: string;
   readonly maxResponseBytes: number;
   readonly redactor: Redactor;
   readonly #ky: KyInstance;
@@ -88,7 +87,6 @@ export class Transport {
   constructor(apiKey: string, config: TransportConfig) {
     this.config = config;
     this.apiRoot = new URL(`${config.baseUrl}${API_PREFIX}`);
-    this.apiPath = API_PREFIX;
     this.maxResponseBytes = config.maxResponseBytes;
     const headers = lowerCaseNames(config.headers, 'headers');
     delete headers.authorization;
@@ -158,7 +156,7 @@ export class Transport {
     if (!row.replay && (given.idempotencyKey !== undefined || headerKey !== undefined)) {
       throw new ConfigurationError(
         'only appointments.create takes an Idempotency-Key; the spec gives none to other calls ' +
-          `(${row.method} ${this.apiPath}${row.path}), and nothing there would deduplicate a ` +
+          `(${row.method} ${templateOf(row)}), and nothing there would deduplicate a ` +
           'replay. Remove idempotencyKey (and any Idempotency-Key header) from its options.',
       );
     }
@@ -254,7 +252,7 @@ export class Transport {
       callId: call.id,
       operation: call.first.name,
       method: call.first.method,
-      path: `${this.apiPath}${call.first.path}`,
+      path: templateOf(call.first),
       attempts: call.attempts,
       durationMs: Date.now() - call.started,
       ...(response ? requestIdOf(response, this.#redact) : {}),

@@ -3,6 +3,12 @@
 /** The path every endpoint of the API lives under (spec 9). */
 export const API_PREFIX = '/api/public/v1';
 
+/** An operation's path template as hooks, logs, spans and drift reports name it, whatever the
+ * base URL's own path: `/api/public/v1/appointments/{id}`. */
+export function templateOf(row: { readonly path: string }): string {
+  return `${API_PREFIX}${row.path}`;
+}
+
 /** The request header that makes a `POST /appointments` safe to repeat (spec 4.4 and 8). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** The response header of an answer replayed for a repeated `Idempotency-Key` (spec 8). */

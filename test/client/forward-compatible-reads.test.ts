@@ -16,7 +16,7 @@ import {
   type ResponseDrift,
   ResponseValidationError,
 } from '../../src/index.ts';
-import { APPOINTMENT_ID, appointmentWire, captureLogger, patientWire } from './helpers.ts';
+import { API_KEY, APPOINTMENT_ID, appointmentWire, captureLogger, patientWire } from './helpers.ts';
 
 const KEY = 'csk_live_drift.0123456789abcdef';
 const ROOT = 'https://clinic.test/api/public/v1';
@@ -325,5 +325,24 @@ describe('the options are checked at construction', () => {
 
   it('onDrift must be a function', () => {
     expect(() => setup({}, { onDrift: 'log' as never })).toThrow(ConfigurationError);
+  });
+});
+
+describe('the path a drift report names', () => {
+  it('is the template hooks name, whatever path the base URL has of its own', async () => {
+    const drifts: ResponseDrift[] = [];
+    const paths: string[] = [];
+    const clinic = new ClinicClient({
+      apiKey: API_KEY,
+      baseUrl: 'https://gateway.example/clinic-proxy',
+      logLevel: 'off',
+      onDrift: (drift) => drifts.push(drift),
+      hooks: { onSuccess: (event) => void paths.push(event.path) },
+      fetch: (async () =>
+        Response.json({ ...appointmentWire(), surprise: 1 })) as unknown as typeof fetch,
+    });
+    await clinic.appointments.retrieve(APPOINTMENT_ID);
+    expect(paths).toEqual(['/api/public/v1/appointments/{id}']);
+    expect(drifts.map((drift) => drift.path)).toEqual(paths);
   });
 });
