@@ -50,8 +50,15 @@ export class ResponseReader {
   #seen = new Set<string>();
   readonly #logger: Logger;
   readonly #onDrift: ((drift: ResponseDrift) => void) | undefined;
+  readonly #count: ((drift: ResponseDrift) => void) | undefined;
 
-  constructor(validate: unknown, logger: Logger, onDrift: unknown) {
+  /** `count` (the drift metric) sees each report before `onDrift`, the caller's. */
+  constructor(
+    validate: unknown,
+    logger: Logger,
+    onDrift: unknown,
+    count?: (drift: ResponseDrift) => void,
+  ) {
     if (validate === undefined || validate === true) this.mode = validate ? 'strict' : 'compatible';
     else if (validate === false || validate === 'strict' || validate === 'compatible') {
       this.mode = validate;
@@ -66,6 +73,7 @@ export class ResponseReader {
     }
     this.#logger = logger;
     this.#onDrift = onDrift as ((drift: ResponseDrift) => void) | undefined;
+    this.#count = count;
   }
 
   /** Shares `parent`'s memory: a derived client does not report again. */
@@ -93,9 +101,10 @@ export class ResponseReader {
         } else broken.push(issue.path.join('.') || '(root)');
       }
       if (broken.length > 0) return { ok: false, paths: [...new Set(broken)] };
-      // A known value stands in for each unknown one, then is swapped back: one schema.
-      const patched = structuredClone(body);
-      for (const { path, known } of opened) setAt(patched, path, known);
+      // A known value stands in for each unknown one, then is swapped back: one schema. Only
+      // the containers along each path are copied (a whole copy may exhaust the stack).
+      let patched = body;
+      for (const { path, known } of opened) patched = withValueAt(patched, path, known);
       result = schema.safeParse(patched);
       if (!result.success) return { ok: false, paths: ['(root)'] };
       for (const { path, value } of opened) {
@@ -131,6 +140,7 @@ export class ResponseReader {
         'service may have moved past this SDK version.',
       { event: 'clinic.response_drift', ...drift },
     );
+    this.#count?.(drift);
     try {
       this.#onDrift?.(drift);
     } catch {
@@ -152,6 +162,17 @@ function valueAt(root: unknown, path: Path): unknown {
     value = (value as Record<PropertyKey, unknown>)[segment];
   }
   return value;
+}
+
+/** `root` with `value` at `path`: the containers along it copied, the rest shared. */
+function withValueAt(root: unknown, path: Path, value: unknown, at = 0): unknown {
+  if (at === path.length) return value;
+  const copy = (Array.isArray(root) ? [...root] : { ...(root as object) }) as Record<
+    PropertyKey,
+    unknown
+  >;
+  copy[path[at]!] = withValueAt(copy[path[at]!], path, value, at + 1);
+  return copy;
 }
 
 function setAt(root: unknown, path: Path, value: unknown): void {

@@ -9,23 +9,29 @@ const MAX_CAUSES = 5;
 
 /** Removes every form of one API key from texts, headers, errors and parsed bodies. */
 export class Redactor {
-  readonly #secrets: RegExp;
+  /** Whether a text holds a run at all (a plain test: most texts hold none), and every run. */
+  readonly #any: RegExp;
+  readonly #runs: RegExp;
 
   /** @param apiKey A key checked by `checkApiKey`. */
   constructor(apiKey: string) {
-    this.#secrets = secretPattern(apiKey);
+    const alternation = secretAlternation(apiKey);
+    this.#any = new RegExp(alternation, 'i');
+    // Every match in a lookahead, so that overlapping runs are all seen.
+    this.#runs = new RegExp(`(?=(${alternation}))`, 'gi');
   }
 
   /** `text` with every run of the key's characters cleared, overlapping runs as one. */
-  text(text: string): string {
+  readonly text = (text: string): string => {
+    if (!this.#any.test(text)) return text;
     let out = '';
     let end = 0;
-    for (const match of text.matchAll(this.#secrets)) {
+    for (const match of text.matchAll(this.#runs)) {
       if (out === '' || match.index > end) out += `${text.slice(end, match.index)}${REDACTED}`;
       end = Math.max(end, match.index + match[1]!.length);
     }
     return `${out}${text.slice(end)}`;
-  }
+  };
 
   /** `headers`, or a copy whose values that hold the key are `[redacted]` as a whole. */
   headers(headers: Headers): Headers {
@@ -118,8 +124,8 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /** Every run of {@link RUN} characters of the key, raw, URL-encoded, JSON-escaped, hex, base64
- * and base64url, any case. */
-function secretPattern(apiKey: string): RegExp {
+ * and base64url, as one alternation, longest first (at one position the first that matches wins). */
+function secretAlternation(apiKey: string): string {
   const forms = new Set<string>();
   // The whole key and its secret too: either may be shorter than a run.
   const runs = [apiKey, apiKey.slice(apiKey.indexOf('.') + 1)];
@@ -132,13 +138,10 @@ function secretPattern(apiKey: string): RegExp {
     // A checked key's characters never encode to `+` or `/`: its base64 is its base64url.
     for (const core of base64Cores(run)) if (core.length >= 8) forms.add(core);
   }
-  // Every match in a lookahead, so that overlapping runs are all seen; longest first, since
-  // at one position the alternation takes the first that matches.
-  const alternation = [...forms]
+  return [...forms]
     .sort((a, b) => b.length - a.length)
     .map((f) => f.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'))
     .join('|');
-  return new RegExp(`(?=(${alternation}))`, 'gi');
 }
 
 /** `value`'s base64 at each offset in a 3-byte group, cut to the characters it alone decides. */
