@@ -1,25 +1,14 @@
 /** {@link ClinicClient}: configuration, the resources, and `_call`, which runs a row. @module */
 import type * as z from 'zod';
-import { APIPromise, type CallResult } from './core/api-promise.ts';
-import {
-  ConfigurationError,
-  ReadBackError,
-  ResponseValidationError,
-  ValidationError,
-} from './core/errors.ts';
+import { APIPromise } from './core/api-promise.ts';
+import { ConfigurationError } from './core/errors.ts';
 import type { Hooks, OpenTelemetryApi } from './core/hooks.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';
 import type { AppointmentCreateOptions, ListRequestOptions } from './core/request-options.ts';
 import type { CallArgs, CallReturn } from './core/resource.ts';
-import {
-  type Checked,
-  hasRequiredMembers,
-  type ResponseDrift,
-  ResponseReader,
-  type ResponseValidation,
-} from './core/response-check.ts';
-import type { Call } from './internal/attempt.ts';
+import type { ResponseDrift, ResponseValidation } from './core/response-check.ts';
+import { callObject, callPage } from './internal/call.ts';
 import {
   checkApiKey,
   checkBaseUrl,
@@ -29,17 +18,15 @@ import {
   MAX_RETRIES_LIMIT,
   MAX_TIMEOUT_MS,
 } from './internal/options.ts';
-import { Transport } from './internal/request.ts';
+import { parseInput, RequestPath } from './internal/request.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { checkMaxEmptyPages } from './internal/walk.ts';
-import { templateOf } from './internal/wire.ts';
-import { type OperationRow, pathOf } from './operations.ts';
+import type { OperationRow } from './operations.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';
 import { Patients } from './resources/patients.ts';
 import { Professionals } from './resources/professionals.ts';
 import { Rooms } from './resources/rooms.ts';
-import { issuesToFields } from './schemas/errors.ts';
 import { ListQuery, NoListFilters } from './schemas/fields/index.ts';
 import { VERSION } from './version.ts';
 
@@ -55,8 +42,9 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** The largest response body read, in bytes: 1 to 256 MiB, default 10 MiB. */
   maxResponseBytes?: number | undefined;
-  /** The `fetch` to use, called as `fetch(url, init)`. Default: the global one, looked up per
-   * request so MSW started later still intercepts. */
+  /** The `fetch` to use, called as `fetch(url, init)` with `init.headers` a `Headers` (read it
+   * with `new Headers(init.headers)`), `init.body` the JSON text and `init.signal`. Default: the
+   * global one, looked up per request so MSW started later still intercepts. */
   fetch?: typeof fetch | undefined;
   /** Headers for every request, not `Authorization`; HTTP must be able to carry them. */
   headers?: Record<string, string> | undefined;
@@ -129,12 +117,9 @@ export class ClinicClient {
   readonly maxEmptyPages: number;
 
   readonly #options: ClientOptions;
-  readonly #reader: ResponseReader;
   readonly #logger: Logger;
   readonly #unknownFilters = new Set<string>();
-  readonly #wheres = new WeakMap<OperationRow, Where>();
-  /** @internal */
-  readonly _transport: Transport;
+  readonly #path: RequestPath;
 
   /** @throws {@link ConfigurationError} for a missing or malformed option. */
   constructor(options: ClientOptions = {}) {
@@ -180,13 +165,13 @@ export class ClinicClient {
     }
     const logger = levelLogger(options.logger ?? console, level);
     this.#logger = logger;
-    const transport = new Transport(apiKey, {
+    this.#path = new RequestPath(apiKey, {
       baseUrl: this.baseUrl,
       timeout: this.timeout,
       maxRetries: this.maxRetries,
       maxResponseBytes: this.maxResponseBytes,
       fetch: options.fetch,
-      headers: { ...options.headers },
+      headers: options.headers,
       logger,
       info: level === 'info' || level === 'debug',
       debug: level === 'debug',
@@ -194,22 +179,10 @@ export class ClinicClient {
       hooks: options.hooks,
       openTelemetry: options.openTelemetry,
       propagateBaggage: options.propagateBaggage,
+      validateResponses: options.validateResponses,
+      onDrift: options.onDrift,
     });
-    this._transport = transport;
-    const { onDrift } = options;
-    this.#reader = new ResponseReader(
-      options.validateResponses,
-      logger,
-      options.openTelemetry && typeof onDrift !== 'function'
-        ? (drift: ResponseDrift) => transport.drift(drift.kind, drift.method, drift.path)
-        : options.openTelemetry
-          ? (drift: ResponseDrift) => {
-              transport.drift(drift.kind, drift.method, drift.path);
-              (onDrift as (d: ResponseDrift) => void)(drift);
-            }
-          : onDrift,
-    );
-    this.validateResponses = this.#reader.mode;
+    this.validateResponses = this.#path.reader.mode;
     this.appointments = new Appointments(this);
     this.patients = new Patients(this);
     this.professionals = new Professionals(this);
@@ -224,7 +197,7 @@ export class ClinicClient {
     const Self = this.constructor as new (options: ClientOptions) => this;
     const child = new Self({ ...this.#options, ...Object.fromEntries(given) });
     // A drift is reported once for the family of clients, not again by each derived one.
-    child.#reader.share(this.#reader);
+    child.#path.reader.share(this.#path.reader);
     return child;
   }
 
@@ -233,7 +206,9 @@ export class ClinicClient {
   _call<R extends OperationRow>(row: R, args: CallArgs<R>): CallReturn<R> {
     const given = args as AnyArgs;
     return (
-      row.kind === 'list' ? this.#list(row, given) : new APIPromise(this.#object(row, given))
+      row.kind === 'list'
+        ? this.#list(row, given)
+        : new APIPromise(callObject(this.#path, row, given))
     ) as CallReturn<R>;
   }
 
@@ -255,21 +230,16 @@ export class ClinicClient {
     } catch (error) {
       invalid = error;
     }
-    const transport = this._transport;
-    const apiRoot = transport.apiRoot;
-    const where = this.#where(row);
+    const path = this.#path;
+    const { apiRoot } = path;
     return new Paginator<unknown>(
       {
-        fetch: (urlOrPath, q, read) =>
+        fetch: (target, q, read) =>
           invalid === undefined
-            ? this.#run(row, options, (call) =>
-                transport.send(call, { row, path: urlOrPath, query: q }).then(read),
-              )
+            ? callPage(path, row, options, target, q, read)
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
-        check: this.validateResponses
-          ? (value) => this.#check(row.response, value, where)
-          : undefined,
+        check: this.validateResponses ? (item) => path.check(row, item) : undefined,
         options,
         maxEmptyPages: this.maxEmptyPages,
       },
@@ -304,88 +274,6 @@ export class ClinicClient {
     return { ...(checked as object), ...(extra as object) };
   }
 
-  /** Runs one call: `onSuccess` or `onError` once, whatever it sent (read-back included). */
-  async #run<T extends { response: Response; replayed?: boolean }>(
-    row: OperationRow,
-    options: AppointmentCreateOptions | undefined,
-    work: (call: Call) => Promise<T>,
-  ): Promise<T> {
-    const transport = this._transport;
-    const call = transport.start(row, options);
-    let result: T;
-    try {
-      result = await work(call);
-    } catch (error) {
-      throw transport.fail(call, error);
-    }
-    transport.succeed(call, result);
-    return result;
-  }
-
-  // The id and body checked before anything is sent, then the write's record read back if need be.
-  async #object(row: OperationRow, args: AnyArgs): Promise<CallResult<unknown>> {
-    const id = row.id ? parseInput(row.id.schema, args.id, 'id', 'id') : undefined;
-    const body = row.input ? parseInput(row.input, args.body, 'body') : undefined;
-    const transport = this._transport;
-    return this.#run(row, args.options, async (call) => {
-      const raw = await transport.send(call, { row, path: pathOf(row, id), body });
-      const checked = this.#check(row.response, raw.body, this.#where(row), !!row.readBack);
-      let data: unknown;
-      if (checked.ok) data = checked.data;
-      else if (row.readBack) data = await this.#readBack(call, row.readBack, id, raw);
-      else throw new ResponseValidationError(checked.paths, raw.method, raw.path);
-      return {
-        data,
-        response: raw.response,
-        text: raw.text,
-        idempotencyKey: raw.idempotencyKey,
-        replayed: raw.replayed,
-      };
-    });
-  }
-
-  // After a write whose 2xx body was not the record, within the same call; any failure is a
-  // ReadBackError.
-  async #readBack(
-    call: Call,
-    row: OperationRow,
-    id: unknown,
-    write: { response: Response; method: string; path: string },
-  ): Promise<unknown> {
-    const path = pathOf(row, id);
-    const transport = this._transport;
-    try {
-      const fresh = await transport.send(call, { row, path });
-      const checked = this.#check(row.response, fresh.body, this.#where(row));
-      if (checked.ok) return checked.data;
-      throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
-    } catch (error) {
-      const readPath = `${transport.apiRoot.pathname}${path}`;
-      const headers = transport.redactor.headers(write.response.headers);
-      throw new ReadBackError(write, readPath, error, headers);
-    }
-  }
-
-  /** The row's method and path as hooks, logs and spans name it
-   * (`/api/public/v1/appointments/{id}`), made once per row. */
-  #where(row: OperationRow): Where {
-    let where = this.#wheres.get(row);
-    if (where === undefined) {
-      where = { method: row.method, path: templateOf(row) };
-      this.#wheres.set(row, where);
-    }
-    return where;
-  }
-
-  // Unvalidated, a body is taken as is, except a write's (`refetch`) that is not the record.
-  #check(schema: z.ZodType, body: unknown, where: Where, refetch = false): Checked<unknown> {
-    if (this.validateResponses) return this.#reader.check(schema, body, where);
-    if (refetch && !hasRequiredMembers(schema, body)) {
-      return { ok: false, paths: ['(root)'] };
-    }
-    return { ok: true, data: body };
-  }
-
   /** A summary without the key, for `console.log(client)`. */
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return `ClinicClient { baseUrl: '${this.baseUrl}', timeout: ${this.timeout}, maxRetries: ${this.maxRetries} }`;
@@ -395,12 +283,4 @@ export class ClinicClient {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.baseUrl, timeout: this.timeout, maxRetries: this.maxRetries };
   }
-}
-
-type Where = { method: string; path: string };
-
-function parseInput(schema: z.ZodType, value: unknown, what: string, field?: string): unknown {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new ValidationError(issuesToFields(result.error.issues, field), what);
 }

@@ -1,169 +1,118 @@
 /**
- * One call's state and the `fetch` ky calls for each of its attempts: the caller's `fetch` as
- * `(url, init)`, the body read within ky's `timeout` (a stalled body is retried), no redirect
- * followed. @module
+ * One attempt of a request, run by the `fetch` ky calls: it sends through the client's `fetch` as
+ * `(url, init)` with ky's headers as they are, refuses a redirect, reads the body within ky's
+ * `timeout` (a stalled body is retried) and under `maxResponseBytes`, and returns its answer.
+ * What it adds to a signal is removed when it ends. And what a failed request is. @module
  */
-import type { Input, Options } from 'ky';
-import { APIConnectionError, ClinicError } from '../core/errors.ts';
-import type { Hooks } from '../core/hooks.ts';
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  ClinicError,
+  makeAPIError,
+} from '../core/errors.ts';
 import type { OperationRow } from '../operations.ts';
-import { OverCap, readText } from './body.ts';
-import type { CallSpans, Observer } from './observe.ts';
-import { errorCode } from './redact.ts';
+import { errorBody, OverCap, readText } from './body.ts';
+import { errorCode, type Redactor } from './redact.ts';
 import { BodyOverCapError, isTypeError } from './retry.ts';
-import { templateOf } from './wire.ts';
 
-/** What a call's attempts need from the client. */
-export interface Sender {
-  /** The `fetch` to send with, looked up per attempt (MSW may be started later). */
-  fetch(): typeof fetch;
-  readonly maxResponseBytes: number;
+/** An attempt's answer, its body read (empty for a non-2xx over the cap). */
+export interface Answer {
+  response: Response;
+  text: string;
+  bytes: number;
 }
 
-/** One call: every request a public method sends, read-back included. */
-export class Call {
-  /** The row being sent (the read-back's, during a read-back). */
-  row: OperationRow;
-  readonly first: OperationRow;
-  readonly started = Date.now();
-  readonly idempotencyKey: string | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly hooks: Hooks | undefined;
-  readonly sender: Sender;
-  /** Set only when something observes the call (a hook, a log level, OpenTelemetry). */
-  readonly observer: Observer | undefined;
-  readonly spans: CallSpans | undefined;
-  #id: string | undefined;
-  /** What the call passes ky (set by the transport), and the JSON body of the request sent. */
-  options!: Options & {
-    context: { call: Call; limit: number };
-    headers?: Record<string, string | undefined>;
-  };
+/** What an attempt sends besides ky's `Request`, and where. */
+export interface Sending {
+  fetch: typeof fetch;
+  method: string;
+  headers: Headers;
   body: string | undefined;
-  /** Attempts of every request so far, and of the one being sent. */
-  attempts = 0;
-  sent = 0;
-  /** The URL of the latest attempt, and when it settled (`Date.now()`). */
-  url = '';
-  attemptStartedAt = 0;
-  settledAt = 0;
-  /** The latest answer: its status, request id, body text and size. */
-  response: Response | undefined;
-  text = '';
-  bytes = 0;
+  cap: number;
+  /** The caller's signal (see `run`). */
+  caller: AbortSignal | undefined;
+}
 
-  constructor(
-    sender: Sender,
-    row: OperationRow,
-    idempotencyKey: string | undefined,
-    signal: AbortSignal | undefined,
-    hooks: Hooks | undefined,
-    observer: Observer | undefined,
-  ) {
-    this.sender = sender;
-    this.observer = observer;
-    this.row = this.first = row;
-    this.idempotencyKey = idempotencyKey;
-    this.signal = signal;
-    this.hooks = hooks;
-    this.spans = observer?.start(this);
+/** One attempt: when it started and ended, and its run. */
+export class Attempt {
+  readonly url: string;
+  readonly startedAt = Date.now();
+  /** When it settled, or when ky gave up on it (its signal aborted); 0 until then. */
+  endedAt = 0;
+
+  constructor(url: string) {
+    this.url = url;
   }
 
-  /** The call's id, shared by its hook events, log lines and spans. */
-  get id(): string {
-    this.#id ??= globalThis.crypto.randomUUID();
-    return this.#id;
-  }
-
-  /** The path of the latest attempt, ids included: error messages name it. */
+  /** The path sent, ids included, without the query: error messages name it. */
   get path(): string {
-    const bare = this.url.split('?', 1)[0] as string;
-    return bare.slice(bare.indexOf('/', bare.indexOf('//') + 2));
+    return urlPath(this.url);
   }
 
-  /** The sent row's path template, as hooks, logs and spans name it. */
-  get template(): string {
-    return templateOf(this.row);
-  }
-
-  /** The `fetch` ky calls per attempt, this call's: its state is read back by ky's hooks. */
-  readonly fetch = async (input: Input): Promise<Response> => {
-    const request = input as Request;
+  /** Sends `request` (ky's, whose signal ky aborts at its timeout) and reads the answer. */
+  async run(request: Request, sending: Sending): Promise<Answer> {
     const { signal } = request;
-    this.attempts++;
-    this.sent++;
-    this.url = request.url;
-    this.response = undefined;
-    this.text = '';
-    this.bytes = 0;
-    this.attemptStartedAt = Date.now();
-    const { observer } = this;
-    const headers = observer ? observer.attempt(this, request) : request.headers;
-    // A microtask later: aborting undici from ky's timer callback while MSW streams a body
-    // trips an assertion of undici's. The signal is this attempt's own: no listener to remove.
+    const { caller } = sending;
+    // Aborted a microtask later: aborting undici from ky's timer callback while MSW streams a
+    // body trips an assertion of undici's. ky retries with a clone of its Request, whose signal
+    // undici may untie from the caller's after a GC (nodejs/undici#4068): the caller's signal is
+    // listened to as well.
     const relay = new AbortController();
     const abort = (reason: unknown) => {
-      this.settledAt = Date.now();
+      this.endedAt ||= Date.now();
       queueMicrotask(() => relay.abort(reason));
     };
+    const onAbort = () => abort(signal.reason);
+    const onCaller = () => abort(caller?.reason);
     if (signal.aborted) relay.abort(signal.reason);
-    else signal.addEventListener('abort', () => abort(signal.reason));
-    // ky 2 retries with a clone of its Request, whose signal undici may untie from the caller's
-    // after a GC (nodejs/undici#4068): the caller's signal is listened to as well.
-    const caller = this.signal;
-    const callerAbort = () => abort(caller?.reason);
-    caller?.addEventListener('abort', callerAbort);
-    let response: Response;
+    else signal.addEventListener('abort', onAbort);
+    caller?.addEventListener('abort', onCaller);
     try {
-      response = await this.sender.fetch()(request.url, {
-        method: request.method,
-        // A plain object, as before: wrappers spread or index `init.headers`.
-        headers: Object.fromEntries(headers),
-        body: this.body,
+      const response = await sending.fetch(this.url, {
+        method: sending.method,
+        headers: sending.headers,
+        body: sending.body,
         signal: relay.signal,
         redirect: 'manual',
       });
       // A browser's `manual` mode hides the status.
       if (response.type === 'opaqueredirect' || REDIRECTS.has(response.status)) {
         response.body?.cancel().catch(() => {});
-        throw this.#redirect(response);
+        throw this.#redirect(response, sending.method);
       }
-      const read = await readText(response, relay.signal, this.sender.maxResponseBytes).catch(
-        this.#cutOff(response),
+      const read = await readText(response, relay.signal, sending.cap).catch((error: unknown) =>
+        this.#cutOff(response, sending, error),
       );
       // A non-2xx answer over the cap is still its status: an APIError without a body.
-      if (read) [this.text, this.bytes] = read;
+      return { response, text: read?.[0] ?? '', bytes: read?.[1] ?? 0 };
     } finally {
-      caller?.removeEventListener('abort', callerAbort);
-      if (!signal.aborted) this.settledAt = Date.now();
+      signal.removeEventListener('abort', onAbort);
+      caller?.removeEventListener('abort', onCaller);
+      this.endedAt ||= Date.now();
     }
-    this.response = response;
-    observer?.answered(this, response);
-    return response;
-  };
+  }
 
-  /** A failed body read after a 2xx: the error says the request may have been processed. */
-  #cutOff(response: Response): (error: unknown) => never {
-    const where = `${this.row.method} ${this.path} was answered ${response.status}, but`;
-    return (error) => {
-      if (error instanceof OverCap) {
-        throw new BodyOverCapError(
-          `${where} its body is over maxResponseBytes (${this.sender.maxResponseBytes} bytes), ` +
-            'so the SDK stopped reading it: the request may have been processed. Raise ' +
-            'maxResponseBytes (a client option), or ask for less (a smaller limit).',
-        );
-      }
-      if (!response.ok || !isTypeError(error)) throw error;
-      throw new APIConnectionError(
-        `${where} the body was cut off before its end${failureReason(error)}: the request may ` +
-          'have been processed. Read the record back before sending it again.',
-        { cause: error },
+  /** A failed body read after an answer: after a 2xx, the request may have been processed. */
+  #cutOff(response: Response, sending: Sending, error: unknown): never {
+    const where = `${sending.method} ${this.path} was answered ${response.status}, but`;
+    if (error instanceof OverCap) {
+      throw new BodyOverCapError(
+        `${where} its body is over maxResponseBytes (${sending.cap} bytes), so the SDK stopped ` +
+          'reading it: the request may have been processed. Raise maxResponseBytes (a client ' +
+          'option), or ask for less (a smaller limit).',
       );
-    };
+    }
+    if (!response.ok || !isTypeError(error)) throw error;
+    throw new APIConnectionError(
+      `${where} the body was cut off before its end${failureReason(error)}: the request may ` +
+        'have been processed. Read the record back before sending it again.',
+      { cause: error },
+    );
   }
 
   /** A redirect's error: its status and target origin, never the rest of `Location`. */
-  #redirect(response: Response): ClinicError {
+  #redirect(response: Response, method: string): ClinicError {
     let target = 'an address the answer does not give';
     try {
       const location = response.headers.get('location');
@@ -171,11 +120,82 @@ export class Call {
     } catch {}
     const status = response.type === 'opaqueredirect' ? 'a redirect' : String(response.status);
     return new ClinicError(
-      `${this.row.method} ${this.path} was answered ${status}, redirecting to ${target}. ` +
-        'The SDK does not follow redirects, so no request body and no API key leave for ' +
-        'another address. If the service moved, update baseUrl.',
+      `${method} ${this.path} was answered ${status}, redirecting to ${target}. The SDK does ` +
+        'not follow redirects, so no request body and no API key leave for another address. ' +
+        'If the service moved, update baseUrl.',
     );
   }
+}
+
+/** What a failed request is classified by: its row, its latest attempt and answer. */
+export interface Failed {
+  row: OperationRow;
+  /** The latest attempt's URL, when one was sent. */
+  url: string | undefined;
+  /** The latest answer's body text (`''` without one). */
+  text: string;
+  idempotencyKey: string | undefined;
+  /** The per-attempt timeout, in ms. */
+  timeout: number;
+  redactor: Redactor;
+}
+
+/**
+ * The one classifier of a ky failure: the SDK error it becomes, and its `error.type` (the
+ * status for an answer, else the error's name), for the retry event and the call's error.
+ */
+export function classify(error: unknown, failed: Failed): { error: ClinicError; type: string } {
+  const { method } = failed.row;
+  const path = failed.url === undefined ? '' : urlPath(failed.url);
+  const { redactor } = failed;
+  if (isHTTPError(error)) {
+    const { response } = error;
+    const failure = makeAPIError({
+      status: response.status,
+      headers: redactor.headers(response.headers),
+      body: redactor.body(errorBody(failed.text)),
+      method,
+      path,
+      idempotencyKey: failed.idempotencyKey,
+      requiredScope: failed.row.scopeStated ? failed.row.scope : undefined,
+    });
+    return { error: failure, type: String(response.status) };
+  }
+  let failure: ClinicError;
+  if (error instanceof ClinicError) {
+    // Made by the attempt (a 2xx cut off or over maxResponseBytes): it says what happened.
+    failure = error;
+  } else if (isTimeoutError(error)) {
+    failure = new APIConnectionTimeoutError(
+      `${method} ${path} timed out after ${failed.timeout} ms (per attempt; raise \`timeout\` ` +
+        'if the service is slow).',
+    );
+  } else if (isNetworkError(error) || isTypeError(error)) {
+    // ky's errors hold the `Request` (and so the key): only the underlying error is kept.
+    const cause = isNetworkError(error) ? error.cause : error;
+    failure = new APIConnectionError(
+      `${method} ${path} failed: no response was received${failureReason(cause)}.`,
+      // A DOMException named NetworkError passes for ky's NetworkError, with no cause.
+      cause === undefined ? undefined : { cause },
+    );
+  } else {
+    // A custom fetch's bug: not the network's fault, and never retried.
+    const name = error instanceof Error ? error.name : undefined;
+    failure = new ClinicError(
+      `${method} ${path} failed: the fetch in use threw ` +
+        `${name === undefined ? 'a non-error value' : `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`}` +
+        `, which is not a network failure, so it was not retried${failureReason(error)}.`,
+      { cause: error },
+    );
+  }
+  redactor.error(failure, failed.url ? new URL(failed.url) : undefined);
+  return { error: failure, type: failure.name };
+}
+
+/** The path of `url`, without its origin and query. */
+export function urlPath(url: string): string {
+  const bare = url.split('?', 1)[0] as string;
+  return bare.slice(bare.indexOf('/', bare.indexOf('//') + 2));
 }
 
 /** ` (<message>: <code>)` of a failure; a URL in it keeps origin and path (a query may hold a CPF). */

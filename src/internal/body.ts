@@ -1,4 +1,4 @@
-/** A body read with a cap, and parsed with a bound on an error body's nesting. @module */
+/** A body read under a cap, and parsed with a bound on an error body's nesting. @module */
 
 /** Parses a body's text: JSON when it parses, the text otherwise, `undefined` when empty. */
 export function parseBody(text: string): unknown {
@@ -28,36 +28,70 @@ export function errorBody(text: string, max = 64): unknown {
 
 /**
  * A body's text and size, at most `cap` bytes: over it a 2xx rejects with {@link OverCap}, another
- * status resolves `undefined`. Stops at `signal`'s abort even when `fetch` does not tie the body
- * to it.
+ * status resolves `undefined`. A length the answer states (uncompressed: a transport holds a body
+ * to it) within the cap is read whole, as `text()` reads; any other is streamed and counted.
+ * Stops at `signal`'s abort even when `fetch` does not tie the body to it, and leaves nothing on
+ * the signal once it ends.
  */
 export async function readText(
   response: Response,
   signal: AbortSignal,
   cap: number,
 ): Promise<[text: string, bytes: number] | undefined> {
+  const { body, headers } = response;
   if (signal.aborted) {
-    response.body?.cancel().catch(() => {});
+    body?.cancel().catch(() => {});
     throw signal.reason;
   }
-  const reader = response.body?.getReader();
-  if (reader === undefined) return ['', 0];
-  signal.addEventListener('abort', () => reader.cancel(signal.reason).catch(() => {}));
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (body === null) return ['', 0];
+  const declared = Number(headers.get('content-length') ?? Number.NaN);
+  if (declared > cap) {
+    body.cancel().catch(() => {});
+    return over(response);
+  }
+  const whole = declared >= 0 && !headers.has('content-encoding');
+  const reader = whole ? undefined : body.getReader();
+  let stop!: () => void;
+  const stopped = new Promise<never>((_, reject) => {
+    stop = () => {
+      reject(signal.reason);
+      reader?.cancel(signal.reason).catch(() => {});
+    };
+  });
+  signal.addEventListener('abort', stop);
+  try {
+    if (reader) return await Promise.race([stream(reader, response, cap), stopped]);
+    const text = await Promise.race([response.text(), stopped]);
+    // UTF-8 takes at least a byte per UTF-16 unit: a longer text was not the length stated.
+    const bytes = Math.max(declared, text.length);
+    return bytes > cap ? over(response) : [text, bytes];
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+async function stream(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  response: Response,
+  cap: number,
+): Promise<[string, number] | undefined> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    if (declared > cap || size > cap) {
-      reader.cancel().catch(() => {});
-      if (response.ok) throw new OverCap();
-      return undefined;
-    }
     const { done, value } = await reader.read();
-    if (signal.aborted) throw signal.reason;
     if (done) return [decode(chunks), size];
     size += value.byteLength;
+    if (size > cap) {
+      reader.cancel().catch(() => {});
+      return over(response);
+    }
     chunks.push(value);
   }
+}
+
+function over(response: Response): undefined {
+  if (response.ok) throw new OverCap();
+  return undefined;
 }
 
 // One decoder for every body: each is decoded whole, synchronously, and flushed at its end.
@@ -69,5 +103,5 @@ function decode(chunks: Uint8Array[]): string {
   return text + decoder.decode();
 }
 
-/** A 2xx body over `maxResponseBytes`, which attempt.ts turns into the call's error. */
+/** A 2xx body over `maxResponseBytes`, which the attempt turns into the call's error. */
 export class OverCap extends Error {}

@@ -1,7 +1,7 @@
 /**
  * What a call tells the outside: hooks, log lines, OpenTelemetry spans, trace context and
- * metrics. Built only when something listens; every fact is the SDK's own (operation, path
- * template, status), so none holds the key, a query value or a body. @module
+ * metrics. Built only when something listens, and handed values: every fact is the SDK's own
+ * (operation, path template, status), so none holds the key, a query value or a body. @module
  */
 import { requestIdFrom } from '../core/errors/api.ts';
 import type {
@@ -9,6 +9,8 @@ import type {
   Hooks,
   OpenTelemetryApi,
   RequestEvent,
+  ResponseEvent,
+  RetryEvent,
   SpanAttributes,
   SuccessEvent,
   TelemetryMeter,
@@ -16,8 +18,10 @@ import type {
   TelemetryTracer,
 } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
+import type { ResponseDrift } from '../core/response-check.ts';
 import type { OperationRow } from '../operations.ts';
 import { VERSION } from '../version.ts';
+import { templateOf } from './wire.ts';
 
 /** `SpanKind.CLIENT` and `SpanStatusCode.ERROR`, stable in the API's 1.x. */
 const CLIENT = 2;
@@ -27,38 +31,8 @@ const NAME = '@clinic-scheduling/sdk';
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
-/**
- * What the observer reads of `attempt.ts`'s `Call`, stated here so that the attempt, which
- * calls the observer, and the observer import no cycle.
- */
-interface Call {
-  readonly id: string;
-  readonly first: OperationRow;
-  readonly row: OperationRow;
-  readonly template: string;
-  readonly hooks: Hooks | undefined;
-  readonly idempotencyKey: string | undefined;
-  readonly spans: CallSpans | undefined;
-  readonly attempts: number;
-  readonly sent: number;
-  readonly url: string;
-  readonly response: Response | undefined;
-  readonly attemptStartedAt: number;
-  readonly settledAt: number;
-}
-
-/** A call's telemetry: its `INTERNAL` span, the `CLIENT` span of an attempt not yet ended. */
-export interface CallSpans {
-  call: TelemetrySpan;
-  /** The context active when the call started, holding the call span: its attempts' parent. */
-  context: unknown;
-  attempt?: TelemetrySpan | undefined;
-  /** The call's metric attributes: bounded values only (no id, no full URL). */
-  metric: SpanAttributes;
-}
-
-/** What the observer needs from the client. */
-export interface ObserverConfig {
+/** What a client's calls report to. */
+export interface TelemetryConfig {
   logger: Logger;
   /** Whether `debug` (attempt lines) is on. */
   debug: boolean;
@@ -70,66 +44,88 @@ export interface ObserverConfig {
   redact: (text: string) => string;
 }
 
-/** The observer of one client's calls; the transport makes none when nothing listens. */
-export class Observer {
-  readonly #c: ObserverConfig;
-  readonly #tracer: TelemetryTracer | undefined;
-  readonly #metrics: ReturnType<typeof instruments> | undefined;
+/** One client's hooks, logger, tracer and instruments; made once, when anything listens. */
+export class Telemetry {
+  readonly config: TelemetryConfig;
+  readonly tracer: TelemetryTracer | undefined;
+  readonly metrics: ReturnType<typeof instruments> | undefined;
 
-  constructor(config: ObserverConfig) {
-    this.#c = config;
-    this.#tracer = config.otel?.trace.getTracer(NAME, VERSION);
+  constructor(config: TelemetryConfig) {
+    this.config = config;
+    this.tracer = config.otel?.trace.getTracer(NAME, VERSION);
     const meter = config.otel?.metrics?.getMeter(NAME, VERSION);
-    this.#metrics = meter && instruments(meter);
+    this.metrics = meter && instruments(meter);
   }
 
-  /** A call starts: its `INTERNAL` span, a child of the active context. */
-  start(call: Call): CallSpans | undefined {
-    const { otel } = this.#c;
-    if (!otel) return undefined;
-    const span = this.#tracer!.startSpan(call.first.name);
-    return {
-      call: span,
-      context: otel.trace.setSpan(otel.context.active() as never, span as never),
-      metric: {
-        'clinic_scheduling.operation': call.first.name,
-        'http.request.method': call.first.method,
-        'url.template': call.template,
-      },
+  /** A response drift report, counted. */
+  drift(drift: ResponseDrift): void {
+    this.metrics?.drift.add(1, {
+      'clinic_scheduling.drift.kind': drift.kind,
+      'http.request.method': drift.method,
+      'url.template': drift.path,
+    });
+  }
+}
+
+/** One call's observer: its spans, and the events the call hands it as they happen. */
+export class Observer {
+  readonly #t: Telemetry;
+  /** The call's own hooks, called after the client's. */
+  readonly #hooks: Hooks | undefined;
+  readonly #span: TelemetrySpan | undefined;
+  /** The context active when the call started, holding the call span: its attempts' parent. */
+  readonly #context: unknown;
+  /** The call's metric attributes: bounded values only (no id, no full URL). */
+  readonly #metric: SpanAttributes | undefined;
+  /** The attempt not yet ended: its span and metric attributes. */
+  #attempt: [TelemetrySpan, SpanAttributes] | undefined;
+
+  constructor(telemetry: Telemetry, row: OperationRow, hooks: Hooks | undefined) {
+    this.#t = telemetry;
+    this.#hooks = hooks;
+    const { otel } = telemetry.config;
+    if (!otel) return;
+    this.#metric = {
+      'clinic_scheduling.operation': row.name,
+      'http.request.method': row.method,
+      'url.template': templateOf(row),
     };
+    this.#span = telemetry.tracer!.startSpan(row.name);
+    this.#context = otel.trace.setSpan(otel.context.active() as never, this.#span as never);
   }
 
-  /** An attempt is about to be sent: its span, trace context and events. The headers to send. */
-  attempt(call: Call, request: Request): Headers {
-    let { headers } = request;
-    const event = this.#event(call, call.attempts);
-    const { spans } = call;
-    if (spans) {
-      const otel = this.#c.otel!;
-      const url = new URL(request.url);
+  /** An attempt of `url` is about to be sent (`resend` before it): its span, its trace context
+   * set on `headers` (those sent), its events. */
+  attempt(event: RequestEvent, url: string, resend: number, headers: Headers): void {
+    const { otel, baggage, debug, logger, redact } = this.#t.config;
+    if (otel) {
+      const where = new URL(url);
+      const address = where.hostname;
       const attributes: SpanAttributes = {
-        'http.request.method': call.row.method,
+        'http.request.method': event.method,
         'url.template': event.path,
-        'server.address': url.hostname,
-        'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+        'server.address': address,
+        'server.port': Number(where.port || (where.protocol === 'https:' ? 443 : 80)),
       };
-      if (call.sent > 1) attributes['http.request.resend_count'] = call.sent - 1;
+      if (resend > 0) attributes['http.request.resend_count'] = resend;
       // Every query value out, as the conventions advise: a filter may be a CPF.
-      url.search = [...url.searchParams.keys()].map((key) => `${key}=REDACTED`).join('&');
-      attributes['url.full'] = url.href;
-      const span = this.#tracer!.startSpan(
-        `${call.row.method} ${event.path}`,
-        { kind: CLIENT, attributes },
-        spans.context,
-      );
-      spans.attempt = span;
-      headers = new Headers(headers);
-      const carrier = headers;
+      where.search = [...where.searchParams.keys()].map((key) => `${key}=REDACTED`).join('&');
+      attributes['url.full'] = where.href;
+      const name = `${event.method} ${event.path}`;
+      const span = this.#t.tracer!.startSpan(name, { kind: CLIENT, attributes }, this.#context);
+      this.#attempt = [
+        span,
+        {
+          'http.request.method': event.method,
+          'url.template': event.path,
+          'server.address': address,
+        },
+      ];
       const sc = span.spanContext();
-      if (this.#c.baggage) {
-        const context = otel.trace.setSpan(spans.context as never, span as never) as never;
-        otel.propagation?.inject(context, carrier as never, {
-          set: (_, key, value) => carrier.set(key, value),
+      if (baggage) {
+        const context = otel.trace.setSpan(this.#context as never, span as never) as never;
+        otel.propagation?.inject(context, headers as never, {
+          set: (_, key, value) => headers.set(key, value),
         });
       } else if (otel.trace.isSpanContextValid(sc as never)) {
         headers.set('traceparent', `00-${sc.traceId}-${sc.spanId}-0${sc.traceFlags & 1}`);
@@ -137,130 +133,84 @@ export class Observer {
         if (state) headers.set('tracestate', state);
       }
     }
-    this.#emit(call, 'onRequest', event);
-    if (this.#c.debug) {
+    this.#emit('onRequest', event);
+    if (debug) {
       const shown: Record<string, string> = {};
       for (const [name, value] of headers) {
-        shown[name] = SECRET_HEADERS.has(name) ? '***' : this.#c.redact(value);
+        shown[name] = SECRET_HEADERS.has(name) ? '***' : redact(value);
       }
-      this.#c.logger.debug(
-        `clinic-scheduling: ${event.method} ${event.path} attempt ${event.attempt}`,
-        { ...event, headers: shown },
-      );
+      logger.debug(`clinic-scheduling: ${event.method} ${event.path} attempt ${event.attempt}`, {
+        ...event,
+        headers: shown,
+      });
     }
-    return headers;
   }
 
   /** The attempt was answered (any status), its body read. */
-  answered(call: Call, response: Response): void {
-    const { status } = response;
-    const durationMs = this.#endAttempt(call, status >= 400 ? String(status) : undefined);
-    const event = {
-      ...this.#event(call, call.attempts),
-      status,
-      durationMs,
-      ...requestIdOf(response, this.#c.redact),
-    };
-    this.#emit(call, 'onResponse', event);
-    if (this.#c.debug) {
-      this.#c.logger.debug(
+  answered(event: ResponseEvent): void {
+    const { status, durationMs } = event;
+    this.#endAttempt(durationMs, status, status >= 400 ? String(status) : undefined);
+    this.#emit('onResponse', event);
+    if (this.#t.config.debug) {
+      this.#t.config.logger.debug(
         `clinic-scheduling: ${event.method} ${event.path} → ${status} in ${durationMs} ms`,
         event,
       );
     }
   }
 
-  /** ky waited `delayMs` after a failed attempt (`errorType`) and is about to send the next. */
-  retry(call: Call, delayMs: number, errorType: string, limit: number): void {
-    this.#endAttempt(call, errorType);
-    const status = call.response?.status;
-    const event = {
-      ...this.#event(call, call.attempts + 1),
-      delayMs,
-      errorType,
-      ...(status === undefined ? {} : { status }),
-    };
-    this.#metrics?.retries.add(1, { ...call.spans!.metric, 'error.type': errorType });
-    this.#emit(call, 'onRetry', event);
-    this.#c.logger.info(
+  /** ky waited `event.delayMs` after a failed attempt of `attemptMs` and is about to send retry
+   * `retry` of `limit`. */
+  retry(event: RetryEvent, attemptMs: number, retry: number, limit: number): void {
+    const { errorType } = event;
+    this.#endAttempt(attemptMs, event.status, errorType);
+    this.#t.metrics?.retries.add(1, { ...this.#metric, 'error.type': errorType });
+    this.#emit('onRetry', event);
+    this.#t.config.logger.info(
       `clinic-scheduling: ${event.method} ${event.path} failed (${errorType}); retry ` +
-        `${call.sent} of ${limit}, after ${delayMs} ms.`,
+        `${retry} of ${limit}, after ${event.delayMs} ms.`,
       event,
     );
   }
 
   /** The call succeeded. */
-  succeed(call: Call, event: SuccessEvent): void {
-    this.#endCall(call, event);
-    if (event.replayed) this.#metrics?.replays.add(1, call.spans!.metric);
-    this.#emit(call, 'onSuccess', event);
+  succeed(event: SuccessEvent): void {
+    this.#endCall(event.durationMs, event.status);
+    if (event.replayed) this.#t.metrics?.replays.add(1, { ...this.#metric });
+    this.#emit('onSuccess', event);
   }
 
-  /** The call failed: `event` is what `onError` gets. */
-  fail(call: Call, event: ErrorEvent): void {
-    this.#endAttempt(call, event.errorType);
-    this.#endCall(call, event, event.errorType);
-    this.#emit(call, 'onError', event);
+  /** The call failed (its last attempt after `attemptMs`): `event` is what `onError` gets. */
+  fail(event: ErrorEvent, attemptMs: number): void {
+    this.#endAttempt(attemptMs, event.status, event.errorType);
+    this.#endCall(event.durationMs, event.status, event.errorType);
+    this.#emit('onError', event);
   }
 
-  /** A response drift report (`kind`) on `method` `path` (a template). */
-  drift(kind: string, method: string, path: string): void {
-    this.#metrics?.drift.add(1, {
-      'clinic_scheduling.drift.kind': kind,
-      'http.request.method': method,
-      'url.template': path,
-    });
+  /** Ends the attempt's span, if still open, and records its duration. */
+  #endAttempt(durationMs: number, status: number | undefined, errorType: string | undefined) {
+    const open = this.#attempt;
+    if (!open) return;
+    this.#attempt = undefined;
+    const outcome = finish(open[0], status, errorType);
+    this.#t.metrics?.requests.record(durationMs / 1000, { ...open[1], ...outcome });
   }
 
-  #event(call: Call, attempt: number): RequestEvent {
-    return {
-      callId: call.id,
-      operation: call.first.name,
-      method: call.row.method,
-      path: call.template,
-      attempt,
-      ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
-    };
-  }
-
-  /** Ends the attempt's span, if still open, and records it. Its duration in ms. */
-  #endAttempt(call: Call, errorType: string | undefined): number {
-    const durationMs = call.settledAt - call.attemptStartedAt;
-    const { spans } = call;
-    const span = spans?.attempt;
-    if (span) {
-      spans!.attempt = undefined;
-      const attributes = finish(span, call.response?.status, errorType);
-      this.#metrics?.requests.record(durationMs / 1000, {
-        'http.request.method': call.row.method,
-        'url.template': call.template,
-        'server.address': new URL(call.url).hostname,
-        ...attributes,
-      });
-    }
-    return durationMs;
-  }
-
-  #endCall(call: Call, event: { status?: number; durationMs: number }, errorType?: string) {
-    const { spans } = call;
-    if (!spans) return;
-    const attributes = finish(spans.call, event.status, errorType);
-    this.#metrics?.calls.record(event.durationMs / 1000, { ...spans.metric, ...attributes });
+  #endCall(durationMs: number, status: number | undefined, errorType?: string) {
+    if (!this.#span) return;
+    const outcome = finish(this.#span, status, errorType);
+    this.#t.metrics?.calls.record(durationMs / 1000, { ...this.#metric, ...outcome });
   }
 
   /** Calls `name` of each hooks object; one that throws or rejects is logged, never rethrown. */
-  #emit<K extends keyof Hooks>(
-    call: Call,
-    name: K,
-    event: Parameters<NonNullable<Hooks[K]>>[0],
-  ): void {
+  #emit<K extends keyof Hooks>(name: K, event: Parameters<NonNullable<Hooks[K]>>[0]): void {
     const warn = (error: unknown) =>
-      this.#c.logger.warn(`clinic-scheduling: the ${name} hook threw; the call went on.`, {
+      this.#t.config.logger.warn(`clinic-scheduling: the ${name} hook threw; the call went on.`, {
         hook: name,
-        callId: call.id,
+        callId: event.callId,
         errorType: error instanceof Error ? error.name : typeof error,
       });
-    for (const hooks of [this.#c.hooks, call.hooks]) {
+    for (const hooks of [this.#t.config.hooks, this.#hooks]) {
       const hook = hooks?.[name] as ((e: typeof event) => unknown) | undefined;
       if (typeof hook !== 'function') continue;
       try {

@@ -1,49 +1,26 @@
 /**
- * The request path: one ky instance per client holds everything that is the client's; a call
- * passes ky only its own (method, body, query, headers, signal, overrides) and its state, read
- * back by the instance's hooks through ky's `context`. @module
+ * One client's side of the request path, made once: its ky instance (headers, key, timeout,
+ * retry policy), what observes its calls, how it reads answers. A call (call.ts) passes ky only
+ * what is its own. @module
  */
-import ky, {
-  isHTTPError,
-  isNetworkError,
-  isTimeoutError,
-  type KyInstance,
-  type Options,
-  replaceOption,
-} from 'ky';
-import { v4 as uuidv4 } from 'uuid';
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIUserAbortError,
-  ClinicError,
-  ConfigurationError,
-  makeAPIError,
-  ValidationError,
-  withIdempotencyKey,
-} from '../core/errors.ts';
-import type { ErrorEvent, Hooks, OpenTelemetryApi } from '../core/hooks.ts';
+import ky, { type KyInstance, type RetryOptions, replaceOption } from 'ky';
+import type * as z from 'zod';
+import { ValidationError } from '../core/errors.ts';
+import type { Hooks, OpenTelemetryApi } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
-import type { RequestOptions } from '../core/request-options.ts';
-import type { OperationRow } from '../operations.ts';
+import { type Checked, hasRequiredMembers, ResponseReader } from '../core/response-check.ts';
+import type { OperationRow, RetryPolicy } from '../operations.ts';
 import { issuesToFields } from '../schemas/errors.ts';
-import { IdempotencyKey } from '../schemas/fields/index.ts';
-import { Call, failureReason } from './attempt.ts';
-import { errorBody, parseBody } from './body.ts';
+import type { Answer } from './attempt.ts';
 import { checkHeaders, lowerCaseNames } from './headers.ts';
-import { Observer, requestIdOf } from './observe.ts';
-import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
+import { Observer, Telemetry } from './observe.ts';
 import { Redactor } from './redact.ts';
-import { isTypeError, retryOptions } from './retry.ts';
-import { checkNumber } from './utils.ts';
-import { API_PREFIX, IDEMPOTENCY_HEADER, REPLAYED_HEADER, templateOf } from './wire.ts';
+import { retryOptions } from './retry.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER, templateOf } from './wire.ts';
 
 /** A 2xx answer, its body read: parsed (see `parseBody`), its size, the path and URL sent. */
-export interface RawResponse {
-  response: Response;
-  text: string;
+export interface RawResponse extends Answer {
   body: unknown;
-  bytes: number;
   idempotencyKey: string | undefined;
   replayed: boolean;
   method: string;
@@ -51,55 +28,86 @@ export interface RawResponse {
   url: string;
 }
 
-/** What the transport needs from the client. */
-export interface TransportConfig {
+/** What the request path needs from the client, its options checked. */
+export interface PathConfig {
   baseUrl: string;
   timeout: number;
   maxRetries: number;
   maxResponseBytes: number;
   fetch: typeof fetch | undefined;
-  headers: Record<string, string>;
+  headers: Record<string, string> | undefined;
   logger: Logger;
-  /** Whether `info` and `debug` lines are wanted. */
+  /** Whether `info` (retry lines) and `debug` (attempt lines) are wanted. */
   info: boolean;
   debug: boolean;
   userAgent: string;
-  hooks?: Hooks | undefined;
+  hooks: Hooks | undefined;
   /** The `@opentelemetry/api` module, when spans and metrics are wanted. */
-  openTelemetry?: OpenTelemetryApi | undefined;
-  propagateBaggage?: boolean | undefined;
+  openTelemetry: OpenTelemetryApi | undefined;
+  propagateBaggage: boolean | undefined;
+  validateResponses: unknown;
+  onDrift: unknown;
 }
 
-const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+/** What an observed request hands its `beforeRetry` hook, through ky's `context`. */
+export interface RetryContext {
+  /** ky waited after a failed attempt (`error`) and is about to send retry `retry`. */
+  retrying(error: unknown, retry: number): void;
+}
 
-/** @internal The request path. One per client; holds the key in a private field. */
-export class Transport {
-  readonly config: TransportConfig;
+/** The `Idempotency-Key` header as ky's headers name it. */
+export const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+
+/** @internal One client's request path. The key lives in its ky instances' headers only. */
+export class RequestPath {
+  readonly config: PathConfig;
   readonly apiRoot: URL;
-  readonly maxResponseBytes: number;
   readonly redactor: Redactor;
-  readonly #ky: KyInstance;
-  readonly #observer: Observer | undefined;
-  /** The observer of a call with hooks of its own: the client's, or one for those hooks alone. */
-  readonly #forCallHooks: Observer;
+  /** How 2xx bodies are checked, and drift reported. */
+  readonly reader: ResponseReader;
+  /** The client's ky instance, and the same with a `beforeRetry` hook for an observed call. */
+  readonly ky: KyInstance;
+  readonly kyObserved: KyInstance;
+  /** What the client's calls report to, when anything listens; else, for a call's own hooks. */
+  readonly telemetry: Telemetry | undefined;
+  readonly #forOwnHooks: Telemetry;
+  /** ky's `retry` for a `rate-limit-only` row at the client's limit (`safe` is the instance's). */
+  readonly #rateLimitOnly: RetryOptions;
 
-  /** @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent. */
-  constructor(apiKey: string, config: TransportConfig) {
+  /** @throws {@link ConfigurationError} for a header of `config.headers` that cannot be sent. */
+  constructor(apiKey: string, config: PathConfig) {
     this.config = config;
     this.apiRoot = new URL(`${config.baseUrl}${API_PREFIX}`);
-    this.maxResponseBytes = config.maxResponseBytes;
     const headers = lowerCaseNames(config.headers, 'headers');
     delete headers.authorization;
     delete headers[KEY_HEADER];
     checkHeaders(headers, 'headers');
-    this.redactor = new Redactor(apiKey);
-    const { hooks, openTelemetry: otel } = config;
-    this.#observer = hooks || otel || config.info ? this.#makeObserver(hooks, otel) : undefined;
-    this.#forCallHooks = this.#observer ?? this.#makeObserver(undefined, undefined);
-    // No `parseJson`: ky would then assign `response.json`, which some runtimes' Response (Hono's
-    // on Node.js) make read-only.
-    this.#ky = ky.create({
-      prefix: this.apiRoot.href,
+    const redactor = new Redactor(apiKey);
+    this.redactor = redactor;
+    const { hooks, openTelemetry, logger } = config;
+    const telemetry = (forHooks: Hooks | undefined, otel: OpenTelemetryApi | undefined) =>
+      new Telemetry({
+        logger,
+        debug: config.debug,
+        hooks: forHooks,
+        otel,
+        baggage: config.propagateBaggage === true,
+        redact: redactor.text,
+      });
+    this.telemetry =
+      hooks || openTelemetry || config.info ? telemetry(hooks, openTelemetry) : undefined;
+    this.#forOwnHooks = this.telemetry ?? telemetry(undefined, undefined);
+    const { metrics } = this.telemetry ?? {};
+    this.reader = new ResponseReader(
+      config.validateResponses,
+      logger,
+      config.onDrift,
+      metrics && ((drift) => this.telemetry?.drift(drift)),
+    );
+    this.#rateLimitOnly = replaceOption(retryOptions('rate-limit-only', config.maxRetries));
+    // No `prefix`: ky would trim it and the path with a regular expression each, on every call;
+    // a call joins the API root and its path instead.
+    this.ky = ky.create({
       headers: {
         accept: 'application/json',
         'user-agent': config.userAgent,
@@ -108,240 +116,48 @@ export class Transport {
       },
       timeout: config.timeout,
       retry: retryOptions('safe', config.maxRetries),
+    });
+    this.kyObserved = this.ky.extend({
       hooks: {
         beforeRetry: [
-          ({ options, error }) => {
-            const { call, limit } = options.context as { call: Call; limit: number };
-            // The wait ky took: from the failed attempt's end to now, whichever header set it.
-            const waited = Date.now() - call.settledAt;
-            call.observer?.retry(call, waited, this.#classify(error, call).type, limit);
-          },
+          ({ options, error, retryCount }) =>
+            (options.context as unknown as RetryContext).retrying(error, retryCount),
         ],
       },
     });
   }
-
-  #makeObserver(hooks: Hooks | undefined, otel: OpenTelemetryApi | undefined): Observer {
-    return new Observer({
-      logger: this.config.logger,
-      debug: this.config.debug,
-      hooks,
-      otel,
-      baggage: this.config.propagateBaggage === true,
-      redact: this.#redact,
-    });
-  }
-
-  readonly #redact = (text: string) => this.redactor.text(text);
 
   /** The `fetch` attempts use, looked up each time (MSW may be started after the client). */
   fetch(): typeof fetch {
     return this.config.fetch ?? globalThis.fetch;
   }
 
-  /** A response drift report, for the metrics (asked only with OpenTelemetry: an observer). */
-  drift(kind: string, method: string, path: string): void {
-    (this.#observer as Observer).drift(kind, method, path);
+  /** ky's `retry` for a request of `policy` within `limit` retries, when not the instance's. */
+  retryFor(policy: RetryPolicy, limit: number): RetryOptions | undefined {
+    if (limit !== this.config.maxRetries) return replaceOption(retryOptions(policy, limit));
+    return policy === 'safe' ? undefined : this.#rateLimitOnly;
   }
 
-  /**
-   * A call of `row` with the caller's `options`, checked before anything is sent.
-   * @throws {@link ConfigurationError} or {@link ValidationError} for an option that cannot be
-   * sent (no hook fires: nothing was sent).
-   */
-  start(row: OperationRow, options: RequestOptions | undefined): Call {
-    const given = (options ?? {}) as RequestOptions & { idempotencyKey?: string };
-    const headers = given.headers && lowerCaseNames(given.headers, "the call's headers");
-    const headerKey = headers?.[KEY_HEADER];
-    if (!row.replay && (given.idempotencyKey !== undefined || headerKey !== undefined)) {
-      throw new ConfigurationError(
-        'only appointments.create takes an Idempotency-Key; the spec gives none to other calls ' +
-          `(${row.method} ${templateOf(row)}), and nothing there would deduplicate a ` +
-          'replay. Remove idempotencyKey (and any Idempotency-Key header) from its options.',
-      );
-    }
-    let key: string | undefined;
-    if (row.replay) {
-      key = given.idempotencyKey ?? headerKey ?? uuidv4();
-      const checked = IdempotencyKey.safeParse(key);
-      if (!checked.success) {
-        throw new ValidationError(
-          issuesToFields(checked.error.issues, IDEMPOTENCY_HEADER),
-          IDEMPOTENCY_HEADER,
-        );
-      }
-    }
-    if (headers) {
-      delete headers.authorization;
-      delete headers[KEY_HEADER];
-      checkHeaders(headers, "the call's headers");
-    }
-    const signal = given.signal;
-    if (signal !== undefined && !(signal instanceof AbortSignal)) {
-      throw new ConfigurationError(
-        `signal must be an AbortSignal (AbortController's signal, or AbortSignal.timeout()); ` +
-          `got ${signal === null ? 'null' : typeof signal}. Nothing was sent.`,
-      );
-    }
-    const ownHooks = given.hooks;
-    const observer = ownHooks ? this.#forCallHooks : this.#observer;
-    const call = new Call(this, row, key, signal, ownHooks, observer);
-    const limit =
-      given.maxRetries === undefined
-        ? this.config.maxRetries
-        : checkNumber('maxRetries', given.maxRetries, 0, MAX_RETRIES_LIMIT, true);
-    call.options = { fetch: call.fetch, context: { call, limit }, signal };
-    if (given.timeout !== undefined) {
-      call.options.timeout = checkNumber('timeout', given.timeout, 1, MAX_TIMEOUT_MS);
-    }
-    // Only when there are some: ky merges a call's headers into a new `Headers` (a cost per call).
-    if (headers || key) call.options.headers = { ...headers, [KEY_HEADER]: key };
-    return call;
+  /** The observer of a call of `row` with its own `hooks`, when anything listens. */
+  observer(row: OperationRow, hooks: Hooks | undefined): Observer | undefined {
+    const telemetry = hooks ? this.#forOwnHooks : this.telemetry;
+    return telemetry && new Observer(telemetry, row, hooks);
   }
 
-  /**
-   * Sends one request of `call` per its row's retry policy (`row` is a read-back's after a write):
-   * the 2xx answer, or a typed error. `path` is under the API root, or an absolute URL checked.
-   */
-  async send(
-    call: Call,
-    request: { row: OperationRow; path: string; query?: Record<string, unknown>; body?: unknown },
-  ): Promise<RawResponse> {
-    const base = call.options;
-    const options: Options = { ...base, method: request.row.method };
-    // The instance retries as a `safe` row with the client's limit; any other policy or limit is
-    // this request's own (a write's, a read-back's, a call's `maxRetries`).
-    if (request.row.retry !== 'safe' || base.context.limit !== this.config.maxRetries) {
-      options.retry = replaceOption(retryOptions(request.row.retry, base.context.limit));
+  /** A 2xx body checked in the client's mode. Unvalidated, it is taken as is, except a write's
+   * (`refetch`) that is not the record. */
+  check(row: OperationRow, body: unknown, refetch = false): Checked<unknown> {
+    if (this.reader.mode) {
+      return this.reader.check(row.response, body, { method: row.method, path: templateOf(row) });
     }
-    call.row = request.row;
-    call.sent = 0;
-    // `undefined` for no body, as JSON.stringify gives it.
-    call.body = JSON.stringify(request.body);
-    if (call.body !== undefined) {
-      options.headers = { ...base.headers, 'content-type': 'application/json' };
-    }
-    if (request.query) {
-      // ky leaves `undefined` out; `null` is sent empty, not as `null`.
-      const entries = Object.entries(request.query).map(([k, v]) => [k, v === null ? '' : v]);
-      options.searchParams = Object.fromEntries(entries) as Record<string, string>;
-    }
-    if (call.signal?.aborted) throw new APIUserAbortError();
-    const input = request.path.includes('://') ? new URL(request.path) : request.path;
-    try {
-      const response = await this.#ky(input, options);
-      return {
-        response,
-        text: call.text,
-        body: parseBody(call.text),
-        bytes: call.bytes,
-        idempotencyKey: call.idempotencyKey,
-        replayed: response.headers.get(REPLAYED_HEADER)?.toLowerCase() === 'true',
-        method: request.row.method,
-        path: call.path,
-        url: call.url,
-      };
-    } catch (error) {
-      throw this.#classify(error, call).error;
-    }
+    if (refetch && !hasRequiredMembers(row.response, body)) return { ok: false, paths: ['(root)'] };
+    return { ok: true, data: body };
   }
+}
 
-  /** The facts of a call's end, for `onSuccess`, `onError` and the error line. */
-  #facts(call: Call, response: Response | undefined) {
-    return {
-      callId: call.id,
-      operation: call.first.name,
-      method: call.first.method,
-      path: templateOf(call.first),
-      attempts: call.attempts,
-      durationMs: Date.now() - call.started,
-      ...(response ? requestIdOf(response, this.#redact) : {}),
-      ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
-    };
-  }
-
-  /** The call resolved with `raw`: `onSuccess`, its span and metrics. */
-  succeed(call: Call, raw: { response: Response; replayed?: boolean }): void {
-    call.observer?.succeed(call, {
-      ...this.#facts(call, raw.response),
-      status: raw.response.status,
-      replayed: raw.replayed === true,
-    });
-  }
-
-  /** The call rejects with `error`: `onError`, its span, metrics and error line. The error. */
-  fail(call: Call, error: unknown): unknown {
-    if (!(error instanceof ClinicError)) return error;
-    // Once anything was sent, the key is what lets the caller replay instead of booking twice.
-    const final = call.attempts > 0 ? withIdempotencyKey(error, call.idempotencyKey) : error;
-    const status = final instanceof APIUserAbortError ? undefined : call.response?.status;
-    const event: ErrorEvent = {
-      ...this.#facts(call, call.response),
-      attempt: call.attempts,
-      errorType: final.name,
-      error: final,
-      ...(status === undefined ? {} : { status }),
-    };
-    call.observer?.fail(call, event);
-    const { error: _, ...fields } = event;
-    this.config.logger.error(
-      `clinic-scheduling: ${event.method} ${event.path} failed: ${event.errorType}` +
-        `${status === undefined ? '' : ` (${status})`} after ${event.attempts} attempt(s).`,
-      fields,
-    );
-    return final;
-  }
-
-  /**
-   * The one classifier of a ky failure: the SDK error it becomes, and its `error.type` (the
-   * status for an answer, else the error's name), for the retry event and the call's error.
-   */
-  #classify(error: unknown, call: Call): { error: ClinicError; type: string } {
-    if (call.signal?.aborted) return { error: new APIUserAbortError(), type: 'APIUserAbortError' };
-    const { method } = call.row;
-    const { path } = call;
-    if (isHTTPError(error)) {
-      const { response } = error;
-      const failure = makeAPIError({
-        status: response.status,
-        headers: this.redactor.headers(response.headers),
-        body: this.redactor.body(errorBody(call.text)),
-        method,
-        path,
-        idempotencyKey: call.idempotencyKey,
-        requiredScope: call.row.scopeStated ? call.row.scope : undefined,
-      });
-      return { error: failure, type: String(response.status) };
-    }
-    let failure: ClinicError;
-    if (error instanceof ClinicError) {
-      // Made by the attempt (a 2xx cut off or over maxResponseBytes): it says what happened.
-      failure = error;
-    } else if (isTimeoutError(error)) {
-      const timeout = call.options.timeout ?? this.config.timeout;
-      failure = new APIConnectionTimeoutError(
-        `${method} ${path} timed out after ${timeout} ms (per attempt; raise \`timeout\` if ` +
-          'the service is slow).',
-      );
-    } else if (isNetworkError(error) || isTypeError(error)) {
-      // ky's errors hold the `Request` (and so the key): only the underlying error is kept.
-      const cause = isNetworkError(error) ? error.cause : error;
-      failure = new APIConnectionError(
-        `${method} ${path} failed: no response was received${failureReason(cause)}.`,
-        // A DOMException named NetworkError passes for ky's NetworkError, with no cause.
-        cause === undefined ? undefined : { cause },
-      );
-    } else {
-      // A custom fetch's bug: not the network's fault, and never retried.
-      const name = error instanceof Error ? error.name : undefined;
-      failure = new ClinicError(
-        `${method} ${path} failed: the fetch in use threw ` +
-          `${name === undefined ? 'a non-error value' : `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`}` +
-          `, which is not a network failure, so it was not retried${failureReason(error)}.`,
-        { cause: error },
-      );
-    }
-    this.redactor.error(failure, call.url ? new URL(call.url) : undefined);
-    return { error: failure, type: failure.name };
-  }
+/** `value` parsed by `schema`. @throws {@link ValidationError} naming `what` (and `field`). */
+export function parseInput(schema: z.ZodType, value: unknown, what: string, field?: string) {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(issuesToFields(result.error.issues, field), what);
 }

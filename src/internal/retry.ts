@@ -2,7 +2,7 @@
  * The retry policy as ky's `retry` options. ky runs the loop, reads the timing headers and waits;
  * the SDK only says which failures a row retries and refuses a wait beyond the cap. @module
  */
-import { isHTTPError, type RetryOptions } from 'ky';
+import { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
 import { APIConnectionError, parseRetryAfter } from '../core/errors.ts';
 import type { RetryPolicy } from '../operations.ts';
 
@@ -24,12 +24,10 @@ export function retryOptions(policy: RetryPolicy, limit: number): RetryOptions {
     statusCodes,
     afterStatusCodes: statusCodes,
     maxRetryAfter: MAX_RETRY_AFTER_MS,
-    // 0.5 s doubling up to 8 s, minus up to 25 % so that clients spread out.
-    delay: (attempt) => 500 * 2 ** (attempt - 1),
+    // 0.5 s doubling up to 8 s, minus up to 25 % so that clients spread out. Each option is
+    // normalised by ky on every call: the cap is the delay's, not a `backoffLimit`.
+    delay: (attempt) => Math.min(500 * 2 ** (attempt - 1), 8_000),
     jitter: (wait) => wait * (1 - 0.25 * Math.random()),
-    backoffLimit: 8_000,
-    // Only for `safe`: `shouldRetry` refuses every failure without an answer to the others.
-    retryOnTimeout: true,
     shouldRetry: ({ error }) => {
       if (isHTTPError(error)) {
         const { status, headers } = error.response;
@@ -39,10 +37,13 @@ export function retryOptions(policy: RetryPolicy, limit: number): RetryOptions {
           ? true
           : undefined;
       }
-      // No answer: the request may have been processed, so only `safe` sends it again.
+      // No answer: the request may have been processed, so only `safe` sends it again (a timeout
+      // too, which ky alone would not).
       if (policy === 'rate-limit-only' || error instanceof BodyOverCapError) return false;
       // ky knows known runtimes' messages only: any TypeError, or a 2xx cut off, is one too.
-      return isTypeError(error) || error instanceof APIConnectionError ? true : undefined;
+      return isTypeError(error) || error instanceof APIConnectionError || isTimeoutError(error)
+        ? true
+        : undefined;
     },
   };
 }

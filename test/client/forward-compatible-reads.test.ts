@@ -6,6 +6,7 @@
  * Everything goes through `ClinicClient` with a custom `fetch` that answers from a table.
  */
 import { inspect } from 'node:util';
+import * as otel from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import {
   type Appointment,
@@ -323,8 +324,11 @@ describe('the options are checked at construction', () => {
     expect(() => setup({}, { validateResponses: value as never })).toThrow(ConfigurationError);
   });
 
-  it('onDrift must be a function', () => {
-    expect(() => setup({}, { onDrift: 'log' as never })).toThrow(ConfigurationError);
+  it.each([
+    ['alone', {}],
+    ['with openTelemetry', { openTelemetry: otel }],
+  ])('onDrift must be a function (%s)', (_, options) => {
+    expect(() => setup({}, { onDrift: 'log' as never, ...options })).toThrow(ConfigurationError);
   });
 });
 

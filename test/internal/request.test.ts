@@ -197,11 +197,13 @@ describe('toArray is bounded by bytes (item 4)', () => {
   });
 });
 
-describe('standard fetch functions keep working (issue 26)', () => {
-  it("Node's global fetch against a real server, a wrapper reading init.headers, one spreading it", async () => {
+describe('standard fetch functions keep working (issues 26, 40)', () => {
+  it("Node's global fetch against a real server, a wrapper reading init.headers, one adding to it", async () => {
     const extra: (string | undefined)[] = [];
+    const auth: (string | undefined)[] = [];
     const server = createServer((req, res) => {
       extra.push(req.headers['x-extra'] as string | undefined);
+      auth.push(req.headers.authorization);
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(req.url?.endsWith('/rooms/2') ? roomWire() : {}));
     });
@@ -213,13 +215,14 @@ describe('standard fetch functions keep working (issue 26)', () => {
         seen.push(new Headers(init?.headers).get('authorization') ?? '');
         return fetch(url, init);
       };
-      // A wrapper that spreads init.headers, as many do to add one.
-      const spreading: typeof fetch = (url, init) =>
-        fetch(url, {
-          ...init,
-          headers: { ...(init?.headers as Record<string, string>), 'x-extra': '1' },
-        });
-      for (const f of [fetch, wrapper, spreading]) {
+      // A wrapper that adds a header, as the documented contract says: `init.headers` is a
+      // Headers (ky's own, sent as they are).
+      const adding: typeof fetch = (url, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('x-extra', '1');
+        return fetch(url, { ...init, headers });
+      };
+      for (const f of [fetch, wrapper, adding]) {
         const clinic = new ClinicClient({
           apiKey: API_KEY,
           baseUrl: `http://127.0.0.1:${port}`,
@@ -229,6 +232,7 @@ describe('standard fetch functions keep working (issue 26)', () => {
       }
       expect(seen).toEqual([`Bearer ${API_KEY}`]);
       expect(extra).toEqual([undefined, undefined, '1']);
+      expect(auth).toEqual(Array(3).fill(`Bearer ${API_KEY}`));
     } finally {
       server.close();
     }
