@@ -141,7 +141,7 @@ async function plain(fns: Record<string, Call>, count: number): Promise<Record<s
       for (let i = 0; i < count / 4; i++) await fn();
       const started = performance.now();
       for (let i = 0; i < count; i++) await fn();
-      (times[name] ??= []).push(((performance.now() - started) * 1000) / count);
+      times[name] = [...(times[name] ?? []), ((performance.now() - started) * 1000) / count];
     }
   }
   return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, median(t)]));
