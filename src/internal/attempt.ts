@@ -59,9 +59,18 @@ export class Attempt {
     // undici may untie from the caller's after a GC (nodejs/undici#4068): the caller's signal is
     // listened to as well.
     const relay = new AbortController();
+    // What stops the body read, a fetch that ignores its signal too.
+    let stop!: (reason: unknown) => void;
+    const stopped = new Promise<never>((_, reject) => {
+      stop = reject;
+    });
+    stopped.catch(() => {});
     const abort = (reason: unknown) => {
       this.endedAt ||= Date.now();
-      queueMicrotask(() => relay.abort(reason));
+      queueMicrotask(() => {
+        relay.abort(reason);
+        stop(reason);
+      });
     };
     const onAbort = () => abort(signal.reason);
     const onCaller = () => abort(caller?.reason);
@@ -81,7 +90,11 @@ export class Attempt {
         response.body?.cancel().catch(() => {});
         throw this.#redirect(response, sending.method);
       }
-      const read = await readText(response, relay.signal, sending.cap).catch((error: unknown) =>
+      if (relay.signal.aborted) {
+        response.body?.cancel().catch(() => {});
+        throw relay.signal.reason;
+      }
+      const read = await readText(response, sending.cap, stopped).catch((error: unknown) =>
         this.#cutOff(response, sending, error),
       );
       // A non-2xx answer over the cap is still its status: an APIError without a body.

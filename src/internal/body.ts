@@ -29,45 +29,31 @@ export function errorBody(text: string, max = 64): unknown {
 /**
  * A body's text and size, at most `cap` bytes: over it a 2xx rejects with {@link OverCap}, another
  * status resolves `undefined`. A length the answer states (uncompressed: a transport holds a body
- * to it) within the cap is read whole, as `text()` reads; any other is streamed and counted.
- * Stops at `signal`'s abort even when `fetch` does not tie the body to it, and leaves nothing on
- * the signal once it ends.
+ * to it) within the cap is read whole, as `text()` reads; any other is streamed and counted. The
+ * read ends when `stopped` rejects, even when `fetch` does not tie the body to its signal.
  */
 export async function readText(
   response: Response,
-  signal: AbortSignal,
   cap: number,
+  stopped?: Promise<never>,
 ): Promise<[text: string, bytes: number] | undefined> {
   const { body, headers } = response;
-  if (signal.aborted) {
-    body?.cancel().catch(() => {});
-    throw signal.reason;
-  }
   if (body === null) return ['', 0];
   const declared = Number(headers.get('content-length') ?? Number.NaN);
   if (declared > cap) {
     body.cancel().catch(() => {});
     return over(response);
   }
-  const whole = declared >= 0 && !headers.has('content-encoding');
-  const reader = whole ? undefined : body.getReader();
-  let stop!: () => void;
-  const stopped = new Promise<never>((_, reject) => {
-    stop = () => {
-      reject(signal.reason);
-      reader?.cancel(signal.reason).catch(() => {});
-    };
-  });
-  signal.addEventListener('abort', stop);
-  try {
-    if (reader) return await Promise.race([stream(reader, response, cap), stopped]);
-    const text = await Promise.race([response.text(), stopped]);
+  if (declared >= 0 && !headers.has('content-encoding')) {
+    const text = await (stopped ? Promise.race([response.text(), stopped]) : response.text());
     // UTF-8 takes at least a byte per UTF-16 unit: a longer text was not the length stated.
     const bytes = Math.max(declared, text.length);
     return bytes > cap ? over(response) : [text, bytes];
-  } finally {
-    signal.removeEventListener('abort', stop);
   }
+  const reader = body.getReader();
+  if (!stopped) return stream(reader, response, cap);
+  stopped.catch((reason: unknown) => reader.cancel(reason).catch(() => {}));
+  return Promise.race([stream(reader, response, cap), stopped]);
 }
 
 async function stream(

@@ -14,28 +14,30 @@ export function isRetryableStatus(policy: RetryPolicy, status: number): boolean 
   return status === 429 || (policy === 'safe' && (status === 408 || status >= 500));
 }
 
-/** ky's `retry` for `policy` and `limit`: all methods, as the policy is the row's, not the method's. */
+/** The statuses ky retries by its own rule (its default `statusCodes`, less 413), reading their
+ * timing headers; another retryable one is retried on backoff. */
+const TIMED = [408, 429, 500, 502, 503, 504];
+
+/**
+ * ky's `retry` for `policy` and `limit`: all methods, as the policy is the row's, not the
+ * method's. ky normalises each member on every call (about 0.5 µs each): `shouldRetry` decides
+ * every failure, so ky's default `statusCodes` stay, and the jitter is the delay's own.
+ */
 export function retryOptions(policy: RetryPolicy, limit: number): RetryOptions {
-  // The usual statuses, whose timing headers ky reads; another 5xx is retried on backoff.
-  const statusCodes = policy === 'safe' ? [408, 429, 500, 502, 503, 504] : [429];
   return {
     limit,
     methods: ['get', 'post', 'patch'],
-    statusCodes,
-    afterStatusCodes: statusCodes,
+    afterStatusCodes: TIMED,
     maxRetryAfter: MAX_RETRY_AFTER_MS,
-    // 0.5 s doubling up to 8 s, minus up to 25 % so that clients spread out. Each option is
-    // normalised by ky on every call: the cap is the delay's, not a `backoffLimit`.
-    delay: (attempt) => Math.min(500 * 2 ** (attempt - 1), 8_000),
-    jitter: (wait) => wait * (1 - 0.25 * Math.random()),
+    // 0.5 s doubling up to 8 s, minus up to 25 % so that clients spread out.
+    delay: (attempt) => Math.min(500 * 2 ** (attempt - 1), 8_000) * (1 - 0.25 * Math.random()),
     shouldRetry: ({ error }) => {
       if (isHTTPError(error)) {
         const { status, headers } = error.response;
         // Beyond the cap the caller gets the error at once (ky would shorten the wait instead).
         if ((parseRetryAfter(headers) ?? 0) > MAX_RETRY_AFTER_MS) return false;
-        return isRetryableStatus(policy, status) && !statusCodes.includes(status)
-          ? true
-          : undefined;
+        if (!isRetryableStatus(policy, status)) return false;
+        return TIMED.includes(status) ? undefined : true;
       }
       // No answer: the request may have been processed, so only `safe` sends it again (a timeout
       // too, which ky alone would not).

@@ -225,9 +225,7 @@ export class Transport {
 
 async function readBody(response: Response): Promise<{ parsed: unknown; hadBody: boolean }> {
   // Over the cap a body is one the probe does not read: there, but not parsed.
-  const read = await readText(response, new AbortController().signal, MAX_BODY_BYTES).catch(
-    () => undefined,
-  );
+  const read = await readText(response, MAX_BODY_BYTES).catch(() => undefined);
   if (read === undefined) return { parsed: undefined, hadBody: true };
   const [text, bytes] = read;
   if (bytes === 0) return { parsed: undefined, hadBody: false };
