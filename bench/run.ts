@@ -14,6 +14,7 @@ const suites: Array<[title: string, file: string]> = [
   ['Overhead against raw fetch', 'overhead.ts'],
   ['Pagination', 'pagination.ts'],
   ['Hostile pagination', 'hostile-pagination.ts'],
+  ['Hostile answers', 'hostile-answers.ts'],
   ['Import time', 'import-time.ts'],
   ['Reference server', 'reference-server.ts'],
   ['Worker bundle', 'edge-weight.ts'],
