@@ -23,14 +23,12 @@ export interface Answer {
   bytes: number;
 }
 
-/** What an attempt sends besides ky's `Request`, and where. */
+/** What an attempt needs besides ky's `Request`: the client's `fetch` and cap, the body, the
+ * caller's signal. */
 export interface Sending {
   fetch: typeof fetch;
-  method: string;
-  headers: Headers;
   body: string | undefined;
   cap: number;
-  /** The caller's signal (see `run`). */
   caller: AbortSignal | undefined;
 }
 
@@ -52,7 +50,7 @@ export class Attempt {
 
   /** Sends `request` (ky's, whose signal ky aborts at its timeout) and reads the answer. */
   async run(request: Request, sending: Sending): Promise<Answer> {
-    const { signal } = request;
+    const { signal, method } = request;
     const { caller } = sending;
     // Aborted a microtask later: aborting undici from ky's timer callback while MSW streams a
     // body trips an assertion of undici's. ky retries with a clone of its Request, whose signal
@@ -79,8 +77,8 @@ export class Attempt {
     caller?.addEventListener('abort', onCaller);
     try {
       const response = await sending.fetch(this.url, {
-        method: sending.method,
-        headers: sending.headers,
+        method,
+        headers: request.headers,
         body: sending.body,
         signal: relay.signal,
         redirect: 'manual',
@@ -88,14 +86,14 @@ export class Attempt {
       // A browser's `manual` mode hides the status.
       if (response.type === 'opaqueredirect' || REDIRECTS.has(response.status)) {
         response.body?.cancel().catch(() => {});
-        throw this.#redirect(response, sending.method);
+        throw this.#redirect(response, method);
       }
       if (relay.signal.aborted) {
         response.body?.cancel().catch(() => {});
         throw relay.signal.reason;
       }
       const read = await readText(response, sending.cap, stopped).catch((error: unknown) =>
-        this.#cutOff(response, sending, error),
+        this.#cutOff(response, method, sending.cap, error),
       );
       // A non-2xx answer over the cap is still its status: an APIError without a body.
       return { response, text: read?.[0] ?? '', bytes: read?.[1] ?? 0 };
@@ -107,11 +105,11 @@ export class Attempt {
   }
 
   /** A failed body read after an answer: after a 2xx, the request may have been processed. */
-  #cutOff(response: Response, sending: Sending, error: unknown): never {
-    const where = `${sending.method} ${this.path} was answered ${response.status}, but`;
+  #cutOff(response: Response, method: string, cap: number, error: unknown): never {
+    const where = `${method} ${this.path} was answered ${response.status}, but`;
     if (error instanceof OverCap) {
       throw new BodyOverCapError(
-        `${where} its body is over maxResponseBytes (${sending.cap} bytes), so the SDK stopped ` +
+        `${where} its body is over maxResponseBytes (${cap} bytes), so the SDK stopped ` +
           'reading it: the request may have been processed. Raise maxResponseBytes (a client ' +
           'option), or ask for less (a smaller limit).',
       );

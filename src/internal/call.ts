@@ -255,8 +255,6 @@ class Call {
     observer?.attempt(this.#event(row, number), attempt.url, sent - 1, request.headers);
     const answer = await attempt.run(request, {
       fetch: this.#path.fetch(),
-      method: row.method,
-      headers: request.headers,
       body,
       cap: this.#path.config.maxResponseBytes,
       caller: this.#signal,

@@ -89,3 +89,26 @@ describe('the Idempotency-Key header', () => {
     expect(sent[0]!.headers.has('idempotency-key')).toBe(false);
   });
 });
+
+describe('the custom fetch contract (issue 40)', () => {
+  it('(url, init): a URL string, a Headers as ky built them, the JSON text, a signal, no redirect followed', async () => {
+    const seen: Array<[unknown, RequestInit | undefined]> = [];
+    const clinic = new ClinicClient({
+      apiKey: API_KEY,
+      baseUrl: BASE_URL,
+      logLevel: 'off',
+      fetch: (async (url: unknown, init?: RequestInit) => {
+        seen.push([url, init]);
+        return json(patientWire(), 201);
+      }) as typeof fetch,
+    });
+    await clinic.patients.create({ name: 'Ana Souza' });
+    const [url, init] = seen[0]!;
+    expect(url).toBe(`${BASE_URL}/api/public/v1/patients`);
+    expect(init?.headers).toBeInstanceOf(Headers);
+    expect((init?.headers as Headers).get('authorization')).toBe(`Bearer ${API_KEY}`);
+    expect(init).toMatchObject({ method: 'POST', redirect: 'manual' });
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Ana Souza' });
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+  });
+});
