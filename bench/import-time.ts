@@ -5,12 +5,21 @@
  * empty module; a new process per sample, interleaved, medians. Needs `npm run build` first (`npm run bench`
  * builds).
  *
- * Run: `node bench/import-time.ts`.
+ * `--before <dist dir>` times another build's root entry in the same samples, paired with
+ * openai-node's as this build's is.
+ *
+ * Run: `node bench/import-time.ts [--before <dist dir>]`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { type BenchRow, median, printRows } from './lib.ts';
+
+const { values: args } = parseArgs({
+  options: { before: { type: 'string' }, json: { type: 'boolean', default: false } },
+});
 
 const SAMPLES = 15;
 // openai does not export its package.json; read the installed one.
@@ -45,7 +54,9 @@ export async function run(): Promise<BenchRow[]> {
   const deps: number[] = [];
   const openai: number[] = [];
   const pairs: number[] = [];
+  const beforePairs: number[] = [];
   const root = new URL('index.js', `file://${dist}`).href;
+  const beforeRoot = args.before && pathToFileURL(resolve(args.before, 'index.js')).href;
   for (let i = 0; i < SAMPLES; i++) {
     startup.push(timeOnce(''));
     // Paired: the SDK's root entry and openai-node's, one right after the other.
@@ -53,6 +64,8 @@ export async function run(): Promise<BenchRow[]> {
     const theirs = timeOnce("await import('openai')");
     openai.push(theirs);
     pairs.push(ours / theirs);
+    if (beforeRoot)
+      beforePairs.push(timeOnce(`await import(${JSON.stringify(beforeRoot)})`) / theirs);
     deps.push(timeOnce("await import('ky'); await import('uuid')"));
     for (const [name, file] of ENTRIES) {
       const url = new URL(file, `file://${dist}`).href;
@@ -100,6 +113,14 @@ export async function run(): Promise<BenchRow[]> {
     pass: ratio <= 0.75,
     note: `median of ${SAMPLES} paired ratios (the two imports back to back in each sample)`,
   });
+  if (args.before) {
+    rows.push({
+      name: `cold import: the build of ${args.before} vs openai-node ${OPENAI_VERSION}`,
+      value: median(beforePairs),
+      unit: '×',
+      note: 'in the same samples, right after the pair above',
+    });
+  }
   return rows;
 }
 
