@@ -192,8 +192,9 @@ class Call {
       options.searchParams = Object.fromEntries(entries) as Record<string, string>;
     }
     if (this.#observer) {
-      const context: RetryContext = { retrying: (error, n) => this.#retrying(row, error, n) };
-      options.context = context as unknown as Record<string, unknown>;
+      options.context = {
+        retrying: (error, n) => this.#retrying(row, error, n),
+      } satisfies RetryContext;
     }
     if (this.#signal?.aborted) throw new APIUserAbortError();
     const url = target.includes('://') ? target : `${path.apiRoot.href}${target}`;

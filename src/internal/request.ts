@@ -50,10 +50,10 @@ export interface PathConfig {
 }
 
 /** What an observed request hands its `beforeRetry` hook, through ky's `context`. */
-export interface RetryContext {
+export type RetryContext = {
   /** ky waited after a failed attempt (`error`) and is about to send retry `retry`. */
-  retrying(error: unknown, retry: number): void;
-}
+  retrying: (error: unknown, retry: number) => void;
+};
 
 /** The `Idempotency-Key` header as ky's headers name it. */
 export const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
@@ -121,7 +121,7 @@ export class RequestPath {
       hooks: {
         beforeRetry: [
           ({ options, error, retryCount }) =>
-            (options.context as unknown as RetryContext).retrying(error, retryCount),
+            (options.context as RetryContext).retrying(error, retryCount),
         ],
       },
     });
