@@ -86,6 +86,8 @@ export default defineConfig({
   // its name as the example does.
   onSuccess: async () => {
     await copyFile('docs/openapi.json', 'dist/openapi.json');
+    // The settings document's JSON Schema (`npm run docs:tables`), for editors and validators.
+    await copyFile('docs/settings.schema.json', 'dist/testing/settings.schema.json');
     await build({
       config: false,
       entry: { demo: 'examples/quickstart.ts' },

@@ -22,6 +22,15 @@ export function phoneNumberKey(phone: string): string {
   return compact;
 }
 
+/**
+ * Whether a phone is a "mobile number with area code" (spec 4.7) as the reference server reads it
+ * by default: spaces and `()-.` dropped, 10 or 11 digits without `+`, or `+` and 8 to 15 digits.
+ * The client checks only the length ({@link Phone}): the spec does not show the exact rule.
+ */
+export function isPhoneNumber(phone: string): boolean {
+  return /^(?:\d{10,11}|\+\d{8,15})$/.test(phone.replace(/[\s().-]/g, ''));
+}
+
 /** Mobile phone: at most 40 characters as sent, then trimmed, and not empty. */
 export const Phone = z
   .string(typeError('must be a string'))
