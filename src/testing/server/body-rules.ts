@@ -46,12 +46,13 @@ export function readWriteBody<S extends z.ZodObject>(
   for (const field of required) {
     if (read[field] === undefined && !fields[field]) add(fields, field, 'is required');
   }
-  const data = (result.success ? result.data : {}) as Record<string, unknown>;
-  if (typeof data.phone === 'string' && settings.phoneRule === 'number') {
-    if (!isPhoneNumber(data.phone)) add(fields, 'phone', PHONE_MESSAGE);
+  // Beyond the shared schemas, on a field that passed them, so one 400 names every field.
+  const passed = (field: string) => typeof read[field] === 'string' && !fields[field];
+  if (settings.phoneRule === 'number' && passed('phone') && !isPhoneNumber(read.phone as string)) {
+    add(fields, 'phone', PHONE_MESSAGE);
   }
-  if (typeof data.cpf === 'string' && settings.cpfRepeatedDigits === 'refuse') {
-    if (isRepeatedDigitCpf(data.cpf)) add(fields, 'cpf', REPEATED_CPF_MESSAGE);
+  if (settings.cpfRepeatedDigits === 'refuse' && passed('cpf')) {
+    if (isRepeatedDigitCpf(read.cpf as string)) add(fields, 'cpf', REPEATED_CPF_MESSAGE);
   }
   if (
     change &&
