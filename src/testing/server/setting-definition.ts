@@ -1,5 +1,5 @@
 /** What one setting is made of: the shape the settings' topic files fill in. @module */
-import type * as z from 'zod';
+import * as z from 'zod';
 
 /** One setting: its schema, its conservative default and what the docs say of each value. */
 export interface SettingDefinition<T = unknown> {
@@ -25,3 +25,8 @@ export function define<S extends z.ZodType>(
 
 /** A 409 or 422 `code` a setting may name, and one the probe records: a short identifier. */
 export const ERROR_CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+
+/** The schema of a setting that names a code. */
+export const ErrorCode = z
+  .string()
+  .regex(ERROR_CODE, 'must be a code: a letter, then letters, digits, _ . -');

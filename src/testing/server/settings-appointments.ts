@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { AppointmentStatus } from '../../schemas/appointments.ts';
 import { APPOINTMENT_FILTER_NAMES } from './appointment-filters.ts';
-import { define, ERROR_CODE } from './setting-definition.ts';
+import { define, ErrorCode } from './setting-definition.ts';
 
 /** What PATCH and cancel may answer: the spec shows neither body. */
 const WriteAnswer = z.enum(['appointment', 'no-content', 'empty-object']);
@@ -32,7 +32,7 @@ export const APPOINTMENT_SETTINGS = {
       'any list of statuses, such as every status; telehealth appointments, patient requests (`requested`) and cancelling a cancelled appointment stay 409 (spec 3 rule 2)',
   }),
   notChangeableCode: define({
-    schema: z.string().regex(ERROR_CODE, 'must be a code: a letter, then letters, digits, _ . -'),
+    schema: ErrorCode,
     default: 'appointment_not_changeable',
     spec: '3, 7',
     question: 'The code of the 409 for an appointment that cannot be changed or cancelled',

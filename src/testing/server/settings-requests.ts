@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { OPERATION_ROWS } from '../../operations.ts';
 import { SCOPES } from '../../schemas/scopes.ts';
-import { define, ERROR_CODE } from './setting-definition.ts';
+import { define, ErrorCode } from './setting-definition.ts';
 
 /** The operations whose scope spec 5 does not state: the members of `operationScopes`. */
 const UNSTATED_SCOPE = z.enum([...SCOPES, 'none']);
@@ -64,7 +64,7 @@ export const REQUEST_SETTINGS = {
       "`'bind'`: checked (400 when empty or over 255 characters) and bound like a write's: a key bound to another endpoint is 422",
   }),
   idempotencyErrorCode: define({
-    schema: z.string().regex(ERROR_CODE, 'must be a code: a letter, then letters, digits, _ . -'),
+    schema: ErrorCode,
     default: 'idempotency_key_reused',
     spec: '7',
     question: 'The code of the 422 for a misused Idempotency-Key',
