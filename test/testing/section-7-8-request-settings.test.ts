@@ -49,6 +49,16 @@ describe('requestIdHeader (default none)', () => {
     const read = await clientOf(s).rooms.retrieve(s.room.id).withResponse();
     expect(read.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(() => s.api.applySettings({ requestIdHeader: 'X Request' })).toThrow(/requestIdHeader/);
+    // Not a header HTTP's framing or the API's answers own: a uuid there would break them.
+    for (const owned of [
+      'Content-Length',
+      'Transfer-Encoding',
+      'Idempotent-Replayed',
+      'Retry-After',
+    ]) {
+      expect(() => s.api.applySettings({ requestIdHeader: owned }), owned).toThrow(/ends in "Id"/);
+    }
+    expect(s.api.settingsDocument().requestIdHeader).toBe('X-Request-Id');
   });
 });
 

@@ -170,6 +170,11 @@ const Bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 const HeaderName = z.string().regex(HEADER_NAME, 'must be an HTTP header name').max(100);
 
+/** A header name ending in "Id", which keeps a request id off the headers HTTP's framing and
+ * the API's answers own (Content-Length, Transfer-Encoding, Retry-After, Idempotent-Replayed).
+ * One pattern without flags, so the JSON Schema states the same rule. */
+const ID_HEADER_NAME = new RegExp(HEADER_NAME.source.replace(/\+\$$/, '*[Ii][Dd]$'));
+
 /**
  * The settings document: every setting of one reference server, as JSON (`--settings FILE`,
  * `createReferenceServer({ settings })`, `GET`/`PATCH /__control/server-settings`). Every member
@@ -187,7 +192,11 @@ export const ServerSettings = z
     logLimit: z.union([Bytes, Unbounded]),
     logBytes: z.union([Bytes, Unbounded]),
     attemptHeader: HeaderName.nullable(),
-    requestIdHeader: HeaderName.nullable(),
+    requestIdHeader: z
+      .string()
+      .regex(ID_HEADER_NAME, 'must be a header name that ends in "Id", such as X-Request-Id')
+      .max(100)
+      .nullable(),
     clinic: z.strictObject(SETTING_SCHEMAS).partial(),
     webhooks: z.strictObject({ ...DeliveryChaos.shape, ...DeliveryUrlRule.shape }).partial(),
   })

@@ -61,7 +61,7 @@ export const SERVER_SETTING_WORDS: {
     question: 'A request id in the answers (the spec shows none)',
     byDefault: 'none',
     otherwise:
-      'a header name, such as `X-Request-Id`: every API answer carries it with a fresh id (the client reports `x-request-id` and `request-id` as `requestId`)',
+      'a header name ending in `Id`, such as `X-Request-Id`: every API answer carries it with a fresh id (the client reports `x-request-id` and `request-id` as `requestId`)',
   },
   webhooks: {
     byDefault:
