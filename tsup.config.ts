@@ -1,4 +1,4 @@
-import { copyFile, cp } from 'node:fs/promises';
+import { copyFile, cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build, defineConfig, type Options } from 'tsup';
 
@@ -87,6 +87,7 @@ export default defineConfig({
   onSuccess: async () => {
     await copyFile('docs/openapi.json', 'dist/openapi.json');
     // The settings document's JSON Schema (`npm run docs:tables`), for editors and validators.
+    await mkdir('dist/testing', { recursive: true });
     await copyFile('docs/settings.schema.json', 'dist/testing/settings.schema.json');
     await build({
       config: false,
