@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { ConflictError } from '../../src/index.ts';
+import { parseWebhookEvent } from '../../src/webhooks/events.ts';
 import { clientOf, createAppointment, setup } from './helpers.ts';
 
 describe('appointmentFilters (default none)', () => {
@@ -89,6 +90,8 @@ describe('appointmentNote (default omit)', () => {
     const b = await createAppointment(s, { start_at: '2026-03-06T10:00:00' });
     expect(b.note).toBeNull();
     expect(s.api.events.at(-1)?.data).toMatchObject({ id: b.id, note: null });
+    // The SDK's webhook side reads that envelope too.
+    expect(parseWebhookEvent(JSON.stringify(s.api.events.at(-1))).data).toMatchObject({ id: b.id });
     for (const validateResponses of ['strict', 'compatible'] as const) {
       const got = await clientOf(s, { validateResponses }).appointments.retrieve(a.id);
       expect(got.id).toBe(a.id);
