@@ -1,5 +1,6 @@
 /** The Fetch-API core every request goes through (the adapters only translate): origin, log,
- * faults, 400 repeats, 401, route (404), 403, body, Idempotency-Key, operation. @module */
+ * faults, 400 repeats, 401, rate limit (429), route (404), 403, body, Idempotency-Key, operation.
+ * @module */
 import { matchOperation, type OperationMatch, type OperationName } from '../../operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { publishChanges } from './changes.ts';
@@ -85,13 +86,13 @@ async function handle(
   method: string,
 ): Promise<Response> {
   const key = authenticate(ctx.store, request.headers.get('authorization'));
-  assertWithinRateLimit(ctx.store.clinic(key.company_id), key.key_id, ctx.clock.now());
+  const clinic = ctx.store.clinic(key.company_id);
+  assertWithinRateLimit(clinic, key.key_id, ctx.clock.now());
   const prefix = ctx.basePath + API_PREFIX;
   const apiPath = url.pathname.startsWith(`${prefix}/`)
     ? url.pathname.slice(prefix.length)
     : undefined;
   const { row, id } = resolveRoute(method, apiPath, url.pathname.slice(ctx.basePath.length));
-  const clinic = ctx.store.clinic(key.company_id);
   const scope = clinic.settings.operationScopes[row.name] ?? row.scope;
   if (scope !== 'none') requireScope(key, scope, `${method} ${API_PREFIX}${row.path}`);
   const operation = HANDLERS[row.name as OperationName];
