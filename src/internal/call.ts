@@ -23,16 +23,10 @@ import { issuesToFields } from '../schemas/errors.ts';
 import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { type Answer, Attempt, classify, urlPath } from './attempt.ts';
 import { parseBody } from './body.ts';
-import { checkHeaders, lowerCaseNames } from './headers.ts';
+import { givenHeaders, KEY_HEADER } from './headers.ts';
 import { type Observer, requestIdOf } from './observe.ts';
 import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
-import {
-  KEY_HEADER,
-  parseInput,
-  type RawResponse,
-  type RequestPath,
-  type RetryContext,
-} from './request.ts';
+import { parseInput, type RawResponse, type RequestPath, type RetryContext } from './request.ts';
 import { checkNumber } from './utils.ts';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, templateOf } from './wire.ts';
 
@@ -98,8 +92,9 @@ class Call {
   constructor(path: RequestPath, row: OperationRow, given: Given = {}) {
     this.#path = path;
     this.#first = row;
-    const headers = given.headers && lowerCaseNames(given.headers, "the call's headers");
-    const headerKey = headers?.[KEY_HEADER];
+    const { headers, key: headerKey } = given.headers
+      ? givenHeaders(given.headers, "the call's headers")
+      : { headers: undefined, key: undefined };
     if (!row.replay && (given.idempotencyKey !== undefined || headerKey !== undefined)) {
       throw new ConfigurationError(
         'only appointments.create takes an Idempotency-Key; the spec gives none to other calls ' +
@@ -115,11 +110,6 @@ class Call {
         throw new ValidationError(fields, IDEMPOTENCY_HEADER);
       }
       this.#key = key;
-    }
-    if (headers) {
-      delete headers.authorization;
-      delete headers[KEY_HEADER];
-      checkHeaders(headers, "the call's headers");
     }
     const { signal, maxRetries, timeout } = given;
     if (signal !== undefined && !(signal instanceof AbortSignal)) {

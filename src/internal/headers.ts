@@ -2,22 +2,33 @@
 
 import { ConfigurationError } from '../core/errors.ts';
 import { isRecord } from './utils.ts';
-import { HEADER_NAME, HEADER_VALUE } from './wire.ts';
+import { HEADER_NAME, HEADER_VALUE, IDEMPOTENCY_HEADER } from './wire.ts';
 
 /** A header map whose values may be `undefined` (a header removed for one call). */
 export type Headerish = Record<string, string | undefined>;
 
-/** Lower-cases names, the last duplicate winning. @throws {@link ConfigurationError} */
-export function lowerCaseNames(
+/** The `Idempotency-Key` header as the SDK's header maps name it. */
+export const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+
+/**
+ * Headers given for the client or a call (`where`): names lower-cased (the last duplicate
+ * winning), the SDK's own (`authorization`, `idempotency-key`) taken out, the others checked;
+ * and the `Idempotency-Key` they held. @throws {@link ConfigurationError}
+ */
+export function givenHeaders(
   headers: Record<string, string> | undefined,
   where: string,
-): Headerish {
+): { headers: Headerish; key: string | undefined } {
   if (headers !== undefined && !isRecord(headers)) {
     throw new ConfigurationError(`${where} must be an object of header names and values.`);
   }
   const out: Headerish = {};
   for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
-  return out;
+  const key = out[KEY_HEADER];
+  delete out.authorization;
+  delete out[KEY_HEADER];
+  checkHeaders(out, where);
+  return { headers: out, key };
 }
 
 /** Headers fetch manages: it throws a `TypeError` on them (a network failure) or drops them. */
@@ -31,7 +42,7 @@ const MANAGED = new Set(
  * Checks headers before sending: fetch's refusal would read as a network failure and repeat
  * the value. @throws {@link ConfigurationError} naming the header, never its value.
  */
-export function checkHeaders(headers: Headerish, where: string): void {
+function checkHeaders(headers: Headerish, where: string): void {
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) {
       throw new ConfigurationError(

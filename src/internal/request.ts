@@ -12,11 +12,11 @@ import { type Checked, hasRequiredMembers, ResponseReader } from '../core/respon
 import type { OperationRow, RetryPolicy } from '../operations.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import type { Answer } from './attempt.ts';
-import { checkHeaders, lowerCaseNames } from './headers.ts';
+import { givenHeaders } from './headers.ts';
 import { Observer, Telemetry } from './observe.ts';
 import { Redactor } from './redact.ts';
 import { retryOptions } from './retry.ts';
-import { API_PREFIX, IDEMPOTENCY_HEADER, templateOf } from './wire.ts';
+import { API_PREFIX, templateOf } from './wire.ts';
 
 /** A 2xx answer, its body read: parsed (see `parseBody`), its size, the path and URL sent. */
 export interface RawResponse extends Answer {
@@ -55,9 +55,6 @@ export type RetryContext = {
   retrying: (error: unknown, retry: number) => void;
 };
 
-/** The `Idempotency-Key` header as ky's headers name it. */
-export const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
-
 /** @internal One client's request path. The key lives in its ky instances' headers only. */
 export class RequestPath {
   readonly config: PathConfig;
@@ -78,10 +75,7 @@ export class RequestPath {
   constructor(apiKey: string, config: PathConfig) {
     this.config = config;
     this.apiRoot = new URL(`${config.baseUrl}${API_PREFIX}`);
-    const headers = lowerCaseNames(config.headers, 'headers');
-    delete headers.authorization;
-    delete headers[KEY_HEADER];
-    checkHeaders(headers, 'headers');
+    const { headers } = givenHeaders(config.headers, 'headers');
     const redactor = new Redactor(apiKey);
     this.redactor = redactor;
     const { hooks, openTelemetry, logger } = config;
