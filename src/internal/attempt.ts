@@ -164,7 +164,7 @@ export function classify(error: unknown, failed: Failed): { error: ClinicError; 
     const failure = makeAPIError({
       status: response.status,
       headers: redactor.headers(response.headers),
-      body: redactor.body(errorBody(failed.text)),
+      body: redactor.parsed(failed.text, errorBody(failed.text)),
       method,
       path,
       idempotencyKey: failed.idempotencyKey,

@@ -16,12 +16,14 @@ export function parseBody(text: string): unknown {
  */
 export function errorBody(text: string, max = 64): unknown {
   const body = parseBody(text);
+  if (typeof body !== 'object' || body === null) return body;
   const stack: Array<[unknown, number]> = [[body, 0]];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [item, depth] = next;
-    if (typeof item !== 'object' || item === null) continue;
     if (depth >= max) return text;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+    for (const child of Object.values(item as object)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
   }
   return body;
 }

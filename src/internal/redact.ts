@@ -76,6 +76,12 @@ export class Redactor {
     return copy;
   }
 
+  /** `parsed`, a body parsed from `text`, redacted ({@link Redactor.body}); as it is when `text`
+   * holds no run of the key nor a `\u` escape, which could spell one. */
+  parsed(text: string, parsed: unknown): unknown {
+    return this.#any.test(text) || text.includes('\\u') ? this.body(parsed) : parsed;
+  }
+
   /** A parsed body with its strings and member names redacted (escapes undone by parsing). */
   body(body: unknown): unknown {
     if (typeof body === 'string') return this.text(body);
