@@ -19,14 +19,15 @@ import { createReferenceServer } from '@clinic-scheduling/sdk/testing';
 import * as otel from '@opentelemetry/api';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { metrics, NodeSDK } from '@opentelemetry/sdk-node';
+import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { NodeSDK } from '@opentelemetry/sdk-node';
 import pino from 'pino';
 
 // In an application this part lives in telemetry.ts, loaded first (node --import).
 const sdk = new NodeSDK({
   serviceName: 'front-desk',
   traceExporter: new OTLPTraceExporter(),
-  metricReader: new metrics.PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter() }),
+  metricReaders: [new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter() })],
 });
 sdk.start();
 
