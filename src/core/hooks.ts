@@ -177,7 +177,11 @@ export interface OpenTelemetryApi {
   context: {
     /** The active context. */
     active(): unknown;
+    /** Runs `fn` in `context`: each attempt's fetch runs with tracing suppressed below the SDK. */
+    with?<T>(context: never, fn: () => T): T;
   };
+  /** A context key (`Symbol.for(description)` in the API's 1.x): the suppress-tracing key. */
+  createContextKey?(description: string): symbol;
   /** The registered propagator: used only with `propagateBaggage: true`. */
   propagation?:
     | {

@@ -26,6 +26,18 @@ const NAME = '@clinic-scheduling/sdk';
 /** The HTTP client conventions' advised buckets for `http.client.request.duration`, in s. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/**
+ * The context key `@opentelemetry/core`'s `suppressTracing` sets (the API makes it with
+ * `Symbol.for`, so every copy of the API agrees): under it, a tracer starts no span and a
+ * propagator injects nothing, so the transport's instrumentation (undici's) adds no span,
+ * `traceparent` or `baggage` to a request the SDK already traces.
+ */
+const SUPPRESS_TRACING = 'OpenTelemetry SDK Context Key SUPPRESS_TRACING';
+
+/** The slice of an OpenTelemetry `Context` the observer uses. */
+interface TelemetryContext {
+  setValue(key: symbol, value: unknown): TelemetryContext;
+}
 
 /**
  * What the observer reads of `attempt.ts`'s `Call`, stated here so that the attempt, which
@@ -75,10 +87,13 @@ export class Observer {
   readonly #c: ObserverConfig;
   readonly #tracer: TelemetryTracer | undefined;
   readonly #metrics: ReturnType<typeof instruments> | undefined;
+  readonly #suppress: symbol | undefined;
 
   constructor(config: ObserverConfig) {
     this.#c = config;
-    this.#tracer = config.otel?.trace.getTracer(NAME, VERSION);
+    const { otel } = config;
+    this.#tracer = otel?.trace.getTracer(NAME, VERSION);
+    this.#suppress = otel && (otel.createContextKey ?? Symbol.for)(SUPPRESS_TRACING);
     const meter = config.otel?.metrics?.getMeter(NAME, VERSION);
     this.#metrics = meter && instruments(meter);
   }
@@ -149,6 +164,18 @@ export class Observer {
       );
     }
     return headers;
+  }
+
+  /** Runs an attempt's `fetch`: traced, in its span's context with tracing suppressed below. */
+  send<T>(call: Call, fetch: () => T): T {
+    const attempt = call.spans?.attempt;
+    const otel = this.#c.otel;
+    if (!attempt || !otel?.context.with) return fetch();
+    const context = otel.trace.setSpan(call.spans!.context as never, attempt as never);
+    return otel.context.with(
+      (context as TelemetryContext).setValue(this.#suppress!, true) as never,
+      fetch,
+    );
   }
 
   /** The attempt was answered (any status), its body read. */
