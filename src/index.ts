@@ -45,6 +45,7 @@ export type {
   TelemetryTracer,
 } from './core/hooks.ts';
 export type { LogFields, Logger, LogLevel } from './core/logger.ts';
+export { isClinicSdkRequest } from './core/sdk-request.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';
 export type {
   AppointmentCreateOptions,

@@ -30,7 +30,7 @@ import { issuesToFields } from '../schemas/errors.ts';
 import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { Call, failureReason } from './attempt.ts';
 import { errorBody, parseBody } from './body.ts';
-import { checkHeaders, lowerCaseNames } from './headers.ts';
+import { checkHeaders, type Headerish, lowerCaseNames } from './headers.ts';
 import { Observer, requestIdOf } from './observe.ts';
 import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
 import { Redactor } from './redact.ts';
@@ -82,6 +82,8 @@ export class Transport {
   readonly #observer: Observer | undefined;
   /** The observer of a call with hooks of its own: the client's, or one for those hooks alone. */
   readonly #forCallHooks: Observer;
+  /** The client's `User-Agent`: the SDK's product token, after the client's own, if given. */
+  readonly #userAgent: string;
 
   /** @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent. */
   constructor(apiKey: string, config: TransportConfig) {
@@ -92,6 +94,7 @@ export class Transport {
     delete headers.authorization;
     delete headers[KEY_HEADER];
     checkHeaders(headers, 'headers');
+    this.#userAgent = withUserAgent(headers, config.userAgent);
     this.redactor = new Redactor(apiKey);
     const { hooks, openTelemetry: otel } = config;
     this.#observer = hooks || otel || config.info ? this.#makeObserver(hooks, otel) : undefined;
@@ -102,7 +105,6 @@ export class Transport {
       prefix: this.apiRoot.href,
       headers: {
         accept: 'application/json',
-        'user-agent': config.userAgent,
         ...headers,
         authorization: `Bearer ${apiKey}`,
       },
@@ -175,6 +177,7 @@ export class Transport {
       delete headers.authorization;
       delete headers[KEY_HEADER];
       checkHeaders(headers, "the call's headers");
+      if ('user-agent' in headers) withUserAgent(headers, this.#userAgent);
     }
     const signal = given.signal;
     if (signal !== undefined && !(signal instanceof AbortSignal)) {
@@ -344,4 +347,14 @@ export class Transport {
     this.redactor.error(failure, call.url ? new URL(call.url) : undefined);
     return { error: failure, type: failure.name };
   }
+}
+
+/**
+ * A `user-agent` of `headers` goes before the SDK's (`ours`), which it never replaces nor
+ * removes (`isClinicSdkRequest` reads it); the header to send.
+ */
+function withUserAgent(headers: Headerish, ours: string): string {
+  const theirs = headers['user-agent'];
+  headers['user-agent'] = theirs ? `${theirs} ${ours}` : ours;
+  return headers['user-agent'];
 }
