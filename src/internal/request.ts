@@ -19,11 +19,13 @@ import {
   ClinicError,
   ConfigurationError,
   makeAPIError,
+  namedFacts,
   ValidationError,
   withIdempotencyKey,
 } from '../core/errors.ts';
 import type { ErrorEvent, Hooks, OpenTelemetryApi } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
+import { outcomeOf } from '../core/outcome.ts';
 import type { RequestOptions } from '../core/request-options.ts';
 import type { OperationRow } from '../operations.ts';
 import { issuesToFields } from '../schemas/errors.ts';
@@ -71,6 +73,8 @@ export interface TransportConfig {
 }
 
 const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+/** The verb of a call's last line, by its outcome. */
+const VERDICT = { failure: 'failed', refusal: 'refused', cancelled: 'cancelled' } as const;
 
 /** @internal The request path. One per client; holds the key in a private field. */
 export class Transport {
@@ -269,6 +273,7 @@ export class Transport {
       ...this.#facts(call, raw.response),
       status: raw.response.status,
       replayed: raw.replayed === true,
+      outcome: 'success',
     });
   }
 
@@ -278,19 +283,25 @@ export class Transport {
     // Once anything was sent, the key is what lets the caller replay instead of booking twice.
     const final = call.attempts > 0 ? withIdempotencyKey(error, call.idempotencyKey) : error;
     const status = final instanceof APIUserAbortError ? undefined : call.response?.status;
+    const outcome = outcomeOf(final) as ErrorEvent['outcome'];
     const event: ErrorEvent = {
       ...this.#facts(call, call.response),
       attempt: call.attempts,
       errorType: final.name,
+      outcome,
       error: final,
       ...(status === undefined ? {} : { status }),
     };
     call.observer?.fail(call, event);
-    const { error: _, ...fields } = event;
-    this.config.logger.error(
-      `clinic-scheduling: ${event.method} ${event.path} failed: ${event.errorType}` +
-        `${status === undefined ? '' : ` (${status})`} after ${event.attempts} attempt(s).`,
-      fields,
+    const { error: _, ...facts } = event;
+    const named = namedFacts(final);
+    const said = [status, named.code ?? named.fields?.join(', ')].filter((x) => x !== undefined);
+    // A refusal is the caller's to handle, a cancel its own doing: below `warn`.
+    this.config.logger[outcome === 'failure' ? 'error' : 'info'](
+      `clinic-scheduling: ${event.method} ${event.path} ${VERDICT[outcome]}: ` +
+        `${event.errorType}${said.length > 0 ? ` (${said.join(': ')})` : ''} after ` +
+        `${event.attempts} attempt(s).`,
+      { ...facts, ...named, ...call.observer?.trace(call) },
     );
     return final;
   }

@@ -59,13 +59,21 @@ describe('isClinicSdkRequest', () => {
 
   it('the token must start a product: a longer name that ends with it is another client', () => {
     expect(isClinicSdkRequest({ headers: ['user-agent', `x${ours}`] })).toBe(false);
-    expect(isClinicSdkRequest({ headers: ['user-agent', 'clinic-scheduling-sdk-typescript'] })).toBe(
-      false,
-    );
+    expect(
+      isClinicSdkRequest({ headers: ['user-agent', 'clinic-scheduling-sdk-typescript'] }),
+    ).toBe(false);
   });
 
   it('anything else is false, never a throw', () => {
-    for (const value of [undefined, null, 'user-agent', 42, {}, { headers: 7 }, { headers: null }]) {
+    for (const value of [
+      undefined,
+      null,
+      'user-agent',
+      42,
+      {},
+      { headers: 7 },
+      { headers: null },
+    ]) {
       expect(isClinicSdkRequest(value)).toBe(false);
     }
   });
