@@ -18,7 +18,11 @@ import { ClinicClient, ClinicError } from '@clinic-scheduling/sdk';
 import { createReferenceServer } from '@clinic-scheduling/sdk/testing';
 import * as otel from '@opentelemetry/api';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import {
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 
 // The application's telemetry setup (sdk-node's, in production).
 const exporter = new InMemorySpanExporter();
