@@ -9,14 +9,11 @@ import { expect, test } from 'vitest';
 import { generateCpf } from '../../src/testing/index.ts';
 import { assertInCompany, SDK_SCOPE, secretsOf } from '../otel-company/assertions.ts';
 import { EXAMPLE_PATIENT, runExampleInCompany } from '../otel-company/run.ts';
-import { assertBuilt, ROOT } from './run.ts';
+import { assertBuilt } from './run.ts';
 
 test('beside auto-instrumentation: one span, one traceparent, one count per request; outcomes; no patient data', async () => {
   assertBuilt();
-  const { run, seen, apiKey, posts } = await runExampleInCompany(
-    'examples/opentelemetry-otlp.ts',
-    ROOT,
-  );
+  const { run, seen, apiKey, posts } = await runExampleInCompany();
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   expect(posts.map((p) => p.path)).toEqual(expect.arrayContaining(['/v1/traces', '/v1/metrics']));

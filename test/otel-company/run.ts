@@ -4,9 +4,9 @@
  * keeps what the exporters post (JSON), and examples/opentelemetry-otlp.ts run against both as
  * an SRE runs it. Its result is a {@link Seen} for `assertInCompany`.
  */
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { runExample } from '../examples/run.ts';
 import { callCli, killCli, type RunningCli, startCli } from '../testing/cli-helpers.ts';
 import type { Seen, SeenLine, SeenPoint, SeenSpan } from './assertions.ts';
 
@@ -164,52 +164,22 @@ export function sdkLines(stdout: string): SeenLine[] {
 }
 
 /**
- * Runs `node <file>` in `cwd` (the example, in this repository or in a scratch project) against
- * `service`, exporting to `endpoint`; its exit code and output.
+ * Runs examples/opentelemetry-otlp.ts (or `file` in `cwd`, a scratch project) against a fresh
+ * service and collector: what it left.
  */
-export function runNode(
-  file: string,
-  cwd: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([n]) => !n.startsWith('CLINIC_') && !n.startsWith('OTEL_')),
-  );
-  const child = spawn(process.execPath, [file], {
-    cwd,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => {
-    stdout += c;
-  });
-  child.stderr.setEncoding('utf8').on('data', (c: string) => {
-    stderr += c;
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`${file} did not finish:\n${stdout}\n${stderr}`));
-    }, 60_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** Runs the example `file` in `cwd` against a fresh service and collector: what it left. */
-export async function runExampleInCompany(file: string, cwd: string) {
+export async function runExampleInCompany(file = 'opentelemetry-otlp.ts', cwd?: string) {
   const service = await startService();
   const collector = await startCollector();
   try {
-    const run = await runNode(file, cwd, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      CLINIC_BASE_URL: service.baseUrl,
-      CLINIC_API_KEY: service.apiKey,
+    const run = await runExample(file, {
+      ...(cwd && { cwd }),
+      timeoutMs: 60_000,
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        CLINIC_BASE_URL: service.baseUrl,
+        CLINIC_API_KEY: service.apiKey,
+      },
     });
     const seen: Seen = {
       ...collector.seen(),
