@@ -13,9 +13,8 @@ export type CallOutcome = 'success' | 'refusal' | 'failure' | 'cancelled';
 /** The statuses a caller can act on (spec 7): the request, not the service, is at fault. */
 const REFUSALS: ReadonlySet<number> = new Set([400, 404, 409, 422]);
 
-/** @internal The outcome of a call that rejected with `error`, or resolved (`undefined`). */
-export function outcomeOf(error: ClinicError | undefined): CallOutcome {
-  if (error === undefined) return 'success';
+/** @internal The outcome of a call that rejected with `error`. */
+export function outcomeOf(error: ClinicError): Exclude<CallOutcome, 'success'> {
   if (error instanceof APIUserAbortError) return 'cancelled';
   return error instanceof APIError && REFUSALS.has(error.status) ? 'refusal' : 'failure';
 }

@@ -16,29 +16,25 @@ const TOKEN = new RegExp(`(?:^|\\s)${USER_AGENT_PRODUCT}/`);
  * request is counted once, by the SDK (docs/observability.md).
  */
 export function isClinicSdkRequest(request: unknown): boolean {
-  const agent = userAgentOf(request);
-  return typeof agent === 'string' && TOKEN.test(agent);
+  return TOKEN.test(String(userAgentOf(request)));
 }
 
 function userAgentOf(request: unknown): unknown {
-  if (!request || typeof request !== 'object') return undefined;
-  const r = request as { headers?: unknown; getHeader?: unknown };
-  if (typeof r.getHeader === 'function') return join(r.getHeader('user-agent'));
-  const { headers } = r;
-  if (typeof headers === 'string') return /^user-agent:(.*)$/im.exec(headers)?.[1];
+  const { headers, getHeader } = Object(request) as { headers?: unknown; getHeader?: unknown };
+  if (typeof getHeader === 'function') return join(getHeader.call(request, 'user-agent'));
+  if (typeof headers === 'string') return /^user-agent:(.*)/im.exec(headers)?.[1];
   if (Array.isArray(headers)) {
-    const values: unknown[] = [];
-    for (let i = 0; i + 1 < headers.length; i += 2) {
-      if (String(headers[i]).toLowerCase() === 'user-agent') values.push(join(headers[i + 1]));
-    }
-    return values.join(' ');
+    const at = headers.findIndex((name, i) => i % 2 === 0 && isUserAgent(name));
+    return at < 0 ? undefined : join(headers[at + 1]);
   }
-  if (!headers || typeof headers !== 'object') return undefined;
-  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get('user-agent');
-  for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() === 'user-agent') return join(value);
+  if (typeof (headers as Headers | undefined)?.get === 'function') {
+    return (headers as Headers).get('user-agent');
   }
-  return undefined;
+  return join(Object.entries(Object(headers)).find(([name]) => isUserAgent(name))?.[1]);
+}
+
+function isUserAgent(name: unknown): boolean {
+  return String(name).toLowerCase() === 'user-agent';
 }
 
 /** A header's values (`string | string[]`, as node and undici keep them) as one text. */

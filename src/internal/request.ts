@@ -283,7 +283,7 @@ export class Transport {
     // Once anything was sent, the key is what lets the caller replay instead of booking twice.
     const final = call.attempts > 0 ? withIdempotencyKey(error, call.idempotencyKey) : error;
     const status = final instanceof APIUserAbortError ? undefined : call.response?.status;
-    const outcome = outcomeOf(final) as ErrorEvent['outcome'];
+    const outcome = outcomeOf(final);
     const event: ErrorEvent = {
       ...this.#facts(call, call.response),
       attempt: call.attempts,

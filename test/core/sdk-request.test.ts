@@ -44,7 +44,13 @@ describe('isClinicSdkRequest', () => {
       true,
     );
     expect(isClinicSdkRequest({ headers: ['user-agent', 'undici', 'x-sdk', ours] })).toBe(false);
+    // A value that reads `user-agent` is no header name: names stand at even places.
+    expect(isClinicSdkRequest({ headers: ['x-note', 'user-agent', ours, 'x'] })).toBe(false);
     expect(isClinicSdkRequest({ headers: 'user-agent: node\r\n' })).toBe(false);
+    expect(isClinicSdkRequest({ headers: `x-user-agent: ${ours}\r\nuser-agent: node\r\n` })).toBe(
+      false,
+    );
+    expect(isClinicSdkRequest({ headers: 'accept: */*\r\n' })).toBe(false);
   });
 
   it('reads a Fetch Request, http’s outgoing request and its options', () => {
@@ -54,6 +60,15 @@ describe('isClinicSdkRequest', () => {
       true,
     );
     expect(isClinicSdkRequest({ headers: { 'User-Agent': [ours] } })).toBe(true);
+    expect(isClinicSdkRequest({ headers: { 'x-sdk': ours, 'user-agent': 'node' } })).toBe(false);
+    // http's ClientRequest.getHeader reads its own state: called as a method.
+    const outgoing = {
+      agent: ours,
+      getHeader(this: { agent: string }, name: string) {
+        return name === 'user-agent' ? this.agent : undefined;
+      },
+    };
+    expect(isClinicSdkRequest(outgoing)).toBe(true);
     expect(isClinicSdkRequest(new Request('https://clinic.test/'))).toBe(false);
   });
 
