@@ -21,6 +21,7 @@ import {
 import { parseInput, RequestPath } from './internal/request.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { checkMaxEmptyPages } from './internal/walk.ts';
+import { USER_AGENT_PRODUCT } from './internal/wire.ts';
 import type { OperationRow } from './operations.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';
@@ -175,7 +176,7 @@ export class ClinicClient {
       logger,
       info: level === 'info' || level === 'debug',
       debug: level === 'debug',
-      userAgent: `clinic-scheduling-sdk-typescript/${VERSION} ${runtimeName()}`,
+      userAgent: `${USER_AGENT_PRODUCT}/${VERSION} ${runtimeName()}`,
       hooks: options.hooks,
       openTelemetry: options.openTelemetry,
       propagateBaggage: options.propagateBaggage,

@@ -30,6 +30,8 @@ export interface Sending {
   body: string | undefined;
   cap: number;
   caller: AbortSignal | undefined;
+  /** Runs the fetch, when observed: in the attempt span's context, tracing suppressed below. */
+  around: (<T>(fetch: () => T) => T) | undefined;
 }
 
 /** One attempt: when it started and ended, and its run. */
@@ -76,13 +78,15 @@ export class Attempt {
     else signal.addEventListener('abort', onAbort);
     caller?.addEventListener('abort', onCaller);
     try {
-      const response = await sending.fetch(this.url, {
-        method,
-        headers: request.headers,
-        body: sending.body,
-        signal: relay.signal,
-        redirect: 'manual',
-      });
+      const send = () =>
+        sending.fetch(this.url, {
+          method,
+          headers: request.headers,
+          body: sending.body,
+          signal: relay.signal,
+          redirect: 'manual',
+        });
+      const response = await (sending.around ? sending.around(send) : send());
       // A browser's `manual` mode hides the status.
       if (response.type === 'opaqueredirect' || REDIRECTS.has(response.status)) {
         response.body?.cancel().catch(() => {});

@@ -11,26 +11,30 @@ import {
   APIUserAbortError,
   ClinicError,
   ConfigurationError,
+  namedFacts,
   ReadBackError,
   ResponseValidationError,
   ValidationError,
   withIdempotencyKey,
 } from '../core/errors.ts';
 import type { ErrorEvent, RequestEvent } from '../core/hooks.ts';
+import { outcomeOf } from '../core/outcome.ts';
 import type { AppointmentCreateOptions } from '../core/request-options.ts';
 import { type OperationRow, pathOf } from '../operations.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { type Answer, Attempt, classify, urlPath } from './attempt.ts';
 import { parseBody } from './body.ts';
-import { givenHeaders, KEY_HEADER } from './headers.ts';
-import { type Observer, requestIdOf } from './observe.ts';
+import { givenHeaders, KEY_HEADER, withUserAgent } from './headers.ts';
+import { Observer, requestIdOf } from './observe.ts';
 import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
 import { parseInput, type RawResponse, type RequestPath, type RetryContext } from './request.ts';
 import { checkNumber } from './utils.ts';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, templateOf } from './wire.ts';
 
 type Given = AppointmentCreateOptions | undefined;
+/** The verb of a call's last line, by its outcome. */
+const VERDICT = { failure: 'failed', refusal: 'refused', cancelled: 'cancelled' } as const;
 type CallOptions = Options & { headers?: Record<string, string | undefined> };
 
 /** A single-object call of `row`: its id and body checked (a `ValidationError` sends nothing),
@@ -127,8 +131,10 @@ class Call {
     const options = this.#options;
     if (signal) options.signal = signal;
     if (timeout !== undefined) options.timeout = checkNumber('timeout', timeout, 1, MAX_TIMEOUT_MS);
+    if (headers && 'user-agent' in headers) withUserAgent(headers, path.userAgent);
     if (headers || this.#key) options.headers = { ...headers, [KEY_HEADER]: this.#key };
-    this.#observer = path.observer(row, given.hooks);
+    const telemetry = path.telemetryFor(given.hooks);
+    this.#observer = telemetry && new Observer(telemetry, row, this.id, given.hooks);
   }
 
   /** The call's id, shared by its hook events, log lines and spans; drawn when first needed. */
@@ -151,6 +157,7 @@ class Call {
       ...this.#facts(result.response),
       status: result.response.status,
       replayed: result.replayed === true,
+      outcome: 'success',
     });
     return result;
   }
@@ -249,6 +256,7 @@ class Call {
       body,
       cap: this.#path.config.maxResponseBytes,
       caller: this.#signal,
+      around: observer && ((fetch) => observer.send(fetch)),
     });
     // An attempt ky gave up on that ends once the next has started reports nothing.
     if (attempt !== this.#attempt) return answer.response;
@@ -288,27 +296,34 @@ class Call {
     };
   }
 
-  /** The call rejects with `error`: `onError`, its span, metrics and error line. The error. */
+  /** The call rejects with `error`: `onError`, its span, metrics and its last line (`error` for a
+   * failure, `info` for a refusal or a cancel). The error. */
   #fail(error: unknown): unknown {
     if (!(error instanceof ClinicError)) return error;
     // Once anything was sent, the key is what lets the caller replay instead of booking twice.
     const final = this.#attempts > 0 ? withIdempotencyKey(error, this.#key) : error;
     const response = this.#answer?.response;
     const status = final instanceof APIUserAbortError ? undefined : response?.status;
+    const outcome = outcomeOf(final);
     const event: ErrorEvent = {
       ...this.#facts(response),
       attempt: this.#attempts,
       errorType: final.name,
+      outcome,
       error: final,
       ...(status === undefined ? {} : { status }),
     };
     const attempt = this.#attempt;
     this.#observer?.fail(event, attempt ? attempt.endedAt - attempt.startedAt : 0);
-    const { error: _, ...fields } = event;
-    this.#path.config.logger.error(
-      `clinic-scheduling: ${event.method} ${event.path} failed: ${event.errorType}` +
-        `${status === undefined ? '' : ` (${status})`} after ${event.attempts} attempt(s).`,
-      fields,
+    const { error: _, ...facts } = event;
+    const named = namedFacts(final);
+    const said = [status, named.code ?? named.fields?.join(', ')].filter((x) => x !== undefined);
+    // A refusal is the caller's to handle, a cancel its own doing: below `warn`.
+    this.#path.config.logger[outcome === 'failure' ? 'error' : 'info'](
+      `clinic-scheduling: ${event.method} ${event.path} ${VERDICT[outcome]}: ` +
+        `${event.errorType}${said.length > 0 ? ` (${said.join(': ')})` : ''} after ` +
+        `${event.attempts} attempt(s).`,
+      { ...facts, ...named, ...this.#observer?.trace() },
     );
     return final;
   }

@@ -42,6 +42,16 @@ const MANAGED = new Set(
  * Checks headers before sending: fetch's refusal would read as a network failure and repeat
  * the value. @throws {@link ConfigurationError} naming the header, never its value.
  */
+/**
+ * A `user-agent` of `headers` goes before `ours` (the SDK's), which it never replaces nor
+ * removes (`isClinicSdkRequest` reads it); the header to send.
+ */
+export function withUserAgent(headers: Headerish, ours: string): string {
+  const theirs = headers['user-agent'];
+  headers['user-agent'] = theirs ? `${theirs} ${ours}` : ours;
+  return headers['user-agent'];
+}
+
 function checkHeaders(headers: Headerish, where: string): void {
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) {

@@ -18,6 +18,7 @@ import type {
   TelemetryTracer,
 } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
+import type { CallOutcome } from '../core/outcome.ts';
 import type { ResponseDrift } from '../core/response-check.ts';
 import type { OperationRow } from '../operations.ts';
 import { VERSION } from '../version.ts';
@@ -30,6 +31,18 @@ const NAME = '@clinic-scheduling/sdk';
 /** The HTTP client conventions' advised buckets for `http.client.request.duration`, in s. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/**
+ * The context key `@opentelemetry/core`'s `suppressTracing` sets (the API makes it with
+ * `Symbol.for`, so every copy of the API agrees): under it, a tracer starts no span and a
+ * propagator injects nothing, so the transport's instrumentation (undici's) adds no span,
+ * `traceparent` or `baggage` to a request the SDK already traces.
+ */
+const SUPPRESS_TRACING = 'OpenTelemetry SDK Context Key SUPPRESS_TRACING';
+
+/** The slice of an OpenTelemetry `Context` the observer uses. */
+interface TelemetryContext {
+  setValue(key: symbol, value: unknown): TelemetryContext;
+}
 
 /** What a client's calls report to. */
 export interface TelemetryConfig {
@@ -49,11 +62,15 @@ export class Telemetry {
   readonly config: TelemetryConfig;
   readonly tracer: TelemetryTracer | undefined;
   readonly metrics: ReturnType<typeof instruments> | undefined;
+  /** The suppress-tracing key, with OpenTelemetry. */
+  readonly suppress: symbol | undefined;
 
   constructor(config: TelemetryConfig) {
     this.config = config;
-    this.tracer = config.otel?.trace.getTracer(NAME, VERSION);
-    const meter = config.otel?.metrics?.getMeter(NAME, VERSION);
+    const { otel } = config;
+    this.tracer = otel?.trace.getTracer(NAME, VERSION);
+    this.suppress = otel && (otel.createContextKey ?? Symbol.for)(SUPPRESS_TRACING);
+    const meter = otel?.metrics?.getMeter(NAME, VERSION);
     this.metrics = meter && instruments(meter);
   }
 
@@ -80,7 +97,8 @@ export class Observer {
   /** The attempt not yet ended: its span and metric attributes. */
   #attempt: [TelemetrySpan, SpanAttributes] | undefined;
 
-  constructor(telemetry: Telemetry, row: OperationRow, hooks: Hooks | undefined) {
+  /** The observer of call `callId` of `row`, with the call's own `hooks`. */
+  constructor(telemetry: Telemetry, row: OperationRow, callId: string, hooks: Hooks | undefined) {
     this.#t = telemetry;
     this.#hooks = hooks;
     const { otel } = telemetry.config;
@@ -90,7 +108,9 @@ export class Observer {
       'http.request.method': row.method,
       'url.template': templateOf(row),
     };
-    this.#span = telemetry.tracer!.startSpan(row.name);
+    this.#span = telemetry.tracer!.startSpan(row.name, {
+      attributes: { 'clinic_scheduling.call_id': callId },
+    });
     this.#context = otel.trace.setSpan(otel.context.active() as never, this.#span as never);
   }
 
@@ -100,12 +120,11 @@ export class Observer {
     const { otel, baggage, debug, logger, redact } = this.#t.config;
     if (otel) {
       const where = new URL(url);
-      const address = where.hostname;
+      const host = server(where);
       const attributes: SpanAttributes = {
         'http.request.method': event.method,
         'url.template': event.path,
-        'server.address': address,
-        'server.port': Number(where.port || (where.protocol === 'https:' ? 443 : 80)),
+        ...host,
       };
       if (resend > 0) attributes['http.request.resend_count'] = resend;
       // Every query value out, as the conventions advise: a filter may be a CPF.
@@ -115,11 +134,7 @@ export class Observer {
       const span = this.#t.tracer!.startSpan(name, { kind: CLIENT, attributes }, this.#context);
       this.#attempt = [
         span,
-        {
-          'http.request.method': event.method,
-          'url.template': event.path,
-          'server.address': address,
-        },
+        { 'http.request.method': event.method, 'url.template': event.path, ...host },
       ];
       const sc = span.spanContext();
       if (baggage) {
@@ -142,19 +157,36 @@ export class Observer {
       logger.debug(`clinic-scheduling: ${event.method} ${event.path} attempt ${event.attempt}`, {
         ...event,
         headers: shown,
+        ...this.#trace(this.#attempt?.[0]),
       });
     }
+  }
+
+  /** Runs the attempt's `fetch`: in its span's context with tracing suppressed below the SDK. */
+  send<T>(fetch: () => T): T {
+    const { otel } = this.#t.config;
+    const span = this.#attempt?.[0];
+    if (!span || !otel?.context.with) return fetch();
+    const context = otel.trace.setSpan(this.#context as never, span as never);
+    const suppressed = (context as TelemetryContext).setValue(this.#t.suppress!, true);
+    return otel.context.with(suppressed as never, fetch);
+  }
+
+  /** `trace_id` and `span_id` of the call's span, for its log lines (none when not tracing). */
+  trace(): { trace_id?: string; span_id?: string } {
+    return this.#trace(this.#span);
   }
 
   /** The attempt was answered (any status), its body read. */
   answered(event: ResponseEvent): void {
     const { status, durationMs } = event;
+    const span = this.#attempt?.[0];
     this.#endAttempt(durationMs, status, status >= 400 ? String(status) : undefined);
     this.#emit('onResponse', event);
     if (this.#t.config.debug) {
       this.#t.config.logger.debug(
         `clinic-scheduling: ${event.method} ${event.path} → ${status} in ${durationMs} ms`,
-        event,
+        { ...event, ...this.#trace(span) },
       );
     }
   }
@@ -169,13 +201,13 @@ export class Observer {
     this.#t.config.logger.info(
       `clinic-scheduling: ${event.method} ${event.path} failed (${errorType}); retry ` +
         `${retry} of ${limit}, after ${event.delayMs} ms.`,
-      event,
+      { ...event, ...this.trace() },
     );
   }
 
   /** The call succeeded. */
   succeed(event: SuccessEvent): void {
-    this.#endCall(event.durationMs, event.status);
+    this.#endCall(event.durationMs, event.status, undefined, event.outcome);
     if (event.replayed) this.#t.metrics?.replays.add(1, { ...this.#metric });
     this.#emit('onSuccess', event);
   }
@@ -183,7 +215,7 @@ export class Observer {
   /** The call failed (its last attempt after `attemptMs`): `event` is what `onError` gets. */
   fail(event: ErrorEvent, attemptMs: number): void {
     this.#endAttempt(attemptMs, event.status, event.errorType);
-    this.#endCall(event.durationMs, event.status, event.errorType);
+    this.#endCall(event.durationMs, event.status, event.errorType, event.outcome);
     this.#emit('onError', event);
   }
 
@@ -196,10 +228,28 @@ export class Observer {
     this.#t.metrics?.requests.record(durationMs / 1000, { ...open[1], ...outcome });
   }
 
-  #endCall(durationMs: number, status: number | undefined, errorType?: string) {
+  /** Ends the call's span: its outcome, failed (status `ERROR`) for a `failure` only. */
+  #endCall(
+    durationMs: number,
+    status: number | undefined,
+    errorType: string | undefined,
+    outcome: CallOutcome,
+  ) {
     if (!this.#span) return;
-    const outcome = finish(this.#span, status, errorType);
-    this.#t.metrics?.calls.record(durationMs / 1000, { ...this.#metric, ...outcome });
+    this.#span.setAttribute('clinic_scheduling.outcome', outcome);
+    const answer = finish(this.#span, status, errorType, outcome === 'failure');
+    this.#t.metrics?.calls.record(durationMs / 1000, {
+      ...this.#metric,
+      ...answer,
+      'clinic_scheduling.outcome': outcome,
+    });
+  }
+
+  #trace(span: TelemetrySpan | undefined): { trace_id?: string; span_id?: string } {
+    const context = span?.spanContext();
+    return context && this.#t.config.otel!.trace.isSpanContextValid(context as never)
+      ? { trace_id: context.traceId, span_id: context.spanId }
+      : {};
   }
 
   /** Calls `name` of each hooks object; one that throws or rejects is logged, never rethrown. */
@@ -209,6 +259,7 @@ export class Observer {
         hook: name,
         callId: event.callId,
         errorType: error instanceof Error ? error.name : typeof error,
+        ...this.trace(),
       });
     for (const hooks of [this.#t.config.hooks, this.#hooks]) {
       const hook = hooks?.[name] as ((e: typeof event) => unknown) | undefined;
@@ -258,15 +309,29 @@ function instruments(meter: TelemetryMeter) {
   };
 }
 
-/** Ends `span` with the outcome's attributes, failed when `errorType` is given; those attributes. */
-function finish(span: TelemetrySpan, status: number | undefined, errorType: string | undefined) {
+/** Ends `span` with the answer's attributes, failed (`failed`: when `errorType` is given, by the
+ * HTTP conventions); those attributes. */
+function finish(
+  span: TelemetrySpan,
+  status: number | undefined,
+  errorType: string | undefined,
+  failed = errorType !== undefined,
+) {
   const outcome: SpanAttributes = {};
   if (status !== undefined) outcome['http.response.status_code'] = status;
   if (errorType !== undefined) outcome['error.type'] = errorType;
   for (const [key, value] of Object.entries(outcome)) span.setAttribute(key, value);
-  if (errorType !== undefined) span.setStatus({ code: ERROR });
+  if (failed) span.setStatus({ code: ERROR });
   span.end();
   return outcome;
+}
+
+/** `server.address` and `server.port` (the scheme's default when the URL names none). */
+function server(url: URL): SpanAttributes {
+  return {
+    'server.address': url.hostname,
+    'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+  };
 }
 
 /** `{ requestId }` of an answer, the key cleared, or `{}` when it sent none. */

@@ -12,8 +12,8 @@ import { type Checked, hasRequiredMembers, ResponseReader } from '../core/respon
 import type { OperationRow, RetryPolicy } from '../operations.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import type { Answer } from './attempt.ts';
-import { givenHeaders } from './headers.ts';
-import { Observer, Telemetry } from './observe.ts';
+import { givenHeaders, withUserAgent } from './headers.ts';
+import { Telemetry } from './observe.ts';
 import { Redactor } from './redact.ts';
 import { retryOptions } from './retry.ts';
 import { API_PREFIX, templateOf } from './wire.ts';
@@ -70,12 +70,15 @@ export class RequestPath {
   readonly #forOwnHooks: Telemetry;
   /** ky's `retry` for a `rate-limit-only` row at the client's limit (`safe` is the instance's). */
   readonly #rateLimitOnly: RetryOptions;
+  /** The client's `User-Agent`: the SDK's product token, after the client's own, if given. */
+  readonly userAgent: string;
 
   /** @throws {@link ConfigurationError} for a header of `config.headers` that cannot be sent. */
   constructor(apiKey: string, config: PathConfig) {
     this.config = config;
     this.apiRoot = new URL(`${config.baseUrl}${API_PREFIX}`);
     const { headers } = givenHeaders(config.headers, 'headers');
+    this.userAgent = withUserAgent(headers, config.userAgent);
     const redactor = new Redactor(apiKey);
     this.redactor = redactor;
     const { hooks, openTelemetry, logger } = config;
@@ -102,12 +105,7 @@ export class RequestPath {
     // No `prefix`: ky would trim it and the path with a regular expression each, on every call;
     // a call joins the API root and its path instead.
     this.ky = ky.create({
-      headers: {
-        accept: 'application/json',
-        'user-agent': config.userAgent,
-        ...headers,
-        authorization: `Bearer ${apiKey}`,
-      },
+      headers: { accept: 'application/json', ...headers, authorization: `Bearer ${apiKey}` },
       timeout: config.timeout,
       retry: retryOptions('safe', config.maxRetries),
     });
@@ -132,10 +130,9 @@ export class RequestPath {
     return policy === 'safe' ? undefined : this.#rateLimitOnly;
   }
 
-  /** The observer of a call of `row` with its own `hooks`, when anything listens. */
-  observer(row: OperationRow, hooks: Hooks | undefined): Observer | undefined {
-    const telemetry = hooks ? this.#forOwnHooks : this.telemetry;
-    return telemetry && new Observer(telemetry, row, hooks);
+  /** What a call with its own `hooks` reports to, when anything listens. */
+  telemetryFor(hooks: Hooks | undefined): Telemetry | undefined {
+    return hooks ? this.#forOwnHooks : this.telemetry;
   }
 
   /** A 2xx body checked in the client's mode. Unvalidated, it is taken as is, except a write's
