@@ -106,7 +106,7 @@ describe('the custom fetch contract (issue 40)', () => {
     const [url, init] = seen[0]!;
     expect(url).toBe(`${BASE_URL}/api/public/v1/patients`);
     expect(init?.headers).toBeInstanceOf(Headers);
-    expect((init?.headers as Headers).get('authorization')).toBe(`Bearer ${API_KEY}`);
+    expect(new Headers(init?.headers).get('authorization')).toBe(`Bearer ${API_KEY}`);
     expect(init).toMatchObject({ method: 'POST', redirect: 'manual' });
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Ana Souza' });
     expect(init?.signal).toBeInstanceOf(AbortSignal);
