@@ -11,9 +11,10 @@
  *   (`process.threadCpuUsage`), the wall time, the bytes allocated (V8's `GCProfiler`: heap used
  *   at each collection's start less after the one before) and the bytes still held when a loop
  *   of awaited calls ends (a full collection, then the heap's growth), medians of the rounds.
- * - **A plain wall-clock run:** each contender's calls timed in one block after the others, with
- *   no rounds, no rotation and nothing subtracted but the stub: the in-process ratio to ky must
- *   agree with it within ±0.1.
+ * - **A plain wall-clock run:** each of raw, the SDK and ky alone in a fresh process of its own
+ *   (`--only <name>`: 2,500 calls unmeasured, then 10,000 timed by the wall clock), the three
+ *   alternated five times, the median of the ratios: nothing shared, nothing rotated, nothing
+ *   subtracted but the stub. The in-process ratio to ky must agree with it within ±0.1.
  * - **Loopback:** a node:http server in a child process (in this one its CPU would count as the
  *   client's), over keep-alive connections; wall time and this process's CPU per request.
  *
@@ -24,7 +25,7 @@
  * Run: `node --expose-gc bench/overhead.ts [--before <dist dir>] [--json]` after `npm run build`
  * (or `npm run bench`).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -48,7 +49,11 @@ const ROUNDS = 15;
 const apiKey = 'bench_live_overhead.notasecretnotasecret';
 const headers = { authorization: `Bearer ${apiKey}`, accept: 'application/json' };
 const { values: args } = parseArgs({
-  options: { before: { type: 'string' }, json: { type: 'boolean', default: false } },
+  options: {
+    before: { type: 'string' },
+    only: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
 });
 
 type Call = () => Promise<unknown>;
@@ -132,19 +137,28 @@ async function measure(fns: Record<string, Call>, perBlock: number): Promise<Rou
   return rounds;
 }
 
-/** Each function's calls in one wall-clock block after the others, in a fixed order, three
- * times (a spike of the machine's load hits one of them): the median µs per call. */
-async function plain(fns: Record<string, Call>, count: number): Promise<Record<string, number>> {
-  const times: Record<string, number[]> = {};
-  for (let run = 0; run < 3; run++) {
-    for (const [name, fn] of Object.entries(fns)) {
-      for (let i = 0; i < count / 4; i++) await fn();
-      const started = performance.now();
-      for (let i = 0; i < count; i++) await fn();
-      times[name] = [...(times[name] ?? []), ((performance.now() - started) * 1000) / count];
-    }
+const PLAIN_COUNT = 10_000;
+
+/** `fn`'s calls timed by the wall clock, alone in this process: µs per call. */
+async function alone(fn: Call): Promise<number> {
+  for (let i = 0; i < PLAIN_COUNT / 4; i++) await fn();
+  const started = performance.now();
+  for (let i = 0; i < PLAIN_COUNT; i++) await fn();
+  return ((performance.now() - started) * 1000) / PLAIN_COUNT;
+}
+
+/** raw, the SDK and ky alone each in a fresh process (`--only`), alternated five times: the
+ * median of (SDK − raw) / (ky − raw). */
+function plain(): number {
+  const script = fileURLToPath(import.meta.url);
+  const time = (name: string) =>
+    Number(execFileSync(process.execPath, [script, '--only', name], { encoding: 'utf8' }).trim());
+  const ratios: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const [raw, sdk, kyAlone] = ['raw', 'sdk', 'ky'].map(time) as [number, number, number];
+    ratios.push((sdk - raw) / (kyAlone - raw));
   }
-  return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, median(t)]));
+  return median(ratios);
 }
 
 /** The median over rounds of `f(round)`: a figure taken within each round, then its median. */
@@ -165,14 +179,18 @@ async function loopback(): Promise<{ baseUrl: string; stop: () => void }> {
 
 const load = () => loadavg()[0]!.toFixed(1);
 
-/** Runs the benchmark. */
-export async function run(): Promise<BenchRow[]> {
-  const loadAtStart = load();
-  const stub: typeof fetch = async () =>
+/** A `fetch` answering at once with the appointment and its length, as the service does. */
+function stubFetch(): typeof fetch {
+  return async () =>
     new Response(BODY, {
       headers: { 'content-type': 'application/json', 'content-length': String(BODY.length) },
     });
-  const inProcessCalls = calls('https://clinic.bench', stub);
+}
+
+/** Runs the benchmark. */
+export async function run(): Promise<BenchRow[]> {
+  const loadAtStart = load();
+  const inProcessCalls = calls('https://clinic.bench', stubFetch());
   const rounds = await measure(inProcessCalls, 2_000);
   const allocated: Record<string, number> = {};
   const retained: Record<string, number> = {};
@@ -180,7 +198,7 @@ export async function run(): Promise<BenchRow[]> {
     allocated[name] = await allocatedPerCall(fn, 2_000);
     retained[name] = await retainedPerCall(fn, 5_000);
   }
-  const plainRun = await plain(inProcessCalls, 10_000);
+  const plainRatio = plain();
 
   const server = await loopback();
   const onLoopback = await measure(calls(server.baseUrl, fetch), 300);
@@ -193,7 +211,6 @@ export async function run(): Promise<BenchRow[]> {
     perRound(r, (at) => (at(a) - at('raw')) / (at(b) - at('raw')));
   const loopRatio = (r: Record<string, number[]>, a: string, b: string) =>
     perRound(r, (at) => at(a) / at(b));
-  const plainRatio = (plainRun.sdk! - plainRun.raw!) / (plainRun.ky! - plainRun.raw!);
   const vsKy = ratio(cpu, 'sdk', 'ky');
   const vsOpenai = ratio(cpu, 'sdk', 'openai');
   const loopVsKy = loopRatio(onLoopback.wall, 'sdk', 'ky');
@@ -233,12 +250,12 @@ export async function run(): Promise<BenchRow[]> {
       note: `${ratioHow}; wall: ${ratio(wall, 'sdk', 'ky').toFixed(3)} ×`,
     },
     {
-      name: 'a plain wall-clock run (one block each, no rotation) vs ky alone',
+      name: 'a plain wall-clock run (each alone in a fresh process) vs ky alone',
       value: plainRatio,
       unit: '×',
       goal: `within ±0.1 of ${vsKy.toFixed(3)} ×`,
       pass: Math.abs(plainRatio - vsKy) <= 0.1,
-      note: `10000 calls each after 2500 unmeasured, the order fixed, three times, medians; minus the stub; ${when}`,
+      note: `raw, the SDK, ky alone: each 10000 calls after 2500 unmeasured in a process of its own, five times, median ratio; minus the stub; ${when}`,
     },
     {
       name: "in process (stub fetch): the SDK's own CPU per call vs openai-node's",
@@ -327,4 +344,9 @@ export async function run(): Promise<BenchRow[]> {
   return rows;
 }
 
-if (import.meta.main) printRows(await run());
+if (import.meta.main) {
+  if (args.only) {
+    const stub = stubFetch();
+    console.log(await alone(calls('https://clinic.bench', stub)[args.only]!));
+  } else printRows(await run());
+}
