@@ -143,4 +143,23 @@ describe('a stated length whose body stalls, from a fetch that ignores the signa
     setTimeout(() => controller.abort(), 500);
     expect(await outcome(call)).toBeInstanceOf(APIUserAbortError);
   });
+
+  it("a streamed body's read stops at the caller's abort, its stream cancelled", async () => {
+    const controller = new AbortController();
+    const state = { cancelled: false };
+    const trickling = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start: (c) => c.enqueue(new TextEncoder().encode('{"id":')),
+          cancel: () => {
+            state.cancelled = true;
+          },
+        }),
+      );
+    const { clinic } = client(trickling, { timeout: 30_000 });
+    const call = clinic.rooms.retrieve(2, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 500);
+    expect(await outcome(call)).toBeInstanceOf(APIUserAbortError);
+    expect(state.cancelled).toBe(true);
+  });
 });
