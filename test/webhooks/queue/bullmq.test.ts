@@ -18,13 +18,15 @@ describeWithRedis('BullMQWebhookQueue on a real redis-server', () => {
     await server?.stop();
   });
 
-  webhookQueueContract(async (attempts) => {
+  webhookQueueContract(async (options) => {
     counter += 1;
     const queue = new BullMQWebhookQueue({
       connection: { host: '127.0.0.1', port: server.port },
       name: `contract-${counter}`,
-      attempts,
+      ...options,
       backoffMs: 0,
+      // Failed jobs are checked for their letter every second.
+      workerOptions: { stalledInterval: 1_000 },
     });
     queues.push(queue);
     return queue;
