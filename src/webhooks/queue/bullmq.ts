@@ -113,6 +113,8 @@ export class BullMQWebhookQueue implements WebhookQueue {
       },
     });
     this.#dead = new Queue(`${this.name}-dead-letter`, common);
+    // A connection error is the failed call's to report; unheard, an 'error' event would throw.
+    for (const queue of [this.#queue, this.#dead]) queue.on('error', () => {});
   }
 
   /** Adds the job under its envelope id, once the broker confirmed it; `'duplicate'` for an id held. */

@@ -226,10 +226,15 @@ export class PgBossWebhookQueue implements WebhookQueue {
     return jobs.map((job) => letterOf(job.data, this.#failure(job)));
   }
 
-  /** The error pg-boss kept for a letter it moved itself (it has no reason of ours). */
-  #failure(job: JobWithMetadata<StoredLetter>): string | undefined {
+  /** Why pg-boss moved a letter itself: the error it kept, or none when the job expired. */
+  #failure(job: JobWithMetadata<StoredLetter>): string {
     const output = job.sourceOutput as { message?: unknown; name?: unknown } | null;
-    if (!output || typeof output.message !== 'string') return undefined;
+    if (!output || typeof output.message !== 'string') {
+      return (
+        'expired on its last attempt: its worker stopped mid-job (killed, out of memory) or ' +
+        'ran past expireInSeconds'
+      );
+    }
     const name = typeof output.name === 'string' ? output.name : 'Error';
     return failedReason(`${name}: ${output.message}`);
   }
