@@ -229,10 +229,12 @@ export function createWorkerObserver(config: WorkerObserverConfig): WorkerObserv
         'clinic_scheduling.webhook.dead_letter.kind': letter.kind,
         'clinic_scheduling.webhook.event_type': String(letter.event?.type),
       });
+      // A failed letter's reason is the application's error message: its own line has it.
+      const reason = letter.kind === 'failed' ? {} : { reason: letter.reason };
       logger.error(`${LOG_PREFIX} event dead-lettered (${letter.kind})`, {
         eventId: letter.id,
         kind: letter.kind,
-        reason: letter.reason,
+        ...reason,
       });
     },
 
