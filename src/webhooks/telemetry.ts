@@ -122,7 +122,11 @@ export interface WebhookOpenTelemetryApi {
     | {
         /** The active context. */
         active(): unknown;
-        /** Runs `fn` with `context` active. */
+        /**
+         * Runs `fn` with `context` active.
+         * @typeParam A - `fn`'s arguments.
+         * @typeParam F - `fn`.
+         */
         with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
           context: never,
           fn: F,

@@ -119,7 +119,7 @@ async function consumer(options: { everyMs?: number } = {}) {
 describe('reconcileAppointments after the endpoint was disabled (spec 6.3)', () => {
   it('down until disabled, staff changes meanwhile, re-enabled, reconciled: the local copy equals the service; live events during the walk and a late old event move nothing back', async () => {
     const c = await consumer();
-    const booked = [];
+    const booked: Appointment[] = [];
     for (let day = 1; day <= 5; day++) booked.push(await c.book(day));
     await c.settle();
     expect(c.local).toEqual(await c.service());

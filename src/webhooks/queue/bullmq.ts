@@ -127,7 +127,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     return before === 'unknown' ? 'added' : 'duplicate';
   }
 
-  /** {@inheritDoc WebhookQueue.deadLetter} */
+  /** {@inheritDoc webhooks!WebhookQueue.deadLetter} */
   async deadLetter(
     job: WebhookJob,
     reason: string,
@@ -157,7 +157,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     return state === 'failed' ? 'failed' : 'queued';
   }
 
-  /** {@inheritDoc WebhookQueue.consume} */
+  /** {@inheritDoc webhooks!WebhookQueue.consume} */
   async consume(
     process: (job: StoredWebhookJob, attempt: WebhookJobAttempt) => Promise<WebhookJobResult>,
     { concurrency, onDeadLetter, onError }: WebhookConsumeOptions,
@@ -245,7 +245,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     return jobs.map((job) => letterOf(job.data as StoredLetter));
   }
 
-  /** {@inheritDoc WebhookQueue.replayDeadLetters} */
+  /** {@inheritDoc webhooks!WebhookQueue.replayDeadLetters} */
   async replayDeadLetters(
     options: { ids?: readonly string[]; limit?: number } = {},
   ): Promise<number> {
@@ -272,7 +272,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     return moved;
   }
 
-  /** {@inheritDoc WebhookQueue.idle} */
+  /** {@inheritDoc webhooks!WebhookQueue.idle} */
   async idle(): Promise<void> {
     const pending = await this.#queue.getJobs([...PENDING_STATES], 0, -1, true);
     let left = pending.map((job) => ({ id: job.id!, task: isTask(job.data) }));
@@ -291,7 +291,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     }
   }
 
-  /** {@inheritDoc WebhookQueue.depth} */
+  /** {@inheritDoc webhooks!WebhookQueue.depth} */
   async depth(): Promise<WebhookQueueDepth> {
     const [counts, dead] = await Promise.all([
       this.#queue.getJobCounts(...PENDING_STATES),
@@ -306,7 +306,10 @@ export class BullMQWebhookQueue implements WebhookQueue {
     };
   }
 
-  /** {@inheritDoc WebhookQueue.schedule} (a BullMQ job scheduler) */
+  /**
+   * Adds the task every `everyMs` through one BullMQ job scheduler: one job per period however
+   * many workers ask (idempotent); replaces an earlier period.
+   */
   async schedule(task: WebhookTask['kind'], everyMs: number): Promise<void> {
     checkEveryMs(everyMs, 'BullMQWebhookQueue.schedule');
     await this.#queue.upsertJobScheduler(
@@ -320,7 +323,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     );
   }
 
-  /** {@inheritDoc WebhookQueue.unschedule} */
+  /** {@inheritDoc webhooks!WebhookQueue.unschedule} */
   async unschedule(task: WebhookTask['kind']): Promise<void> {
     if (task === 'reconcile') await this.#queue.removeJobScheduler(SCHEDULER_ID);
   }

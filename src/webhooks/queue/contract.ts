@@ -44,7 +44,12 @@ export type StoredWebhookJob = WebhookJob | WebhookTask;
  * What `process` resolves with: nothing when done, or `{ deadLetter: reason }` for a job that no
  * retry can mend (it does not pass the envelope schema): dead-lettered at once, kind `invalid`.
  */
-export type WebhookJobResult = undefined | { deadLetter: string };
+export type WebhookJobResult =
+  | undefined
+  | {
+      /** Why the job cannot run: the letter's reason. */
+      deadLetter: string;
+    };
 
 /**
  * Why an event is in the dead-letter queue: `failed` (its last attempt threw, or its worker

@@ -176,7 +176,7 @@ export class MemoryWebhookQueue implements WebhookQueue {
     return depth;
   }
 
-  /** {@inheritDoc WebhookQueue.schedule} (a timer of this process) */
+  /** Adds the task every `everyMs` from a timer of this process; replaces an earlier period. */
   async schedule(task: WebhookTask['kind'], everyMs: number): Promise<void> {
     checkEveryMs(everyMs, 'MemoryWebhookQueue.schedule');
     clearInterval(this.#schedule);

@@ -135,7 +135,7 @@ export class PgBossWebhookQueue implements WebhookQueue {
     return id === null ? 'duplicate' : 'added';
   }
 
-  /** {@inheritDoc WebhookQueue.deadLetter} */
+  /** {@inheritDoc webhooks!WebhookQueue.deadLetter} */
   async deadLetter(
     job: WebhookJob,
     reason: string,
@@ -165,7 +165,7 @@ export class PgBossWebhookQueue implements WebhookQueue {
     return 'failed';
   }
 
-  /** {@inheritDoc WebhookQueue.consume} */
+  /** {@inheritDoc webhooks!WebhookQueue.consume} */
   async consume(
     process: (job: StoredWebhookJob, attempt: WebhookJobAttempt) => Promise<WebhookJobResult>,
     { concurrency, onDeadLetter }: WebhookConsumeOptions,
@@ -239,7 +239,7 @@ export class PgBossWebhookQueue implements WebhookQueue {
     return failedReason(`${name}: ${output.message}`);
   }
 
-  /** {@inheritDoc WebhookQueue.replayDeadLetters} */
+  /** {@inheritDoc webhooks!WebhookQueue.replayDeadLetters} */
   async replayDeadLetters(
     options: { ids?: readonly string[]; limit?: number } = {},
   ): Promise<number> {
@@ -269,7 +269,10 @@ export class PgBossWebhookQueue implements WebhookQueue {
     return moved;
   }
 
-  /** {@inheritDoc WebhookQueue.idle} (reads every job the queue holds: for tests, low volumes) */
+  /**
+   * Resolves once every job that was waiting, retrying or running when it was called has finished
+   * or been dead-lettered; it reads every job the queue holds: for tests and low volumes.
+   */
   async idle(): Promise<void> {
     await this.#setUp();
     const all = await this.#all<StoredWebhookJob>(this.name, false);
@@ -286,7 +289,7 @@ export class PgBossWebhookQueue implements WebhookQueue {
     }
   }
 
-  /** {@inheritDoc WebhookQueue.depth} (as of pg-boss's last monitor pass) */
+  /** The jobs by state, as of pg-boss's last monitor pass (`monitorIntervalSeconds`). */
   async depth(): Promise<WebhookQueueDepth> {
     await this.#setUp();
     const [queue, dead] = await Promise.all([
@@ -301,7 +304,10 @@ export class PgBossWebhookQueue implements WebhookQueue {
     };
   }
 
-  /** {@inheritDoc WebhookQueue.schedule} (pg-boss's `schedule`, whole minutes, rounded up) */
+  /**
+   * Adds the task every `everyMs`, in whole minutes rounded up, through pg-boss's `schedule`: one
+   * schedule however many workers ask, one job per period; replaces an earlier period.
+   */
   async schedule(task: WebhookTask['kind'], everyMs: number): Promise<void> {
     checkEveryMs(everyMs, 'PgBossWebhookQueue.schedule');
     await this.#setUp();
@@ -317,7 +323,7 @@ export class PgBossWebhookQueue implements WebhookQueue {
     );
   }
 
-  /** {@inheritDoc WebhookQueue.unschedule} */
+  /** {@inheritDoc webhooks!WebhookQueue.unschedule} */
   async unschedule(task: WebhookTask['kind']): Promise<void> {
     if (task !== 'reconcile') return;
     await this.#setUp();
