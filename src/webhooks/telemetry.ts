@@ -197,11 +197,26 @@ export function outcomeOf(answer: Answer): WebhookOutcome {
 export const SPAN_KIND = { producer: 3, consumer: 4 } as const;
 export const SPAN_ERROR = 2;
 
-/** A span context as the `traceparent` header writes it. */
-export function traceContextFrom(context: WebhookSpanContext): WebhookTraceContext {
+/** W3C Trace Context: version 00, ids not all zeros. */
+const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
+/** At most 512 characters (the W3C limit), printable ASCII. */
+const TRACESTATE = /^[\x20-\x7e]{0,512}$/;
+
+/** A trace context as a job may carry it, or `undefined` when it is not one. */
+export function traceContextOf(value: unknown): WebhookTraceContext | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { traceparent, tracestate } = value as Record<string, unknown>;
+  if (typeof traceparent !== 'string' || !TRACEPARENT.test(traceparent)) return undefined;
+  if (tracestate === undefined) return { traceparent };
+  if (typeof tracestate !== 'string' || !TRACESTATE.test(tracestate)) return undefined;
+  return { traceparent, tracestate };
+}
+
+/** A span context as the `traceparent` header writes it; a `tracestate` past 512 left out. */
+export function traceContextFrom(context: WebhookSpanContext): WebhookTraceContext | undefined {
   const traceparent = `00-${context.traceId}-${context.spanId}-0${context.traceFlags & 1}`;
-  const tracestate = context.traceState?.serialize();
-  return tracestate ? { traceparent, tracestate } : { traceparent };
+  const tracestate = context.traceState?.serialize() || undefined;
+  return traceContextOf({ traceparent, tracestate }) ?? traceContextOf({ traceparent });
 }
 
 /** The span attributes of a job or an enqueue: messaging conventions and the event's type. */

@@ -37,8 +37,11 @@ type State = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
 
 interface Entry {
   key: string;
-  /** A JSON copy, as a broker would store it: later changes to the caller's object do not reach it. */
-  data: StoredWebhookJob;
+  /**
+   * A JSON copy, as a broker would store it: later changes to the caller's object do not reach
+   * it. Dropped once the job is done: only its id is remembered for `retentionMs`.
+   */
+  data: StoredWebhookJob | undefined;
   state: State;
   started: number;
   /** Completed by its handlers (not by a dead letter). */
@@ -81,6 +84,7 @@ export class MemoryWebhookQueue implements WebhookQueue {
   readonly #consumers = new Set<Consumer>();
   #schedule: ReturnType<typeof setInterval> | undefined;
   #tasks = 0;
+  #nextSweepAt = 0;
 
   /** @throws {@link "@clinic-scheduling/sdk"!ConfigurationError | ConfigurationError} for a retry option out of range. */
   constructor(options: WebhookRetryOptions = {}) {
@@ -92,6 +96,7 @@ export class MemoryWebhookQueue implements WebhookQueue {
 
   /** {@inheritDoc WebhookQueue.enqueue} */
   async enqueue(job: WebhookJob): Promise<'added' | 'duplicate'> {
+    this.#sweep();
     const key = dedupeKey(job.id);
     if (this.#held(key)) return 'duplicate';
     this.#add(key, copy(job));
@@ -203,6 +208,16 @@ export class MemoryWebhookQueue implements WebhookQueue {
     for (const entry of this.#entries.values()) clearTimeout(entry.timer);
   }
 
+  /** Forgets the ids done longer ago than `retentionMs`; at most once a minute, so O(1) on average. */
+  #sweep(): void {
+    const now = Date.now();
+    if (now < this.#nextSweepAt) return;
+    this.#nextSweepAt = now + 60_000;
+    for (const [key, entry] of this.#entries) {
+      if (!PENDING.includes(entry.state) && entry.expiresAt <= now) this.#entries.delete(key);
+    }
+  }
+
   /** The entry of `key`, unless done longer ago than `retentionMs`. */
   #held(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
@@ -256,7 +271,7 @@ export class MemoryWebhookQueue implements WebhookQueue {
     let result: WebhookJobResult;
     try {
       // A copy per run: a handler that changes its event does not change the stored job.
-      result = await consumer.process(copy(entry.data), attempt);
+      result = await consumer.process(copy(entry.data!), attempt);
     } catch (error) {
       if (!isTask(entry.data) && entry.started < this.#attempts) {
         entry.state = 'delayed';
@@ -297,8 +312,13 @@ export class MemoryWebhookQueue implements WebhookQueue {
       const job = entry.data as WebhookJob;
       const stored: StoredLetter = { ...job, reason, kind, ran: false };
       if (!this.#letters.has(entry.key)) this.#letters.set(entry.key, stored);
-      consumer.options.onDeadLetter?.(letterOf(copy(stored)));
+      try {
+        consumer.options.onDeadLetter?.(letterOf(copy(stored)));
+      } catch {
+        // The listener's failure is not the queue's.
+      }
     }
+    entry.data = undefined;
     entry.settle();
   }
 }

@@ -6,34 +6,15 @@
 import { dedupeKey } from '../dedupe/contract.ts';
 import { WebhookPayloadError } from '../errors.ts';
 import { isAppointmentEvent, parseWebhookEvent } from '../events.ts';
-import {
-  isTask,
-  type WebhookJob,
-  type WebhookTask,
-  type WebhookTraceContext,
-} from '../queue/contract.ts';
+import { isTask, type WebhookJob, type WebhookTask } from '../queue/contract.ts';
 import { isTooFarAhead, MAX_UPDATED_AT_AHEAD_MS } from '../stale.ts';
+import { traceContextOf } from '../telemetry.ts';
 
 /** A job as checked: an event job, a task, or why it cannot run. */
 export type CheckedJob =
   | { kind: 'event'; job: WebhookJob }
   | { kind: 'task'; task: WebhookTask }
   | { kind: 'invalid'; reason: string; id: string | undefined };
-
-/** W3C Trace Context: version 00, ids not all zeros. */
-const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
-/** At most 512 characters (the W3C limit), printable ASCII without a comma at its ends. */
-const TRACESTATE = /^[\x20-\x7e]{0,512}$/;
-
-/** The trace context as the handler wrote it, or `undefined` when it is not one. */
-export function traceContextOf(value: unknown): WebhookTraceContext | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { traceparent, tracestate } = value as Record<string, unknown>;
-  if (typeof traceparent !== 'string' || !TRACEPARENT.test(traceparent)) return undefined;
-  if (tracestate === undefined) return { traceparent };
-  if (typeof tracestate !== 'string' || !TRACESTATE.test(tracestate)) return undefined;
-  return { traceparent, tracestate };
-}
 
 const invalid = (reason: string, id?: unknown): CheckedJob => ({
   kind: 'invalid',
