@@ -115,8 +115,6 @@ export {
   type WebhookMetricAttributes,
   type WebhookOpenTelemetryApi,
   type WebhookOutcome,
-  type WebhookSpan,
-  type WebhookSpanContext,
 } from './telemetry.ts';
 export {
   createWebhookWorker,

@@ -3,6 +3,7 @@
  * module the application passes as `openTelemetry`; nothing is imported. Metric attributes are
  * bounded: an outcome, an event type, a status, a queue's name, never an id. @module
  */
+import type { TelemetrySpan, TelemetrySpanContext } from '../core/hooks.ts';
 import { VERSION } from '../version.ts';
 import type { WebhookEvent } from './events.ts';
 import type { WebhookTraceContext } from './queue/contract.ts';
@@ -53,35 +54,6 @@ export interface WebhookMeter {
   };
 }
 
-/** The slice of an OpenTelemetry `SpanContext` the worker reads and links to. */
-export interface WebhookSpanContext {
-  /** 32 hex digits. */
-  traceId: string;
-  /** 16 hex digits. */
-  spanId: string;
-  /** Bit 0: sampled. */
-  traceFlags: number;
-  /** Vendor state. */
-  traceState?:
-    | {
-        /** The `tracestate` header value. */
-        serialize(): string;
-      }
-    | undefined;
-}
-
-/** The slice of an OpenTelemetry `Span` the handler and the worker use. */
-export interface WebhookSpan {
-  /** Sets one attribute. */
-  setAttribute(key: string, value: string | number): unknown;
-  /** Marks the span failed (`code` 2 is `SpanStatusCode.ERROR`). */
-  setStatus(status: { code: number; message?: string }): unknown;
-  /** Its trace and span ids. */
-  spanContext(): WebhookSpanContext;
-  /** Ends the span. */
-  end(): void;
-}
-
 /** The slice of `@opentelemetry/api` the webhook handler and worker use: pass the module itself. */
 export interface WebhookOpenTelemetryApi {
   /** The registered MeterProvider's meters (a no-op one when none is). */
@@ -107,12 +79,12 @@ export interface WebhookOpenTelemetryApi {
               links?: never;
             },
             context?: never,
-          ): WebhookSpan;
+          ): TelemetrySpan;
         };
         /** A context holding `span`. */
         setSpan(context: never, span: never): unknown;
         /** The span of a context, if any. */
-        getSpan(context: never): WebhookSpan | undefined;
+        getSpan(context: never): TelemetrySpan | undefined;
         /** Whether a span context is a real one (a no-op tracer's is not). */
         isSpanContextValid(spanContext: never): boolean;
       }
@@ -213,7 +185,7 @@ export function traceContextOf(value: unknown): WebhookTraceContext | undefined 
 }
 
 /** A span context as the `traceparent` header writes it; a `tracestate` past 512 left out. */
-export function traceContextFrom(context: WebhookSpanContext): WebhookTraceContext | undefined {
+export function traceContextFrom(context: TelemetrySpanContext): WebhookTraceContext | undefined {
   const traceparent = `00-${context.traceId}-${context.spanId}-0${context.traceFlags & 1}`;
   const tracestate = context.traceState?.serialize() || undefined;
   return traceContextOf({ traceparent, tracestate }) ?? traceContextOf({ traceparent });

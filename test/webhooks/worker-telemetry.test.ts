@@ -1,6 +1,7 @@
 /**
- * Issue 37 item 7, with the real OpenTelemetry SDK registered (`@opentelemetry/sdk-trace-base`'s
- * in-memory span exporter, `@opentelemetry/sdk-metrics`, an AsyncLocalStorage context manager):
+ * Issue 37 item 7, with the real OpenTelemetry SDK registered (test/helpers/otel.ts:
+ * `@opentelemetry/sdk-trace-base`'s in-memory span exporter, `@opentelemetry/sdk-metrics`), and
+ * an AsyncLocalStorage context manager:
  * the handler's `PRODUCER` span per enqueue, its context carried in the job; the worker's
  * `CONSUMER` span per job linked to it, your spans inside it; job, letter, lag and depth
  * metrics named in WEBHOOK_METRICS; log lines joined to the spans; `health()`; and a scan of
@@ -8,20 +9,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as otel from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import {
-  AggregationTemporality,
-  type DataPoint,
-  MeterProvider,
-  MetricReader,
-} from '@opentelemetry/sdk-metrics';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClinicClient } from '../../src/client.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
@@ -30,6 +19,7 @@ import type { WebhookQueue } from '../../src/webhooks/queue/contract.ts';
 import { MemoryWebhookQueue } from '../../src/webhooks/queue/memory.ts';
 import { WEBHOOK_METRICS } from '../../src/webhooks/telemetry.ts';
 import { createWebhookWorker } from '../../src/webhooks/worker.ts';
+import { points, spans, useOpenTelemetry } from '../helpers/otel.ts';
 import { appointmentEvent, post } from './fixtures.ts';
 
 /** The context manager of `@opentelemetry/context-async-hooks`, in a dozen lines. */
@@ -58,47 +48,17 @@ class AsyncContextManager implements otel.ContextManager {
   }
 }
 
-class Reader extends MetricReader {
-  constructor() {
-    super({ aggregationTemporalitySelector: () => AggregationTemporality.CUMULATIVE });
-  }
-  protected async onForceFlush() {}
-  protected async onShutdown() {}
-}
-
-const exporter = new InMemorySpanExporter();
-let reader = new Reader();
-
+// The SDK as the other telemetry suites register it, with a context that follows `await`.
+useOpenTelemetry();
 beforeAll(() => {
-  otel.trace.setGlobalTracerProvider(
-    new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
-  );
+  otel.context.disable();
   otel.context.setGlobalContextManager(new AsyncContextManager());
-  otel.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-});
-beforeEach(() => {
-  exporter.reset();
-  otel.metrics.disable();
-  reader = new Reader();
-  otel.metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
 });
 afterAll(() => {
-  otel.trace.disable();
   otel.context.disable();
-  otel.propagation.disable();
-  otel.metrics.disable();
 });
 
-async function points(): Promise<Map<string, DataPoint<unknown>[]>> {
-  const { resourceMetrics } = await reader.collect();
-  const byName = new Map<string, DataPoint<unknown>[]>();
-  for (const scope of resourceMetrics.scopeMetrics) {
-    for (const m of scope.metrics) byName.set(m.descriptor.name, m.dataPoints as never);
-  }
-  return byName;
-}
-
-const span = (name: string) => exporter.getFinishedSpans().filter((s) => s.name === name);
+const span = (name: string) => spans.getFinishedSpans().filter((s) => s.name === name);
 const tracer = otel.trace.getTracer('the application');
 
 /** A delivery handled inside an HTTP server span, as instrumentation-http would start it. */
@@ -226,7 +186,8 @@ describe('the worker in OpenTelemetry (issue 37 item 7)', () => {
     });
     expect(lines.filter(([l, m]) => l === 'error' && /dead-lettered/.test(m))).toHaveLength(2);
 
-    const metrics = await points();
+    const metrics = new Map<string, Awaited<ReturnType<typeof points>>>();
+    for (const name of Object.values(WEBHOOK_METRICS)) metrics.set(name, await points(name));
     const sum = (name: string, where: Record<string, unknown>) =>
       (metrics.get(name) ?? [])
         .filter((p) => Object.entries(where).every(([k, v]) => p.attributes[k] === v))
@@ -337,19 +298,19 @@ describe('the worker in OpenTelemetry (issue 37 item 7)', () => {
     const secrets = [patient.name, 'Maria', '98765', '529.982', '52998224725', 'maria.nunes'];
     for (let i = 0; i + 12 <= apiKey.length; i++) secrets.push(apiKey.slice(i, i + 12));
     const texts: string[] = [];
-    const spans: ReadableSpan[] = exporter.getFinishedSpans();
-    for (const s of spans) {
+    const ended: ReadableSpan[] = spans.getFinishedSpans();
+    for (const s of ended) {
       texts.push(s.name, JSON.stringify(s.attributes), JSON.stringify(s.status));
       for (const link of s.links) texts.push(JSON.stringify(link.attributes ?? {}));
       for (const e of s.events) texts.push(e.name, JSON.stringify(e.attributes ?? {}));
     }
-    for (const [name, data] of await points()) {
-      texts.push(name, ...data.map((p) => JSON.stringify(p.attributes)));
+    for (const name of Object.values(WEBHOOK_METRICS)) {
+      texts.push(name, ...(await points(name)).map((p) => JSON.stringify(p.attributes)));
     }
     // The lines' own facts: the handler's error object is the application's to log.
     for (const [, message, { error: _, ...fields }] of lines)
       texts.push(message, JSON.stringify(fields));
-    expect(spans.length).toBeGreaterThan(3);
+    expect(ended.length).toBeGreaterThan(3);
     for (const text of texts) for (const secret of secrets) expect(text).not.toContain(secret);
     await worker.close();
   }, 15_000);

@@ -3,6 +3,7 @@
  * trace), metrics of jobs, letters and the queue's depth, and log lines. Ids and types only,
  * never a payload (health data). @module
  */
+import type { TelemetrySpan } from '../../core/hooks.ts';
 import type { Logger } from '../../core/logger.ts';
 import { VERSION } from '../../version.ts';
 import { WebhookPayloadError } from '../errors.ts';
@@ -19,7 +20,6 @@ import {
   WEBHOOK_SCOPE,
   type WebhookMetricAttributes,
   type WebhookOpenTelemetryApi,
-  type WebhookSpan,
 } from '../telemetry.ts';
 
 /** How a job run ended. */
@@ -134,7 +134,7 @@ export function createWorkerObserver(config: WorkerObserverConfig): WorkerObserv
   let lastJobAt: number | undefined;
 
   /** OpenTelemetry's log fields of the span, so that lines and traces join. */
-  const traceFields = (span: WebhookSpan | undefined): Record<string, string> => {
+  const traceFields = (span: TelemetrySpan | undefined): Record<string, string> => {
     const context = span?.spanContext();
     if (!context || !otel?.trace?.isSpanContextValid(context as never)) return {};
     return { trace_id: context.traceId, span_id: context.spanId };
@@ -150,7 +150,7 @@ export function createWorkerObserver(config: WorkerObserverConfig): WorkerObserv
     return true;
   };
 
-  const inSpan = <T>(span: WebhookSpan | undefined, work: () => Promise<T>): Promise<T> => {
+  const inSpan = <T>(span: TelemetrySpan | undefined, work: () => Promise<T>): Promise<T> => {
     if (!span || !otel?.trace || !otel.context) return work();
     const context = otel.trace.setSpan(otel.context.active() as never, span as never);
     return otel.context.with(context as never, work);

@@ -6,47 +6,32 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BullMQWebhookQueue } from '../../../src/webhooks/queue/bullmq.ts';
 import { createWebhookWorker } from '../../../src/webhooks/worker.ts';
-import { describeWithRedis, type RedisServer, startRedisServer } from '../../helpers/redis.ts';
+import { describeWithRedis } from '../../helpers/redis.ts';
 import { appointmentEvent } from '../fixtures.ts';
+import { useBullMQ } from './brokers.ts';
 import { eventually } from './contract.ts';
-import { poisonLoop } from './poison.ts';
+import { expectPoisonDeadLettered } from './poison.ts';
 
 describeWithRedis('BullMQWebhookQueue and poison events on a real redis-server', () => {
-  let server: RedisServer;
+  const broker = useBullMQ({ durable: true });
   let admin: Redis;
-  const queues: BullMQWebhookQueue[] = [];
 
-  beforeAll(async () => {
-    server = await startRedisServer({ durable: true });
-    admin = new Redis(server.port, '127.0.0.1');
+  beforeAll(() => {
+    admin = new Redis(broker.server().port, '127.0.0.1');
   });
 
-  afterAll(async () => {
-    for (const queue of queues) await queue.close();
+  afterAll(() => {
     admin?.disconnect();
-    await server?.stop();
   });
 
   it('a worker SIGKILLed each time it runs the event, in a loop: dead-lettered after `attempts` runs, with a reason that says so; the other event runs', async () => {
     const name = 'poison-kill';
-    const queue = new BullMQWebhookQueue({
-      connection: { host: '127.0.0.1', port: server.port },
-      name,
-      attempts: 3,
-    });
-    queues.push(queue);
-    const { letter, kills, healthyDone } = await poisonLoop(queue, {
-      broker: 'bullmq',
-      name,
-      attempts: 3,
-      redisPort: server.port,
-    });
-    expect(kills).toBe(3);
-    expect(letter).toMatchObject({ kind: 'failed', ran: false });
-    expect(letter.reason).toMatch(/allowable limit: its worker stopped mid-job/);
-    expect(healthyDone).toBe(true);
+    await expectPoisonDeadLettered(
+      broker.queue({ name, attempts: 3 }),
+      { broker: 'bullmq', name, attempts: 3, redisPort: broker.server().port },
+      /allowable limit: its worker stopped mid-job/,
+    );
   }, 180_000);
 
   it('a dead-letter write that fails on the last attempt keeps the job failed and reports it; the letter is written once Redis takes it', async () => {
@@ -63,13 +48,17 @@ describeWithRedis('BullMQWebhookQueue and poison events on a real redis-server',
       '%R~*',
       `~bull:${name}:*`,
     );
-    const queue = new BullMQWebhookQueue({
-      connection: { host: '127.0.0.1', port: server.port, username: 'worker', password: 'secret' },
+    const queue = broker.queue({
+      connection: {
+        host: '127.0.0.1',
+        port: broker.server().port,
+        username: 'worker',
+        password: 'secret',
+      },
       name,
       attempts: 1,
       workerOptions: { stalledInterval: 500 },
     });
-    queues.push(queue);
     const event = appointmentEvent();
     await queue.enqueue({ id: event.id, event, receivedAt: Date.now() });
     const errors: string[] = [];

@@ -2,27 +2,22 @@
  * The worker's `reconcile` schedule on BullMQ's job schedulers, on a real redis-server: two
  * workers ask for it, one run per period happens, and `unschedule` stops it.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { MemoryOrderingStore } from '../../../src/webhooks/ordering/memory.ts';
-import { BullMQWebhookQueue } from '../../../src/webhooks/queue/bullmq.ts';
+import type { BullMQWebhookQueue } from '../../../src/webhooks/queue/bullmq.ts';
 import { createWebhookWorker, type WebhookWorker } from '../../../src/webhooks/worker.ts';
-import { describeWithRedis, type RedisServer, startRedisServer } from '../../helpers/redis.ts';
+import { describeWithRedis } from '../../helpers/redis.ts';
+import { useBullMQ } from './brokers.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeWithRedis('the reconcile schedule on BullMQ', () => {
-  let server: RedisServer;
+  const broker = useBullMQ();
   const queues: BullMQWebhookQueue[] = [];
   const workers: WebhookWorker[] = [];
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-  });
-
   afterAll(async () => {
     for (const worker of workers) await worker.close({ timeoutMs: 2_000 });
-    for (const queue of queues) await queue.close();
-    await server?.stop();
   });
 
   it('two workers ask for it; one run per period, then none once unscheduled', async () => {
@@ -38,10 +33,7 @@ describeWithRedis('the reconcile schedule on BullMQ', () => {
     };
     const ordering = new MemoryOrderingStore();
     for (let i = 0; i < 2; i++) {
-      const queue = new BullMQWebhookQueue({
-        connection: { host: '127.0.0.1', port: server.port },
-        name: 'schedule',
-      });
+      const queue = broker.queue({ name: 'schedule' });
       queues.push(queue);
       workers.push(
         await createWebhookWorker({

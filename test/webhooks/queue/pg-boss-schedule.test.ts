@@ -3,34 +3,18 @@
  * however many workers ask (pg-boss's cron pass then sends one job per period, in whole minutes,
  * too slow to wait for here), the task it sends runs the walk, and `unschedule` removes it.
  */
-import { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MemoryOrderingStore } from '../../../src/webhooks/ordering/memory.ts';
 import { PgBossWebhookQueue } from '../../../src/webhooks/queue/pg-boss.ts';
 import { createWebhookWorker } from '../../../src/webhooks/worker.ts';
-import {
-  describeWithPostgres,
-  type PostgresServer,
-  startPostgresServer,
-} from '../../helpers/postgres.ts';
+import { describeWithPostgres } from '../../helpers/postgres.ts';
+import { usePgBoss } from './brokers.ts';
 
 describeWithPostgres('the reconcile schedule on pg-boss', () => {
-  let server: PostgresServer;
-  let boss: PgBoss;
-
-  beforeAll(async () => {
-    server = await startPostgresServer();
-    boss = new PgBoss({ connectionString: server.url, max: 6 });
-    boss.on('error', () => {});
-    await boss.start();
-  }, 60_000);
-
-  afterAll(async () => {
-    await boss?.stop({ graceful: false, timeout: 2_000 });
-    await server?.stop();
-  });
+  const broker = usePgBoss();
 
   it('two workers ask for it: one schedule in whole minutes; its task runs the walk; unschedule removes it', async () => {
+    const { boss } = broker();
     const runs: number[] = [];
     const client = {
       appointments: {

@@ -87,3 +87,16 @@ export async function poisonLoop(
   const letter = (await queue.deadLetters()).find((l) => l.id === poison.id)!;
   return { letter, kills, healthyDone, poison, healthy };
 }
+
+/** The poison loop, and what must hold after it on every broker. */
+export async function expectPoisonDeadLettered(
+  queue: WebhookQueue,
+  config: Omit<PoisonConfig, 'poisonId'>,
+  reason: RegExp,
+): Promise<void> {
+  const { letter, kills, healthyDone } = await poisonLoop(queue, config);
+  expect(kills).toBe(config.attempts);
+  expect(letter).toMatchObject({ kind: 'failed', ran: false });
+  expect(letter.reason).toMatch(reason);
+  expect(healthyDone).toBe(true);
+}
