@@ -40,14 +40,9 @@ describe('webhook log lines', () => {
     const event = appointmentEvent();
     await handler(post(event, { 'x-sig': 'ok' })); // signed, its handler throws
     await handler.drain();
-    expect(lines.map(([level, message, f]) => [level, message, f.eventId, f.outcome])).toEqual([
-      [
-        'warn',
-        'clinic-scheduling webhooks: delivery refused (WebhookVerificationError)',
-        undefined,
-        'refusal',
-      ],
-      ['error', 'clinic-scheduling webhooks: delivery failed (TypeError)', event.id, 'failure'],
+    expect(lines.map(([level, , f]) => [level, f.errorType, f.eventId, f.outcome])).toEqual([
+      ['warn', 'WebhookVerificationError', undefined, 'refusal'],
+      ['error', 'TypeError', event.id, 'failure'],
     ]);
   });
 
@@ -86,13 +81,15 @@ describe('webhook log lines', () => {
     }
     await worker.idle();
     const byEvent = (id: string) =>
-      lines.filter(([, , f]) => f.eventId === id).map(([level, message]) => [level, message]);
+      lines
+        .filter(([, , f]) => f.eventId === id)
+        .map(([level, , f]) => [level, f.attempt ?? f.kind, f.outcome]);
     expect(byEvent(failing.id)).toEqual([
-      ['warn', 'clinic-scheduling webhooks: job failed; the queue retries it'],
-      ['error', 'clinic-scheduling webhooks: job failed its last attempt'],
-      ['error', 'clinic-scheduling webhooks: event dead-lettered (failed)'],
+      ['warn', 1, 'failure'], // retried
+      ['error', 2, 'failure'], // its last attempt
+      ['error', 'failed', undefined], // the letter
     ]);
-    expect(byEvent(fine.id)).toEqual([['debug', 'clinic-scheduling webhooks: job processed']]);
+    expect(byEvent(fine.id)).toEqual([['debug', 1, 'processed']]);
     await worker.close();
   });
 });

@@ -80,9 +80,8 @@ describe('fastifyWebhooks: the body in time and in size', () => {
     // Closed by the server soon after the deadline, however long the body would trickle on.
     expect(Math.max(...lasted)).toBeLessThan(5_000);
     expect(processed).toEqual([event.id]);
-    const slowErrors = errors.filter((e) => /bodyTimeoutMs/.test((e as Error).message));
-    expect(slowErrors).toHaveLength(40);
-    expect(slowErrors.every((e) => e instanceof WebhookPayloadError)).toBe(true);
+    expect(errors).toHaveLength(40);
+    expect(errors.every((e) => e instanceof WebhookPayloadError)).toBe(true);
   });
 
   it("answers a body over the handler's maxBodyBytes 413", async () => {
@@ -101,7 +100,7 @@ describe('fastifyWebhooks: the body in time and in size', () => {
     const bad = trickle(port, head('a:99999', body.length) + body, 60_000);
     await bad.closed;
     expect(bad.received()).toMatch(/^HTTP\/1\.1 400 /);
-    expect(bad.received()).toContain('The Host header is not a host');
+    expect(bad.received()).toContain('"detail"');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(WebhookPayloadError);
     expect((errors[0] as Error).message).not.toContain('99999');

@@ -20,13 +20,13 @@ describeWithPostgres('PgBossWebhookQueue and poison events on a real PostgreSQL'
     const queue = new PgBossWebhookQueue({
       boss,
       name,
-      attempts: 3,
+      attempts: 2,
       backoffMs: 0,
       queueOptions: { expireInSeconds: 1 },
     });
     await expectPoisonDeadLettered(
       queue,
-      { broker: 'pg-boss', name, attempts: 3, postgresUrl: server.url },
+      { broker: 'pg-boss', name, attempts: 2, postgresUrl: server.url },
       /^expired on its last attempt: its worker stopped mid-job/,
     );
   }, 180_000);
