@@ -125,6 +125,7 @@ export interface WebhookWorker {
   /**
    * Resolves once every job that was waiting, delayed for a retry or running when it was called
    * has finished or been dead-lettered, by this worker or another: how a test waits for a worker.
+   * Call it while a worker consumes (before `close`): with none, it waits for ever.
    */
   idle(): Promise<void>;
   /** `{ connected, running, lastJobAt?, depth? }`, for a readiness probe. */

@@ -263,9 +263,21 @@ export class BullMQWebhookQueue implements WebhookQueue {
       if (step === 'requeue') {
         const failed = held === 'failed' ? await this.#queue.getJob(jobId) : undefined;
         if (failed) {
-          await failed.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-        } else await this.#queue.add('event', job, { jobId });
-        moved += 1;
+          // Another replay may have moved it first: then it is queued, and not ours to count.
+          const retried = await failed
+            .retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true })
+            .then(
+              () => true,
+              async (error: unknown) => {
+                if ((await this.#held(jobId)) === 'failed') throw error;
+                return false;
+              },
+            );
+          if (retried) moved += 1;
+        } else {
+          await this.#queue.add('event', job, { jobId });
+          moved += 1;
+        }
       }
       await stored.remove();
     }

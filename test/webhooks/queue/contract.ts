@@ -109,6 +109,32 @@ export function webhookQueueContract(queue: QueueFactory, hooks: ContractHooks =
     await consumer.close(5_000);
   });
 
+  it('two operators replaying at once run the event once', async () => {
+    const q = await queue({ attempts: 1 });
+    const event = job();
+    await q.enqueue(event);
+    const ran: string[] = [];
+    let healed = false;
+    const consumer = await q.consume(
+      async (j) => {
+        if (!healed) throw new Error('not yet');
+        ran.push((j as WebhookJob).id);
+        return undefined;
+      },
+      { concurrency: 2 },
+    );
+    await eventually(async () => (await q.deadLetters()).length === 1);
+    healed = true;
+    const moved = await Promise.all([q.replayDeadLetters(), q.replayDeadLetters()]);
+    expect(moved.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    await q.idle();
+    await sleep(300); // a second job, had there been one, would have started by now
+    await q.idle();
+    expect(ran).toEqual([event.id]);
+    expect(await q.deadLetters()).toEqual([]);
+    await consumer.close(5_000);
+  });
+
   it('deadLetter puts an event straight in the dead-letter queue; a refused one moves only when named', async () => {
     const q = await queue({ attempts: 3 });
     const refused = job();
