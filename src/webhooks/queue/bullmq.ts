@@ -185,7 +185,10 @@ export class BullMQWebhookQueue implements WebhookQueue {
         }
         if (result?.deadLetter !== undefined && !isTask(job.data)) {
           // A failed write throws here, so BullMQ retries; the sweep covers the last attempt.
-          await letter(job.data, result.deadLetter, 'invalid');
+          await letter(job.data, result.deadLetter, 'invalid').catch((error) => {
+            onError?.(error);
+            throw error;
+          });
           throw new UnrecoverableError(result.deadLetter);
         }
       },

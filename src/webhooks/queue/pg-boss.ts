@@ -168,7 +168,7 @@ export class PgBossWebhookQueue implements WebhookQueue {
   /** {@inheritDoc webhooks!WebhookQueue.consume} */
   async consume(
     process: (job: StoredWebhookJob, attempt: WebhookJobAttempt) => Promise<WebhookJobResult>,
-    { concurrency, onDeadLetter }: WebhookConsumeOptions,
+    { concurrency, onDeadLetter, onError }: WebhookConsumeOptions,
   ): Promise<WebhookConsumer> {
     await this.#setUp();
     const attempts = this.#attempts;
@@ -192,7 +192,14 @@ export class PgBossWebhookQueue implements WebhookQueue {
         }
         if (result?.deadLetter === undefined || isTask(job.data)) return undefined;
         // A failed write throws here: pg-boss retries, and dead-letters the last attempt itself.
-        const written = await this.#letter(job.data as WebhookJob, result.deadLetter, 'invalid');
+        const written = await this.#letter(
+          job.data as WebhookJob,
+          result.deadLetter,
+          'invalid',
+        ).catch((error) => {
+          onError?.(error);
+          throw error;
+        });
         if (written) onDeadLetter?.(written);
         // Completed without running: its output tells replay it never ran.
         return { [DEAD_LETTERED]: 'invalid' };
