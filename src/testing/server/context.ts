@@ -63,6 +63,7 @@ export interface ServerContext {
   duplicates: DuplicatePolicy;
   maxBodyBytes: number;
   attemptHeader: string | null;
+  requestIdHeader: string | null;
   readonly journal: WriteJournal;
 }
 
