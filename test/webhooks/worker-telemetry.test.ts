@@ -1,6 +1,6 @@
 /**
  * Issue 37 item 7, with the real OpenTelemetry SDK registered (test/helpers/otel.ts:
- * `@opentelemetry/sdk-trace-base`'s in-memory span exporter, `@opentelemetry/sdk-metrics`), and
+ * `@opentelemetry/sdk-trace`'s in-memory span exporter, `@opentelemetry/sdk-metrics`), and
  * an AsyncLocalStorage context manager:
  * the handler's `PRODUCER` span per enqueue, its context carried in the job; the worker's
  * `CONSUMER` span per job linked to it, your spans inside it; job, letter, lag and depth
@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as otel from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClinicClient } from '../../src/client.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
