@@ -33,7 +33,7 @@ import { checkJob } from '../src/webhooks/worker/job.ts';
 import { createWebhookWorker } from '../src/webhooks/worker.ts';
 import { setupSimulator } from './testing/delivery-helpers.ts';
 import { setup as setupServer } from './testing/helpers.ts';
-import { appointmentEvent, post } from './webhooks/fixtures.ts';
+import { appointmentEvent, post, runLoggingWorker } from './webhooks/fixtures.ts';
 
 const messageOf = (run: () => unknown): string => {
   try {
@@ -498,27 +498,12 @@ describe('webhook queues, workers and the reconciliation', () => {
     const lines: string[] = [];
     const log = (message: string) => void lines.push(message);
     const logger = { error: log, warn: log, info: log, debug: log };
-    const queue = new MemoryWebhookQueue({ attempts: 2, backoffMs: 0 });
-    const worker = await createWebhookWorker({
-      queue,
-      logger,
-      logLevel: 'debug',
-      on: {
-        'appointment.updated': () => {
-          throw new Error('x');
-        },
-      },
-    });
     const failing = appointmentEvent('appointment.updated');
     const edited = appointmentEvent();
-    await queue.enqueue({ id: failing.id, event: failing, receivedAt: Date.now() });
-    await queue.enqueue({
-      id: edited.id,
-      event: { ...edited, company_id: 'x' } as never,
-      receivedAt: Date.now(),
-    });
-    await worker.idle();
-    await worker.close();
+    const queue = await runLoggingWorker(logger, [
+      { id: failing.id, event: failing },
+      { id: edited.id, event: { ...edited, company_id: 'x' } },
+    ]);
     expect(lines).toMatchInlineSnapshot(`
       [
         "clinic-scheduling webhooks: job failed; the queue retries it",

@@ -7,7 +7,7 @@ import { ConfigurationError } from '../../src/core/errors.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import { MemoryWebhookQueue } from '../../src/webhooks/queue/memory.ts';
 import { createWebhookWorker } from '../../src/webhooks/worker.ts';
-import { appointmentEvent, post } from './fixtures.ts';
+import { appointmentEvent, post, runLoggingWorker } from './fixtures.ts';
 
 function capture() {
   const lines: Array<[string, string, Record<string, unknown>]> = [];
@@ -63,23 +63,12 @@ describe('webhook log lines', () => {
 
   it('the worker: a retried run at warn, its last at error, the letter at error; a run that worked at debug', async () => {
     const { lines, logger } = capture();
-    const queue = new MemoryWebhookQueue({ attempts: 2, backoffMs: 0 });
-    const worker = await createWebhookWorker({
-      queue,
-      logger,
-      logLevel: 'debug',
-      on: {
-        'appointment.updated': () => {
-          throw new Error('x');
-        },
-      },
-    });
     const failing = appointmentEvent('appointment.updated');
     const fine = appointmentEvent('appointment.created');
-    for (const event of [failing, fine]) {
-      await queue.enqueue({ id: event.id, event, receivedAt: Date.now() });
-    }
-    await worker.idle();
+    await runLoggingWorker(
+      logger,
+      [failing, fine].map((event) => ({ id: event.id, event })),
+    );
     const byEvent = (id: string) =>
       lines
         .filter(([, , f]) => f.eventId === id)
@@ -90,6 +79,5 @@ describe('webhook log lines', () => {
       ['error', 'failed', undefined], // the letter
     ]);
     expect(byEvent(fine.id)).toEqual([['debug', 1, 'processed']]);
-    await worker.close();
   });
 });
