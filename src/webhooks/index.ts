@@ -24,6 +24,7 @@ export { PostgresDedupeStore, type PostgresDedupeStoreOptions } from './dedupe/p
 export { RedisDedupeStore, type RedisDedupeStoreOptions } from './dedupe/redis.ts';
 export {
   WebhookEventTooOldError,
+  WebhookJobTimeoutError,
   WebhookNotProcessedError,
   WebhookPayloadError,
   WebhookVerificationError,
@@ -70,6 +71,7 @@ export { PostgresOrderingStore, type PostgresOrderingStoreOptions } from './orde
 export { RedisOrderingStore, type RedisOrderingStoreOptions } from './ordering/redis.ts';
 export { WEBHOOK_DELIVERY } from './policy.ts';
 export {
+  DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_QUEUE_ATTEMPTS,
   DEFAULT_QUEUE_BACKOFF_MS,
   DEFAULT_QUEUE_RETENTION_MS,

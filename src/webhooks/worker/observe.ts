@@ -36,6 +36,8 @@ export interface WorkerObserver {
   reconcile(work: () => Promise<ReconcileResult>): Promise<void>;
   /** The consumer's own failure (a dead-letter write it tries again). */
   consumerError(error: unknown): void;
+  /** A run abandoned at its time limit ended after all, `lateMs` past it. */
+  overran(event: WebhookEvent | undefined, lateMs: number): void;
   /** When a job last ended here, in epoch ms. */
   readonly lastJobAt: number | undefined;
 }
@@ -275,6 +277,17 @@ export function createWorkerObserver(config: WorkerObserverConfig): WorkerObserv
         lastJobAt = Date.now();
         span?.end();
       }
+    },
+
+    overran(event, lateMs) {
+      // Its slot went to another job at the limit: such runs go on beyond `concurrency`.
+      logger.warn(
+        `${LOG_PREFIX} job ended after its time limit: its handlers ignored context.signal`,
+        {
+          ...eventFields(event),
+          lateMs,
+        },
+      );
     },
 
     consumerError(error) {
