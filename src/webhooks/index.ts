@@ -53,6 +53,7 @@ export {
   type WebhookEventType,
 } from './events.ts';
 export { createWebhookHandler, type WebhookHandler } from './handler.ts';
+export { WEBHOOK_METRICS } from './metrics.ts';
 export {
   DEFAULT_ACK_AFTER_MS,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -111,12 +112,11 @@ export {
   type StaleEventGuardOptions,
   type StaleGuardInput,
 } from './stale.ts';
-export {
-  WEBHOOK_METRICS,
-  type WebhookMeter,
-  type WebhookMetricAttributes,
-  type WebhookOpenTelemetryApi,
-  type WebhookOutcome,
+export type {
+  WebhookMeter,
+  WebhookMetricAttributes,
+  WebhookOpenTelemetryApi,
+  WebhookOutcome,
 } from './telemetry.ts';
 export {
   createWebhookWorker,
