@@ -103,7 +103,7 @@ describe('the CLI configured from the environment', () => {
       ).json();
       expect(patients.results.length).toBeGreaterThan(0);
       const clock = await (await fetch(`${line.controlUrl}/clock`, { headers: admin })).json();
-      expect(clock.now).toBe('2030-01-02T03:04:05+00:00');
+      expect(clock.now).toBe('2030-01-02T03:04:05.000+00:00');
       const hosts = await (await fetch(`${line.controlUrl}/hosts`, { headers: admin })).json();
       expect(hosts).toEqual({ app: ['10.0.0.2'], db: ['10.0.0.3', '10.0.0.4'] });
       const endpoint = await fetch(`${line.controlUrl}/webhooks`, {

@@ -317,6 +317,9 @@ function main(): void {
         // Listening on one address other than loopback: that address is this server's own.
         allowedHosts: [...config.controlHosts, ...(isIP(address.address) ? [address.address] : [])],
         allowHostHint: `start the server with --control-hosts=<host>[,...] (or ${envName('control-hosts')})`,
+        // The start flags (and --settings) are the most the admin token may open.
+        webhookOpenings: api.webhooks.urlRule,
+        openingsHint: `start the server with --allow-http-webhooks[=<host>,...] (or ${ALLOW}) to open them`,
         checkWebhookUrl: (url) =>
           checkWebhookTarget(url, rule).catch((error: Error) => {
             throw new WebhookUrlError(
