@@ -5,57 +5,31 @@
  * one-header and event-id signatures, one time form in every control record.
  */
 import { createHmac } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { callCli, killCli, type RunningCli, startCli } from './cli-helpers.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { type Consumer, callCli, cliWithConsumer } from './cli-helpers.ts';
 
 const TOKEN = 'parity-admin-token';
 const P = '/api/public/v1';
 /** ISO 8601 in UTC with an explicit offset and milliseconds: the control records' one form. */
 const RECORD_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
 
-let cli: RunningCli;
-let consumer: Server;
-let consumerUrl = '';
-const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+const started = cliWithConsumer(TOKEN);
+const received = () => started.consumer.received;
 
 const control = (method: string, path: string, json?: unknown) =>
-  callCli(cli, method, `/__control${path}`, {
+  callCli(started.cli, method, `/__control${path}`, {
     auth: TOKEN,
     ...(json === undefined ? {} : { json }),
   });
 const api = (method: string, path: string, json?: unknown) =>
-  callCli(cli, method, `${P}${path}`, {
-    auth: cli.apiKey,
+  callCli(started.cli, method, `${P}${path}`, {
+    auth: started.cli.apiKey,
     ...(json === undefined ? {} : { json }),
   });
 
-beforeAll(async () => {
-  cli = await startCli('--port', '0', '--admin-token', TOKEN, '--allow-http-webhooks');
-  consumer = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8').on('data', (c: string) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(req.url?.endsWith('/fail') ? 500 : 204).end();
-    });
-  });
-  consumer.listen(0, '127.0.0.1');
-  await once(consumer, 'listening');
-  consumerUrl = `http://127.0.0.1:${(consumer.address() as AddressInfo).port}/hooks`;
-});
-afterAll(() => {
-  killCli(cli);
-  consumer.closeAllConnections();
-  consumer.close();
-});
 beforeEach(async () => {
   expect((await control('POST', '/reset')).status).toBe(200);
-  received.length = 0;
+  started.consumer.received.length = 0;
 });
 
 const CLINIC = {
@@ -104,7 +78,7 @@ describe('POST /__control/webhooks takes headers, sent on every delivery', () =>
   test('201 with the header names (never their values); each attempt carries them', async () => {
     await control('POST', '/seed', CLINIC);
     const endpoint = await control('POST', '/webhooks', {
-      url: `${consumerUrl}/fail`,
+      url: `${started.consumer.url}/fail`,
       events: ['appointment.created'],
       headers: { 'X-Tenant': 'clinic-7', Authorization: 'Basic Z2F0ZXdheTpzZWNyZXQ=' },
     });
@@ -113,8 +87,8 @@ describe('POST /__control/webhooks takes headers, sent on every delivery', () =>
     expect(JSON.stringify(endpoint.body)).not.toContain('Z2F0ZXdheTpzZWNyZXQ');
     expect((await api('POST', '/appointments', booking(9))).status).toBe(201);
     await control('POST', '/clock/advance', { ms: 6 * 60_000 });
-    expect(received).toHaveLength(3);
-    for (const { headers } of received) {
+    expect(received()).toHaveLength(3);
+    for (const { headers } of received()) {
       expect([headers['x-tenant'], headers.authorization]).toEqual([
         'clinic-7',
         'Basic Z2F0ZXdheTpzZWNyZXQ=',
@@ -132,7 +106,7 @@ describe('POST /__control/webhooks takes headers, sent on every delivery', () =>
     [['X-Tenant'], 'headers'],
   ])('%j is 400 naming %s, and registers nothing', async (headers, member) => {
     const refused = await control('POST', '/webhooks', {
-      url: consumerUrl,
+      url: started.consumer.url,
       events: ['appointment.created'],
       headers,
     });
@@ -217,7 +191,10 @@ describe('every unknown record answers 404', () => {
 describe('deliveries and endpoints say what happened', () => {
   test('each delivery says whether it is a duplicate copy', async () => {
     await control('POST', '/seed', CLINIC);
-    await control('POST', '/webhooks', { url: consumerUrl, events: ['appointment.created'] });
+    await control('POST', '/webhooks', {
+      url: started.consumer.url,
+      events: ['appointment.created'],
+    });
     await control('PATCH', '/webhooks/options', { duplicate: 1, reorder: { windowMs: 0 } });
     await api('POST', '/appointments', booking(9));
     const { deliveries } = (await control('POST', '/webhooks/flush')).body;
@@ -229,7 +206,7 @@ describe('deliveries and endpoints say what happened', () => {
     await control('POST', '/seed', CLINIC);
     const { id } = (
       await control('POST', '/webhooks', {
-        url: `${consumerUrl}/fail`,
+        url: `${started.consumer.url}/fail`,
         events: ['appointment.created'],
       })
     ).body;
@@ -271,7 +248,7 @@ describe('signatures a descriptor can express', () => {
   test('one header t=<ts>,v1=<hex> over <ts>.<body> (the Stripe form)', async () => {
     await control('POST', '/seed', CLINIC);
     const registered = await control('POST', '/webhooks', {
-      url: consumerUrl,
+      url: started.consumer.url,
       events: ['appointment.created'],
       signature: {
         algorithm: 'sha256',
@@ -285,7 +262,7 @@ describe('signatures a descriptor can express', () => {
     expect(registered.status).toBe(201);
     await api('POST', '/appointments', booking(9));
     await control('POST', '/webhooks/settle');
-    const [{ headers, body }] = received as [(typeof received)[0]];
+    const [{ headers, body }] = received() as [Consumer['received'][0]];
     const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers['test-signature']));
     expect(m).not.toBeNull();
     expect(m![2]).toBe(hmac('whsec_one_header', `${m![1]}.${body}`, 'hex'));
@@ -294,7 +271,7 @@ describe('signatures a descriptor can express', () => {
   test('a signed event id: {id}.{timestamp}.{body}, the id and the time in their headers', async () => {
     await control('POST', '/seed', CLINIC);
     await control('POST', '/webhooks', {
-      url: consumerUrl,
+      url: started.consumer.url,
       events: ['appointment.created'],
       signature: {
         algorithm: 'sha256',
@@ -309,7 +286,7 @@ describe('signatures a descriptor can express', () => {
     });
     await api('POST', '/appointments', booking(9));
     await control('POST', '/webhooks/settle');
-    const [{ headers, body }] = received as [(typeof received)[0]];
+    const [{ headers, body }] = received() as [Consumer['received'][0]];
     const id = JSON.parse(body).id;
     expect(headers['webhook-id']).toBe(id);
     const signed = `${id}.${headers['webhook-timestamp']}.${body}`;
@@ -328,7 +305,7 @@ describe('signatures a descriptor can express', () => {
     [{ idHeader: 'X-Signature' }, 'signature.header'],
   ])('%j is 400 naming %s', async (change, member) => {
     const refused = await control('POST', '/webhooks', {
-      url: consumerUrl,
+      url: started.consumer.url,
       events: ['appointment.created'],
       signature: {
         algorithm: 'sha256',
@@ -347,7 +324,7 @@ describe('signatures a descriptor can express', () => {
 test('every control record says its time in ISO 8601 with an explicit offset; envelopes keep 6.1', async () => {
   await control('POST', '/seed', CLINIC);
   await control('POST', '/webhooks', {
-    url: `${consumerUrl}/fail`,
+    url: `${started.consumer.url}/fail`,
     events: ['appointment.created'],
   });
   await api('POST', '/appointments', booking(9));
