@@ -18,6 +18,7 @@ import {
 import type { ServerSettingsPatch } from '../server/settings-document.ts';
 import { WebhookUrlError } from '../server/webhook-url.ts';
 import { CONTROL_ROUTES, createControlHandler } from './control.ts';
+import { relaunchWithMemorySettings } from './memory.ts';
 import { CONTROL_PREFIX } from './prefix.ts';
 
 const OPTIONS = {
@@ -213,6 +214,7 @@ function watchNpmParent(stop: (reason: string) => void): void {
 
 function main(): void {
   const config = readConfig();
+  if (!config.help) relaunchWithMemorySettings();
   if (config.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
