@@ -1,4 +1,4 @@
-import { copyFile, cp } from 'node:fs/promises';
+import { copyFile, cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build, defineConfig, type Options } from 'tsup';
 
@@ -86,6 +86,9 @@ export default defineConfig({
   // its name as the example does.
   onSuccess: async () => {
     await copyFile('docs/openapi.json', 'dist/openapi.json');
+    // The settings document's JSON Schema (`npm run docs:tables`), for editors and validators.
+    await mkdir('dist/testing', { recursive: true });
+    await copyFile('docs/settings.schema.json', 'dist/testing/settings.schema.json');
     await build({
       config: false,
       entry: { demo: 'examples/quickstart.ts' },

@@ -14,6 +14,7 @@ const INTEGRATION = [
   'test/testing/delivery-network.test.ts',
   'test/testing/without-msw.test.ts',
   'test/examples/**/*.test.ts',
+  'test/otel-company/**/*.test.ts',
   'test/docs/readme-demo.test.ts',
   'test/core/dual-package.test.ts',
   'test/webhooks/**/{redis,postgres,bullmq,pg-boss}*.test.ts',

@@ -19,15 +19,15 @@ import { createReferenceServer } from '@clinic-scheduling/sdk/testing';
 import * as otel from '@opentelemetry/api';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import {
-  BasicTracerProvider,
   InMemorySpanExporter,
   SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 
 // The application's telemetry setup (sdk-node's, in production).
 const exporter = new InMemorySpanExporter();
 otel.trace.setGlobalTracerProvider(
-  new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+  new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] }),
 );
 class Collect extends MetricReader {
   protected override async onForceFlush(): Promise<void> {}

@@ -117,6 +117,7 @@ try {
     'dist/index.d.ts',
     'dist/index.d.cts',
     'dist/openapi.json',
+    'dist/testing/settings.schema.json',
     // The console's files, read at run time beside dist/testing/console.js.
     'dist/testing/ui/index.html',
     'dist/testing/ui/app.js',
@@ -133,10 +134,11 @@ try {
     'table-flipped',
     '--no-emoji',
     '--no-color',
-    // The OpenAPI document is a JSON asset, not code: node10 resolution (no `exports`) has no
-    // subpath for it, and such a user reads `@clinic-scheduling/sdk/dist/openapi.json`.
+    // The OpenAPI document and the settings' JSON Schema are JSON assets, not code: node10
+    // resolution (no `exports`) has no subpath for them, and such a user reads them in dist/.
     '--exclude-entrypoints',
     './openapi.json',
+    './testing/settings.schema.json',
   ]);
 
   section('size (own code per entry, min+gz)');

@@ -1,24 +1,34 @@
 /**
- * Writes the table of the operations in docs/getting-started.md from the operation table
- * (src/operations.ts): each row's call, method and path, and what it returns. The table sits
- * between the `<!-- operations:start -->` and `<!-- operations:end -->` marks.
+ * Writes the docs' generated parts, each between `<!-- NAME:start -->` and `<!-- NAME:end -->`:
+ * the operations table of docs/getting-started.md, from the operation table (src/operations.ts);
+ * the reference server's settings in the README, docs/testing-settings.md and
+ * docs/testing-assumptions.md, from the settings' definitions (`scripts/settings-tables.ts`);
+ * and docs/settings.schema.json, the settings document's JSON Schema.
  *
- *   node scripts/docs-tables.ts           rewrites the table
- *   node scripts/docs-tables.ts --check   exits 1 when the committed table differs
+ *   node scripts/docs-tables.ts           rewrites them
+ *   node scripts/docs-tables.ts --check   exits 1 when a committed one differs
  *
- * test/docs/operations-table.test.ts runs the same comparison in `npm test`.
+ * test/docs/operations-table.test.ts and test/docs/settings-tables.test.ts run the same
+ * comparison in `npm test`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type * as z from 'zod';
 import { OPERATION_ROWS, type OperationRow } from '../src/operations.ts';
 import { schemaName } from './openapi.ts';
+import {
+  renderAssumptions,
+  renderDocument,
+  renderJsonSchema,
+  renderMembers,
+  renderReadme,
+  SETTINGS_SCHEMA_PATH,
+} from './settings-tables.ts';
 
-/** The page whose table this writes. */
-export const GETTING_STARTED = join(import.meta.dirname, '..', 'docs', 'getting-started.md');
+const ROOT = join(import.meta.dirname, '..');
 
-const START = '<!-- operations:start -->';
-const END = '<!-- operations:end -->';
+/** The page whose operations table this writes. */
+export const GETTING_STARTED = join(ROOT, 'docs', 'getting-started.md');
 
 /** The client's property of a row's resource: `/appointment-types` → `appointmentTypes`. */
 export function resourceOf(row: OperationRow): string {
@@ -54,27 +64,74 @@ export function renderTable(): string {
   return ['| call | HTTP | returns |', '|---|---|---|', ...lines].join('\n');
 }
 
-/** `text` with the table between the marks replaced by the generated one. */
+/** Each generated part: its file, its marks' name and what renders it. */
+export const GENERATED = [
+  { file: GETTING_STARTED, name: 'operations', render: renderTable },
+  { file: join(ROOT, 'README.md'), name: 'settings', render: renderReadme },
+  { file: join(ROOT, 'docs', 'testing-settings.md'), name: 'document', render: renderDocument },
+  {
+    file: join(ROOT, 'docs', 'testing-settings.md'),
+    name: 'server-settings',
+    render: () => renderMembers('server'),
+  },
+  {
+    file: join(ROOT, 'docs', 'testing-settings.md'),
+    name: 'clinic-settings',
+    render: () => renderMembers('clinic'),
+  },
+  {
+    file: join(ROOT, 'docs', 'testing-assumptions.md'),
+    name: 'not-shown',
+    render: renderAssumptions,
+  },
+] as const;
+
+/** `text` (the content of `file`) with every generated part of that file replaced. */
+export function withGenerated(file: string, text: string): string {
+  let out = text;
+  for (const part of GENERATED.filter((g) => g.file === file)) {
+    const start = `<!-- ${part.name}:start -->`;
+    const end = `<!-- ${part.name}:end -->`;
+    const from = out.indexOf(start);
+    const to = out.indexOf(end);
+    if (from === -1 || to < from) throw new Error(`${file} lacks ${start} … ${end}`);
+    out = `${out.slice(0, from + start.length)}\n${part.render()}\n${out.slice(to)}`;
+  }
+  return out;
+}
+
+/** `text` with the operations table between its marks replaced by the generated one. */
 export function withTable(text: string): string {
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  if (start === -1 || end < start) throw new Error(`${GETTING_STARTED} lacks ${START} … ${END}`);
-  return `${text.slice(0, start + START.length)}\n${renderTable()}\n${text.slice(end)}`;
+  return withGenerated(GETTING_STARTED, text);
+}
+
+/** Every generated file: its path, what it holds and what it should hold. */
+export function generatedFiles(): { path: string; current: string; wanted: string }[] {
+  const pages = [...new Set(GENERATED.map((g) => g.file))].map((path) => {
+    const current = readFileSync(path, 'utf8');
+    return { path, current, wanted: withGenerated(path, current) };
+  });
+  const schema = SETTINGS_SCHEMA_PATH;
+  let current = '';
+  try {
+    current = readFileSync(schema, 'utf8');
+  } catch {}
+  return [...pages, { path: schema, current, wanted: renderJsonSchema() }];
 }
 
 if (import.meta.main) {
-  const current = readFileSync(GETTING_STARTED, 'utf8');
-  const text = withTable(current);
+  const files = generatedFiles();
+  const stale = files.filter((f) => f.current !== f.wanted);
   if (process.argv.includes('--check')) {
-    if (current !== text) {
-      console.error(
-        'docs/getting-started.md: the operations table is stale: run `npm run docs:tables`',
-      );
-      process.exit(1);
+    for (const f of stale) {
+      console.error(`${relative(ROOT, f.path)} is stale: run \`npm run docs:tables\``);
     }
-    console.log('docs/getting-started.md: the operations table is up to date');
+    if (stale.length > 0) process.exit(1);
+    console.log(`the generated parts of ${files.length} files are up to date`);
   } else {
-    writeFileSync(GETTING_STARTED, text);
-    console.log(`wrote the operations table of ${GETTING_STARTED}`);
+    for (const f of stale) {
+      writeFileSync(f.path, f.wanted);
+      console.log(`wrote ${relative(ROOT, f.path)}`);
+    }
   }
 }

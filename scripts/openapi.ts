@@ -217,10 +217,10 @@ const PARAMETERS = {
     in: 'header',
     required: false,
     description:
-      'Accepted; the same key used within 24 hours on another endpoint yields 422 (spec 4.4, 7).',
+      'Accepted; the same key used within 24 hours on another endpoint, or here with another body, yields 422 (spec 4.4, 7).',
     schema: { type: 'string', minLength: 1, maxLength: schemas.LIMITS.idempotencyKeyLength },
     'x-not-shown':
-      'Spec 4.4 describes the replay of a repeated key on POST /appointments only. By default the reference server replays nothing here and remembers no key (setting `idempotencyReplay: "every-write"` replays on every write, with `Idempotent-Replayed: true`); the client sends no key on this operation unless you set the header yourself.',
+      'Spec 4.4 describes the replay of a repeated key on POST /appointments only. By default the reference server replays nothing here but binds the key to this endpoint and body for 24 hours (setting `idempotencyBinding`; `idempotencyReplay: "every-write"` replays on every write, with `Idempotent-Replayed: true`); the client sends no key on this operation unless you set the header yourself.',
   },
 };
 

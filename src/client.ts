@@ -32,7 +32,7 @@ import {
 import { Transport } from './internal/request.ts';
 import { checkNumber, isRecord, readEnv, runtimeName } from './internal/utils.ts';
 import { checkMaxEmptyPages } from './internal/walk.ts';
-import { templateOf } from './internal/wire.ts';
+import { templateOf, USER_AGENT_PRODUCT } from './internal/wire.ts';
 import { type OperationRow, pathOf } from './operations.ts';
 import { AppointmentTypes } from './resources/appointment-types.ts';
 import { Appointments } from './resources/appointments.ts';
@@ -190,7 +190,7 @@ export class ClinicClient {
       logger,
       info: level === 'info' || level === 'debug',
       debug: level === 'debug',
-      userAgent: `clinic-scheduling-sdk-typescript/${VERSION} ${runtimeName()}`,
+      userAgent: `${USER_AGENT_PRODUCT}/${VERSION} ${runtimeName()}`,
       hooks: options.hooks,
       openTelemetry: options.openTelemetry,
       propagateBaggage: options.propagateBaggage,

@@ -45,6 +45,7 @@ export type {
   TelemetryTracer,
 } from './core/hooks.ts';
 export type { LogFields, Logger, LogLevel } from './core/logger.ts';
+export type { CallOutcome } from './core/outcome.ts';
 export { Page, Paginator, TO_ARRAY_MAX_LIMIT } from './core/pagination.ts';
 export type {
   AppointmentCreateOptions,
@@ -52,6 +53,7 @@ export type {
   RequestOptions,
 } from './core/request-options.ts';
 export type { ResponseDrift, ResponseValidation } from './core/response-check.ts';
+export { isClinicSdkRequest } from './core/sdk-request.ts';
 export { MAX_RETRY_AFTER_MS } from './internal/retry.ts';
 export { AppointmentTypes } from './resources/appointment-types.ts';
 export { Appointments } from './resources/appointments.ts';

@@ -29,7 +29,7 @@ export type RetryPolicy = 'safe' | 'rate-limit-only';
 
 /** The reference server's own words where the spec leaves a rule open (spec 3 rule 3). */
 const NOT_CHANGEABLE =
-  'Spec 3 rule 3: the states an appointment may be changed or cancelled in are not shown. The reference server refuses, with `appointment_not_changeable` (its own code), telehealth appointments, patient requests (`requested`), and by default every appointment whose status is not `scheduled` or `confirmed`: `checked_in`, `completed`, `no_show` and `cancelled` (setting `changeableStatuses` widens the last rule).';
+  'Spec 3 rule 3: the states an appointment may be changed or cancelled in are not shown. The reference server refuses, with `appointment_not_changeable` (its own code; setting `notChangeableCode`), telehealth appointments, patient requests (`requested`), and by default every appointment whose status is not `scheduled` or `confirmed`: `checked_in`, `completed`, `no_show` and `cancelled` (setting `changeableStatuses` widens the last rule).';
 
 /**
  * The 409 codes (spec 7): those the spec states, each with its error class in the client, and
@@ -280,7 +280,7 @@ export const OPERATIONS = {
         'Accepts only start_at, professional_id, room_id, note and status (scheduled or confirmed) (spec 4.5).',
       success: 'The appointment as changed.',
       notShown: [
-        `Spec 4.5: the response body and errors of this operation are not shown. The reference server answers 200 with the appointment; ${READ_BACK}`,
+        `Spec 4.5: the response body and errors of this operation are not shown. The reference server answers 200 with the appointment (setting \`patchAnswer\`); ${READ_BACK}`,
       ],
     },
   }),
@@ -300,7 +300,7 @@ export const OPERATIONS = {
       summary: 'Cancel an appointment',
       success: 'The appointment, cancelled.',
       notShown: [
-        `Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server refuses one (400; setting \`cancelBody\`) and answers 200 with the appointment; ${READ_BACK}`,
+        `Spec 4.6: the request body and response body are not shown. The client sends no body; the reference server refuses one (400; setting \`cancelBody\`) and answers 200 with the appointment (setting \`cancelAnswer\`); ${READ_BACK}`,
       ],
     },
   }),
@@ -338,7 +338,7 @@ export const OPERATIONS = {
       summary: 'Create a patient',
       success: 'The patient created.',
       notShown: [
-        'Spec 4.7: which fields are required is not shown. `name` is required here, since no plausible service keeps a patient without one; the success status (201) is the reference server’s pick.',
+        'Spec 4.7: which fields are required is not shown. `name` is required here, since no plausible service keeps a patient without one (the reference server: setting `requiredPatientFields`); the success status (201) is the reference server’s pick (setting `patientCreateStatus`).',
       ],
     },
   }),

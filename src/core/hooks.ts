@@ -1,6 +1,7 @@
 /** Hook events and the slice of `@opentelemetry/api` used. Events carry only facts the SDK builds:
  * never the API key, a header, a body, a query string or patient data. @module */
 import type { ClinicError } from './errors.ts';
+import type { CallOutcome } from './outcome.ts';
 
 /** The facts every hook and structured log line carries. */
 export interface RequestEvent {
@@ -54,6 +55,9 @@ export interface ErrorEvent extends RequestEvent {
   requestId?: string | undefined;
   /** The error's class name, such as `RateLimitError` or `APIConnectionTimeoutError`. */
   errorType: string;
+  /** How the call ended: a `refusal` the caller can act on (400, 404, 409, 422), a `failure`
+   * (5xx, no answer, a timeout, 429 after the retries, 401/403), or `cancelled` (its abort). */
+  outcome: Exclude<CallOutcome, 'success'>;
   /** The error the call rejects with. Its `detail`, `fields` and `body` are the service's text,
    * which may hold what the request sent (patient data): log its facts, not those members. */
   error: ClinicError;
@@ -71,6 +75,8 @@ export interface SuccessEvent extends Omit<RequestEvent, 'attempt'> {
   requestId?: string | undefined;
   /** Whether the service answered `Idempotent-Replayed: true` (an earlier create replayed). */
   replayed: boolean;
+  /** Always `success`: as `onError`'s `outcome`, for code that handles both. */
+  outcome: 'success';
 }
 
 /** Observers of a call: return values are ignored; a hook that throws is logged at `warn`. */
@@ -177,7 +183,11 @@ export interface OpenTelemetryApi {
   context: {
     /** The active context. */
     active(): unknown;
+    /** Runs `fn` in `context`: each attempt's fetch runs with tracing suppressed below the SDK. */
+    with?<T>(context: never, fn: () => T): T;
   };
+  /** A context key (`Symbol.for(description)` in the API's 1.x): the suppress-tracing key. */
+  createContextKey?(description: string): symbol;
   /** The registered propagator: used only with `propagateBaggage: true`. */
   propagation?:
     | {

@@ -13,16 +13,26 @@ export interface LogFields extends Partial<Omit<ErrorEvent, 'error'>>, Partial<R
   hook?: string;
   /** The call's id, on every line of a call. */
   callId?: string;
+  /** While tracing (`openTelemetry`): the trace of the span the line belongs to (the attempt's
+   * for a debug line, else the call's), in OpenTelemetry's log field names. */
+  trace_id?: string;
+  /** While tracing: that span's id. */
+  span_id?: string;
+  /** A refused call's line: the 409's or 422's `code`. */
+  code?: string;
+  /** A refused call's line: the names of a 400's invalid fields (never their values). */
+  fields?: string[];
 }
 
 /** Where log lines go: each method is called as `(message, fields)` ({@link LogFields}), like
  * `console`; for pino, swap them (docs/observability.md). */
 export interface Logger {
-  /** Level `error`: each failed call, once (its facts, never the service's text). */
+  /** Level `error`: each failed call (`outcome: 'failure'`), once (its facts, never the
+   * service's text). */
   error(message: string, ...rest: unknown[]): void;
   /** Level `warn` (default): a hook that threw; a new enum value or member, once per value. */
   warn(message: string, ...rest: unknown[]): void;
-  /** Level `info`: each retry, with its reason and wait. */
+  /** Level `info`: each retry, with its reason and wait; each refused or cancelled call, once. */
   info(message: string, ...rest: unknown[]): void;
   /** Level `debug`: each attempt (redacted headers) and each answer (status, timing). */
   debug(message: string, ...rest: unknown[]): void;

@@ -115,14 +115,16 @@ export class Call {
     caller?.addEventListener('abort', callerAbort);
     let response: Response;
     try {
-      response = await this.sender.fetch()(request.url, {
-        method: request.method,
-        // A plain object, as before: wrappers spread or index `init.headers`.
-        headers: Object.fromEntries(headers),
-        body: this.body,
-        signal: relay.signal,
-        redirect: 'manual',
-      });
+      const send = () =>
+        this.sender.fetch()(request.url, {
+          method: request.method,
+          // A plain object, as before: wrappers spread or index `init.headers`.
+          headers: Object.fromEntries(headers),
+          body: this.body,
+          signal: relay.signal,
+          redirect: 'manual',
+        });
+      response = await (observer ? observer.send(this, send) : send());
       // A browser's `manual` mode hides the status.
       if (response.type === 'opaqueredirect' || REDIRECTS.has(response.status)) {
         response.body?.cancel().catch(() => {});

@@ -16,6 +16,7 @@ import type {
   TelemetryTracer,
 } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
+import type { CallOutcome } from '../core/outcome.ts';
 import type { OperationRow } from '../operations.ts';
 import { VERSION } from '../version.ts';
 
@@ -26,6 +27,18 @@ const NAME = '@clinic-scheduling/sdk';
 /** The HTTP client conventions' advised buckets for `http.client.request.duration`, in s. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/**
+ * The context key `@opentelemetry/core`'s `suppressTracing` sets (the API makes it with
+ * `Symbol.for`, so every copy of the API agrees): under it, a tracer starts no span and a
+ * propagator injects nothing, so the transport's instrumentation (undici's) adds no span,
+ * `traceparent` or `baggage` to a request the SDK already traces.
+ */
+const SUPPRESS_TRACING = 'OpenTelemetry SDK Context Key SUPPRESS_TRACING';
+
+/** The slice of an OpenTelemetry `Context` the observer uses. */
+interface TelemetryContext {
+  setValue(key: symbol, value: unknown): TelemetryContext;
+}
 
 /**
  * What the observer reads of `attempt.ts`'s `Call`, stated here so that the attempt, which
@@ -75,10 +88,13 @@ export class Observer {
   readonly #c: ObserverConfig;
   readonly #tracer: TelemetryTracer | undefined;
   readonly #metrics: ReturnType<typeof instruments> | undefined;
+  readonly #suppress: symbol | undefined;
 
   constructor(config: ObserverConfig) {
     this.#c = config;
-    this.#tracer = config.otel?.trace.getTracer(NAME, VERSION);
+    const { otel } = config;
+    this.#tracer = otel?.trace.getTracer(NAME, VERSION);
+    this.#suppress = otel && (otel.createContextKey ?? Symbol.for)(SUPPRESS_TRACING);
     const meter = config.otel?.metrics?.getMeter(NAME, VERSION);
     this.#metrics = meter && instruments(meter);
   }
@@ -87,7 +103,9 @@ export class Observer {
   start(call: Call): CallSpans | undefined {
     const { otel } = this.#c;
     if (!otel) return undefined;
-    const span = this.#tracer!.startSpan(call.first.name);
+    const span = this.#tracer!.startSpan(call.first.name, {
+      attributes: { 'clinic_scheduling.call_id': call.id },
+    });
     return {
       call: span,
       context: otel.trace.setSpan(otel.context.active() as never, span as never),
@@ -110,8 +128,7 @@ export class Observer {
       const attributes: SpanAttributes = {
         'http.request.method': call.row.method,
         'url.template': event.path,
-        'server.address': url.hostname,
-        'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+        ...server(url),
       };
       if (call.sent > 1) attributes['http.request.resend_count'] = call.sent - 1;
       // Every query value out, as the conventions advise: a filter may be a CPF.
@@ -145,15 +162,28 @@ export class Observer {
       }
       this.#c.logger.debug(
         `clinic-scheduling: ${event.method} ${event.path} attempt ${event.attempt}`,
-        { ...event, headers: shown },
+        { ...event, headers: shown, ...this.#trace(spans?.attempt) },
       );
     }
     return headers;
   }
 
+  /** Runs an attempt's `fetch`: traced, in its span's context with tracing suppressed below. */
+  send<T>(call: Call, fetch: () => T): T {
+    const attempt = call.spans?.attempt;
+    const otel = this.#c.otel;
+    if (!attempt || !otel?.context.with) return fetch();
+    const context = otel.trace.setSpan(call.spans!.context as never, attempt as never);
+    return otel.context.with(
+      (context as TelemetryContext).setValue(this.#suppress!, true) as never,
+      fetch,
+    );
+  }
+
   /** The attempt was answered (any status), its body read. */
   answered(call: Call, response: Response): void {
     const { status } = response;
+    const span = call.spans?.attempt;
     const durationMs = this.#endAttempt(call, status >= 400 ? String(status) : undefined);
     const event = {
       ...this.#event(call, call.attempts),
@@ -165,7 +195,7 @@ export class Observer {
     if (this.#c.debug) {
       this.#c.logger.debug(
         `clinic-scheduling: ${event.method} ${event.path} → ${status} in ${durationMs} ms`,
-        event,
+        { ...event, ...this.#trace(span) },
       );
     }
   }
@@ -185,13 +215,13 @@ export class Observer {
     this.#c.logger.info(
       `clinic-scheduling: ${event.method} ${event.path} failed (${errorType}); retry ` +
         `${call.sent} of ${limit}, after ${delayMs} ms.`,
-      event,
+      { ...event, ...this.trace(call) },
     );
   }
 
   /** The call succeeded. */
   succeed(call: Call, event: SuccessEvent): void {
-    this.#endCall(call, event);
+    this.#endCall(call, event, undefined, event.outcome);
     if (event.replayed) this.#metrics?.replays.add(1, call.spans!.metric);
     this.#emit(call, 'onSuccess', event);
   }
@@ -199,8 +229,20 @@ export class Observer {
   /** The call failed: `event` is what `onError` gets. */
   fail(call: Call, event: ErrorEvent): void {
     this.#endAttempt(call, event.errorType);
-    this.#endCall(call, event, event.errorType);
+    this.#endCall(call, event, event.errorType, event.outcome);
     this.#emit(call, 'onError', event);
+  }
+
+  /** `trace_id` and `span_id` of the call's span, for its log lines (none when not tracing). */
+  trace(call: Call): { trace_id?: string; span_id?: string } {
+    return this.#trace(call.spans?.call);
+  }
+
+  #trace(span: TelemetrySpan | undefined): { trace_id?: string; span_id?: string } {
+    const context = span?.spanContext();
+    return context && this.#c.otel!.trace.isSpanContextValid(context as never)
+      ? { trace_id: context.traceId, span_id: context.spanId }
+      : {};
   }
 
   /** A response drift report (`kind`) on `method` `path` (a template). */
@@ -234,18 +276,29 @@ export class Observer {
       this.#metrics?.requests.record(durationMs / 1000, {
         'http.request.method': call.row.method,
         'url.template': call.template,
-        'server.address': new URL(call.url).hostname,
+        ...server(new URL(call.url)),
         ...attributes,
       });
     }
     return durationMs;
   }
 
-  #endCall(call: Call, event: { status?: number; durationMs: number }, errorType?: string) {
+  /** Ends the call's span: its outcome, failed (status `ERROR`) for a `failure` only. */
+  #endCall(
+    call: Call,
+    event: { status?: number; durationMs: number },
+    errorType: string | undefined,
+    outcome: CallOutcome,
+  ) {
     const { spans } = call;
     if (!spans) return;
-    const attributes = finish(spans.call, event.status, errorType);
-    this.#metrics?.calls.record(event.durationMs / 1000, { ...spans.metric, ...attributes });
+    spans.call.setAttribute('clinic_scheduling.outcome', outcome);
+    const attributes = finish(spans.call, event.status, errorType, outcome === 'failure');
+    this.#metrics?.calls.record(event.durationMs / 1000, {
+      ...spans.metric,
+      ...attributes,
+      'clinic_scheduling.outcome': outcome,
+    });
   }
 
   /** Calls `name` of each hooks object; one that throws or rejects is logged, never rethrown. */
@@ -259,6 +312,7 @@ export class Observer {
         hook: name,
         callId: call.id,
         errorType: error instanceof Error ? error.name : typeof error,
+        ...this.trace(call),
       });
     for (const hooks of [this.#c.hooks, call.hooks]) {
       const hook = hooks?.[name] as ((e: typeof event) => unknown) | undefined;
@@ -308,15 +362,29 @@ function instruments(meter: TelemetryMeter) {
   };
 }
 
-/** Ends `span` with the outcome's attributes, failed when `errorType` is given; those attributes. */
-function finish(span: TelemetrySpan, status: number | undefined, errorType: string | undefined) {
+/** Ends `span` with the answer's attributes, failed (`failed`: when `errorType` is given, by the
+ * HTTP conventions); those attributes. */
+function finish(
+  span: TelemetrySpan,
+  status: number | undefined,
+  errorType: string | undefined,
+  failed = errorType !== undefined,
+) {
   const outcome: SpanAttributes = {};
   if (status !== undefined) outcome['http.response.status_code'] = status;
   if (errorType !== undefined) outcome['error.type'] = errorType;
   for (const [key, value] of Object.entries(outcome)) span.setAttribute(key, value);
-  if (errorType !== undefined) span.setStatus({ code: ERROR });
+  if (failed) span.setStatus({ code: ERROR });
   span.end();
   return outcome;
+}
+
+/** `server.address` and `server.port` (the scheme's default when the URL names none). */
+function server(url: URL): SpanAttributes {
+  return {
+    'server.address': url.hostname,
+    'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+  };
 }
 
 /** `{ requestId }` of an answer, the key cleared, or `{}` when it sent none. */

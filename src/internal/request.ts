@@ -19,18 +19,20 @@ import {
   ClinicError,
   ConfigurationError,
   makeAPIError,
+  namedFacts,
   ValidationError,
   withIdempotencyKey,
 } from '../core/errors.ts';
 import type { ErrorEvent, Hooks, OpenTelemetryApi } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
+import { outcomeOf } from '../core/outcome.ts';
 import type { RequestOptions } from '../core/request-options.ts';
 import type { OperationRow } from '../operations.ts';
 import { issuesToFields } from '../schemas/errors.ts';
 import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { Call, failureReason } from './attempt.ts';
 import { errorBody, parseBody } from './body.ts';
-import { checkHeaders, lowerCaseNames } from './headers.ts';
+import { checkHeaders, type Headerish, lowerCaseNames } from './headers.ts';
 import { Observer, requestIdOf } from './observe.ts';
 import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
 import { Redactor } from './redact.ts';
@@ -71,6 +73,8 @@ export interface TransportConfig {
 }
 
 const KEY_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+/** The verb of a call's last line, by its outcome. */
+const VERDICT = { failure: 'failed', refusal: 'refused', cancelled: 'cancelled' } as const;
 
 /** @internal The request path. One per client; holds the key in a private field. */
 export class Transport {
@@ -82,6 +86,8 @@ export class Transport {
   readonly #observer: Observer | undefined;
   /** The observer of a call with hooks of its own: the client's, or one for those hooks alone. */
   readonly #forCallHooks: Observer;
+  /** The client's `User-Agent`: the SDK's product token, after the client's own, if given. */
+  readonly #userAgent: string;
 
   /** @throws {@link ConfigurationError} when a header of `config.headers` cannot be sent. */
   constructor(apiKey: string, config: TransportConfig) {
@@ -92,6 +98,7 @@ export class Transport {
     delete headers.authorization;
     delete headers[KEY_HEADER];
     checkHeaders(headers, 'headers');
+    this.#userAgent = withUserAgent(headers, config.userAgent);
     this.redactor = new Redactor(apiKey);
     const { hooks, openTelemetry: otel } = config;
     this.#observer = hooks || otel || config.info ? this.#makeObserver(hooks, otel) : undefined;
@@ -102,7 +109,6 @@ export class Transport {
       prefix: this.apiRoot.href,
       headers: {
         accept: 'application/json',
-        'user-agent': config.userAgent,
         ...headers,
         authorization: `Bearer ${apiKey}`,
       },
@@ -175,6 +181,7 @@ export class Transport {
       delete headers.authorization;
       delete headers[KEY_HEADER];
       checkHeaders(headers, "the call's headers");
+      if ('user-agent' in headers) withUserAgent(headers, this.#userAgent);
     }
     const signal = given.signal;
     if (signal !== undefined && !(signal instanceof AbortSignal)) {
@@ -266,6 +273,7 @@ export class Transport {
       ...this.#facts(call, raw.response),
       status: raw.response.status,
       replayed: raw.replayed === true,
+      outcome: 'success',
     });
   }
 
@@ -275,19 +283,25 @@ export class Transport {
     // Once anything was sent, the key is what lets the caller replay instead of booking twice.
     const final = call.attempts > 0 ? withIdempotencyKey(error, call.idempotencyKey) : error;
     const status = final instanceof APIUserAbortError ? undefined : call.response?.status;
+    const outcome = outcomeOf(final);
     const event: ErrorEvent = {
       ...this.#facts(call, call.response),
       attempt: call.attempts,
       errorType: final.name,
+      outcome,
       error: final,
       ...(status === undefined ? {} : { status }),
     };
     call.observer?.fail(call, event);
-    const { error: _, ...fields } = event;
-    this.config.logger.error(
-      `clinic-scheduling: ${event.method} ${event.path} failed: ${event.errorType}` +
-        `${status === undefined ? '' : ` (${status})`} after ${event.attempts} attempt(s).`,
-      fields,
+    const { error: _, ...facts } = event;
+    const named = namedFacts(final);
+    const said = [status, named.code ?? named.fields?.join(', ')].filter((x) => x !== undefined);
+    // A refusal is the caller's to handle, a cancel its own doing: below `warn`.
+    this.config.logger[outcome === 'failure' ? 'error' : 'info'](
+      `clinic-scheduling: ${event.method} ${event.path} ${VERDICT[outcome]}: ` +
+        `${event.errorType}${said.length > 0 ? ` (${said.join(': ')})` : ''} after ` +
+        `${event.attempts} attempt(s).`,
+      { ...facts, ...named, ...call.observer?.trace(call) },
     );
     return final;
   }
@@ -344,4 +358,14 @@ export class Transport {
     this.redactor.error(failure, call.url ? new URL(call.url) : undefined);
     return { error: failure, type: failure.name };
   }
+}
+
+/**
+ * A `user-agent` of `headers` goes before the SDK's (`ours`), which it never replaces nor
+ * removes (`isClinicSdkRequest` reads it); the header to send.
+ */
+function withUserAgent(headers: Headerish, ours: string): string {
+  const theirs = headers['user-agent'];
+  headers['user-agent'] = theirs ? `${theirs} ${ours}` : ours;
+  return headers['user-agent'];
 }

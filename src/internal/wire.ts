@@ -9,6 +9,10 @@ export function templateOf(row: { readonly path: string }): string {
   return `${API_PREFIX}${row.path}`;
 }
 
+/** The SDK's product token in its `User-Agent` (`<token>/<version> <runtime>`), by which
+ * `isClinicSdkRequest` knows the SDK's requests. */
+export const USER_AGENT_PRODUCT = 'clinic-scheduling-sdk-typescript';
+
 /** The request header that makes a `POST /appointments` safe to repeat (spec 4.4 and 8). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** The response header of an answer replayed for a repeated `Idempotency-Key` (spec 8). */

@@ -144,7 +144,7 @@ export const AppointmentCreateParams = z.strictObject({
   note: Note.optional(),
 });
 
-/** What `appointments.update` takes (spec 4.5): at least one of these fields, and no other. */
+/** What `appointments.update` takes (spec 4.5): these fields only; those given change. */
 export interface AppointmentUpdateParams {
   /** The new start: ISO 8601 (no zone: America/Sao_Paulo) or a `Date`; seconds 00. */
   start_at?: string | Date | undefined;
@@ -159,18 +159,13 @@ export interface AppointmentUpdateParams {
 }
 
 /** The zod schema of {@link AppointmentUpdateParams}: the client checks every change with it. */
-export const AppointmentUpdateParams = z
-  .strictObject({
-    start_at: StartAt.optional(),
-    professional_id: IntegerId.optional(),
-    room_id: IntegerId.nullable().optional(),
-    note: Note.optional(),
-    status: AppointmentUpdateStatus.optional(),
-  })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    error:
-      'send at least one of start_at, professional_id, room_id, note, status; nothing to change',
-  });
+export const AppointmentUpdateParams = z.strictObject({
+  start_at: StartAt.optional(),
+  professional_id: IntegerId.optional(),
+  room_id: IntegerId.nullable().optional(),
+  note: Note.optional(),
+  status: AppointmentUpdateStatus.optional(),
+});
 
 /** Query of `appointments.list` (spec 4.2): no filter is shown (see {@link NoListFilters}). */
 export interface AppointmentListParams extends NoListFilters {}

@@ -64,7 +64,7 @@ export const PatientCreateParams = z.strictObject({
   gender: Gender.optional(),
 });
 
-/** What `patients.update` takes (spec 4.7): at least one field; only those given change. */
+/** What `patients.update` takes (spec 4.7): only the fields given change (none: nothing does). */
 export interface PatientUpdateParams {
   /** Full name: not empty, at most 255 characters. */
   name?: string | undefined;
@@ -81,18 +81,14 @@ export interface PatientUpdateParams {
 }
 
 /** The zod schema of {@link PatientUpdateParams}: the client checks every change with it. */
-export const PatientUpdateParams = z
-  .strictObject({
-    name: PatientName.optional(),
-    phone: Phone.nullable().optional(),
-    email: Email.nullable().optional(),
-    cpf: Cpf.nullable().optional(),
-    birth_date: BirthDate.nullable().optional(),
-    gender: Gender.optional(),
-  })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    error: 'send at least one of name, phone, email, cpf, birth_date, gender; nothing to change',
-  });
+export const PatientUpdateParams = z.strictObject({
+  name: PatientName.optional(),
+  phone: Phone.nullable().optional(),
+  email: Email.nullable().optional(),
+  cpf: Cpf.nullable().optional(),
+  birth_date: BirthDate.nullable().optional(),
+  gender: Gender.optional(),
+});
 
 /** Query of `patients.list` (spec 4.7): three filters; anything else goes in `options.extraQuery`. */
 export interface PatientListParams {

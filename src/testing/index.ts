@@ -68,6 +68,7 @@ export type {
   SeedRoomInput,
   StaffChangeInput,
 } from './seed/types.ts';
+export type { AppointmentFilter } from './server/appointment-filters.ts';
 export { type IssueApiKeyOptions, SCOPE_PRESETS, type ScopePreset } from './server/auth.ts';
 export type { Chaos, ChaosSpec, ChaosStats } from './server/chaos.ts';
 export { Clock, type ClockStart } from './server/clock.ts';
@@ -116,7 +117,8 @@ export {
   ServerSettings,
   type ServerSettingsPatch,
 } from './server/settings-document.ts';
-export { type ClinicSettings, SCOPES, type Scope } from './server/store.ts';
+export type { PatientField } from './server/settings-patients.ts';
+export { type ClinicSettings, type RateLimit, SCOPES, type Scope } from './server/store.ts';
 export { CLINIC_TIME_ZONE, formatClinicInstant, parseClinicDateTime } from './server/time.ts';
 export {
   IPV4_SPECIAL_RANGES,

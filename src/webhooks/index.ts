@@ -1,7 +1,8 @@
 /**
  * `@clinic-scheduling/sdk/webhooks` (spec 6): {@link parseWebhookEvent},
- * {@link createWebhookHandler} (with a queue: {@link createWebhookWorker}), {@link toNodeListener},
- * {@link fastifyWebhooks}, dedupe and ordering stores, {@link StaleEventGuard}. @module
+ * {@link createWebhookHandler} (with a queue: {@link createWebhookWorker}, {@link MemoryWebhookQueue}),
+ * {@link toNodeListener}, {@link fastifyWebhooks}, dedupe and ordering stores,
+ * {@link StaleEventGuard}, {@link reconcileAppointments}. @module
  */
 
 export {
@@ -73,12 +74,27 @@ export {
   DEFAULT_QUEUE_BACKOFF_MS,
   DEFAULT_QUEUE_RETENTION_MS,
   type DeadLetter,
+  type DeadLetterKind,
+  type StoredWebhookJob,
+  type WebhookConsumeOptions,
   type WebhookConsumer,
   type WebhookJob,
   type WebhookJobAttempt,
+  type WebhookJobResult,
   type WebhookQueue,
+  type WebhookQueueDepth,
   type WebhookRetryOptions,
+  type WebhookTask,
+  type WebhookTraceContext,
 } from './queue/contract.ts';
+export { MemoryWebhookQueue } from './queue/memory.ts';
+export {
+  type ReconcileClient,
+  type ReconcileOptions,
+  type ReconcileResult,
+  reconcileAppointments,
+} from './reconcile.ts';
+export type { WebhookLogOptions } from './shared/logging.ts';
 export type { PostgresQueryable, PostgresQueryResult } from './shared/postgres-sql.ts';
 export type {
   IoRedisCommandClient,
@@ -88,6 +104,7 @@ export type {
 export {
   compareUpdatedAt,
   type Freshness,
+  MAX_UPDATED_AT_AHEAD_MS,
   StaleEventGuard,
   type StaleEventGuardOptions,
   type StaleGuardInput,
@@ -102,7 +119,9 @@ export {
 export {
   createWebhookWorker,
   type WebhookJobContext,
+  type WebhookReconcileSchedule,
   type WebhookWorker,
   type WebhookWorkerHandlers,
+  type WebhookWorkerHealth,
   type WebhookWorkerOptions,
 } from './worker.ts';

@@ -117,22 +117,28 @@ describe('environment defaults', () => {
     ]);
   });
 
-  it("logLevel 'error' writes one line per failed call, and nothing for a call that succeeds (issue 26 bug)", async () => {
+  it("logLevel 'error' writes one line per failed call, nothing for a call that succeeds (issue 26 bug) or is refused (issue 37)", async () => {
     useFakeClock();
-    let n = 0;
+    const statuses = [500, 200, 401, 200, 404, 409];
     server.use(
-      http.get(`${API}/rooms/:id`, () =>
-        ++n % 2 ? json({ detail: 'Ana' }, 404) : json(roomWire()),
-      ),
+      http.get(`${API}/rooms/:id`, () => {
+        const status = statuses.shift()!;
+        return status === 200 ? json(roomWire()) : json({ detail: 'Ana', code: 'x' }, status);
+      }),
     );
     const { logger, messages, fields } = captureLogger();
     const client = makeClient({ logLevel: 'error', logger, maxRetries: 0 });
-    for (let i = 0; i < 4; i++) await client.rooms.retrieve(2).catch(() => {});
+    for (let i = 0; i < 6; i++) await client.rooms.retrieve(2).catch(() => {});
     expect(messages).toEqual([
-      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: NotFoundError (404) after 1 attempt(s).',
-      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: NotFoundError (404) after 1 attempt(s).',
+      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: InternalServerError (500) after 1 attempt(s).',
+      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: AuthenticationError (401) after 1 attempt(s).',
     ]);
-    expect(fields[0]).toMatchObject({ errorType: 'NotFoundError', status: 404, attempts: 1 });
+    expect(fields[0]).toMatchObject({
+      errorType: 'InternalServerError',
+      status: 500,
+      attempts: 1,
+      outcome: 'failure',
+    });
     expect(fields[0]!.callId).not.toBe(fields[1]!.callId);
     expect(JSON.stringify(fields)).not.toContain('Ana');
   });
@@ -151,7 +157,7 @@ describe('environment defaults', () => {
     ]);
   });
 
-  it('at debug, the final error is one line: status, method, path template, never the body', async () => {
+  it('at debug, the final line is one line: status, code, method, path template, never the body', async () => {
     useFakeClock();
     server.use(
       http.get(`${API}/rooms/2`, () => json({ code: 'x_code', detail: 'Ana Souza' }, 409)),
@@ -159,7 +165,7 @@ describe('environment defaults', () => {
     const { logger, messages: lines } = captureLogger();
     await settleError(makeClient({ logLevel: 'debug', logger }).rooms.retrieve(2));
     expect(lines.filter((l) => !l.includes(' attempt 1') && !l.includes(' → 409 in '))).toEqual([
-      'error: clinic-scheduling: GET /api/public/v1/rooms/{id} failed: ConflictError (409) after 1 attempt(s).',
+      'info: clinic-scheduling: GET /api/public/v1/rooms/{id} refused: ConflictError (409: x_code) after 1 attempt(s).',
     ]);
   });
 

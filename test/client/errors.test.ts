@@ -391,7 +391,7 @@ describe('ValidationError: bad input is refused before anything is sent', () => 
     ],
     [
       'patients.create with an invalid CPF',
-      (c: ClinicClient) => c.patients.create({ name: 'Ana', cpf: '111.111.111-11' }),
+      (c: ClinicClient) => c.patients.create({ name: 'Ana', cpf: '111.111.111-12' }),
       'cpf',
     ],
   ])('%s', async (_name, call, field) => {

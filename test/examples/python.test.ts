@@ -1,5 +1,5 @@
 /**
- * examples/python/: the Python suite (standard library only) against the CLI as users run it
+ * examples/python/: the Python suites (standard library only) against the CLI as users run it
  * (dist/testing/cli.js, the `clinic-scheduling-mock` bin), configured only by environment
  * variables. Without python3 it is skipped with one line saying how to install it; under
  * CI=true its absence fails the run, as the Redis suites do.
@@ -58,7 +58,8 @@ async function runSuite(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const { baseUrl } = JSON.parse(serverOutput().split('\n')[0]!) as { baseUrl: string };
-    const python = spawn('python3', ['-m', 'unittest', '-v', 'test_reference_server.py'], {
+    const files = ['test_reference_server.py', 'test_settings.py'];
+    const python = spawn('python3', ['-m', 'unittest', '-v', ...files], {
       cwd: `${ROOT}examples/python`,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

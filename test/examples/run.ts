@@ -28,18 +28,20 @@ export function assertBuilt(): void {
 }
 
 /**
- * Spawns `node examples/<file> ...args` with the environment given (and no CLINIC_* variable
- * from the parent's), asynchronously, so that a server in this process can answer it.
+ * Spawns `node examples/<file> ...args` (`node <file>` in `cwd`, when given) with the
+ * environment given (and no CLINIC_* or OTEL_* variable from the parent's), asynchronously, so
+ * that a server in this process can answer it.
  */
 export function runExample(
   file: string,
-  options: { args?: string[]; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { args?: string[]; env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {},
 ): Promise<Run> {
   const env: Record<string, string | undefined> = { ...process.env };
-  for (const name of Object.keys(env)) if (name.startsWith('CLINIC_')) delete env[name];
+  for (const name of Object.keys(env)) if (/^(CLINIC|OTEL)_/.test(name)) delete env[name];
   Object.assign(env, options.env);
-  const child = spawn(process.execPath, [`examples/${file}`, ...(options.args ?? [])], {
-    cwd: ROOT,
+  const script = options.cwd === undefined ? `examples/${file}` : file;
+  const child = spawn(process.execPath, [script, ...(options.args ?? [])], {
+    cwd: options.cwd ?? ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,7 +56,7 @@ export function runExample(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error(`examples/${file} did not finish:\n${stdout}\n${stderr}`));
+      reject(new Error(`${script} did not finish:\n${stdout}\n${stderr}`));
     }, options.timeoutMs ?? 15_000);
     child.on('error', reject);
     child.on('close', (code) => {

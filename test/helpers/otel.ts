@@ -1,6 +1,6 @@
 /**
  * The real OpenTelemetry SDK for a test file: an in-memory span exporter, a metric reader
- * collected on demand, a synchronous context manager and the W3C propagators, registered
+ * collected on demand, sdk-trace's synchronous context manager and the W3C propagators, registered
  * globally by {@link useOpenTelemetry} (fresh spans and metrics before each test).
  */
 import * as otel from '@opentelemetry/api';
@@ -11,11 +11,12 @@ import {
 } from '@opentelemetry/core';
 import { MeterProvider, MetricReader, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import {
-  BasicTracerProvider,
   InMemorySpanExporter,
   type ReadableSpan,
   SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+  StackContextManager,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** The spans ended since the test began. */
@@ -27,41 +28,10 @@ class TestReader extends MetricReader {
 }
 let reader = new TestReader();
 
-/** A context manager without async propagation: enough for calls started synchronously. */
-class StackContextManager implements otel.ContextManager {
-  #current = otel.ROOT_CONTEXT;
-  active() {
-    return this.#current;
-  }
-  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
-    context: otel.Context,
-    fn: F,
-    thisArg?: ThisParameterType<F>,
-    ...args: A
-  ): ReturnType<F> {
-    const previous = this.#current;
-    this.#current = context;
-    try {
-      return fn.call(thisArg, ...args);
-    } finally {
-      this.#current = previous;
-    }
-  }
-  bind<T>(_context: otel.Context, target: T): T {
-    return target;
-  }
-  enable() {
-    return this;
-  }
-  disable() {
-    return this;
-  }
-}
-
 /** Registers the tracer provider (on {@link spans}); call once at a file's top level. */
 export function registerTracer(): void {
   otel.trace.setGlobalTracerProvider(
-    new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }),
+    new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] }),
   );
 }
 
@@ -69,7 +39,7 @@ export function registerTracer(): void {
 export function useOpenTelemetry(): void {
   beforeAll(() => {
     registerTracer();
-    otel.context.setGlobalContextManager(new StackContextManager());
+    otel.context.setGlobalContextManager(new StackContextManager().enable());
     otel.propagation.setGlobalPropagator(
       new CompositePropagator({
         propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],

@@ -102,6 +102,7 @@ describe('the hooks of a call', () => {
           requestId: 'r-3',
           durationMs: duration,
           errorType: 'ConflictError',
+          outcome: 'refusal',
           error,
         },
       ],
@@ -127,7 +128,14 @@ describe('the hooks of a call', () => {
       ['onResponse', { ...base, attempt: 1, status: 200, durationMs: expect.any(Number) }],
       [
         'onSuccess',
-        { ...base, attempts: 1, status: 200, durationMs: expect.any(Number), replayed: false },
+        {
+          ...base,
+          attempts: 1,
+          status: 200,
+          durationMs: expect.any(Number),
+          replayed: false,
+          outcome: 'success',
+        },
       ],
     ]);
   });
@@ -268,7 +276,7 @@ describe('the fields of the log lines', () => {
       'info', // the retry
       'debug', // attempt 2
       'debug', // its answer
-      'error', // the call's error
+      'info', // the call's refusal (a 409): below warn
     ]);
     const { error: _, ...failure } = events[5]!;
     expect(fields).toEqual([
@@ -277,7 +285,7 @@ describe('the fields of the log lines', () => {
       events[2],
       { ...events[3], headers: expect.objectContaining({ authorization: '***' }) },
       events[4],
-      failure,
+      { ...failure, code: 'slot_taken' },
     ]);
     expect(inspect(fields, { depth: 10 })).not.toContain(SECRET);
   });

@@ -5,6 +5,7 @@
  * API without a propagator, a meter provider or a recording tracer.
  */
 import * as otel from '@opentelemetry/api';
+import { isTracingSuppressed } from '@opentelemetry/core';
 import type { Histogram } from '@opentelemetry/sdk-metrics';
 import { describe, expect, it } from 'vitest';
 import type { ClientOptions, ErrorEvent, ResponseEvent, SuccessEvent } from '../../src/index.ts';
@@ -208,6 +209,33 @@ describe('trace context', () => {
     await expect(clinic.rooms.retrieve(2)).resolves.toMatchObject({ id: roomWire().id });
     expect(sent[0]!.has('traceparent')).toBe(false);
     expect(byKind(otel.SpanKind.CLIENT)).toHaveLength(1);
+  });
+});
+
+describe('the fetch runs with tracing suppressed below the SDK (issue 37, item 1)', () => {
+  it('in its attempt span’s context, under the key @opentelemetry/core’s suppressTracing sets', async () => {
+    const seen: { suppressed: boolean; spanId: string | undefined }[] = [];
+    const fetch: typeof globalThis.fetch = async () => {
+      const active = otel.context.active();
+      seen.push({
+        suppressed: isTracingSuppressed(active),
+        spanId: otel.trace.getSpan(active)?.spanContext().spanId,
+      });
+      return room();
+    };
+    await makeClient({ fetch, openTelemetry: otel }).rooms.retrieve(2);
+    const [attempt] = byKind(otel.SpanKind.CLIENT);
+    expect(seen).toEqual([{ suppressed: true, spanId: attempt!.spanContext().spanId }]);
+  });
+
+  it('without openTelemetry, the caller’s context as it was: nothing suppressed', async () => {
+    let suppressed: boolean | undefined;
+    const fetch: typeof globalThis.fetch = async () => {
+      suppressed = isTracingSuppressed(otel.context.active());
+      return room();
+    };
+    await makeClient({ fetch }).rooms.retrieve(2);
+    expect(suppressed).toBe(false);
   });
 });
 

@@ -159,6 +159,7 @@ describe('metrics through the same option (issue 28, item 3)', () => {
           'http.request.method': 'GET',
           'url.template': '/api/public/v1/rooms/{id}',
           'server.address': 'clinic.test',
+          'server.port': 443,
           'http.response.status_code': 503,
           'error.type': '503',
         },
@@ -166,6 +167,7 @@ describe('metrics through the same option (issue 28, item 3)', () => {
           'http.request.method': 'GET',
           'url.template': '/api/public/v1/rooms/{id}',
           'server.address': 'clinic.test',
+          'server.port': 443,
           'http.response.status_code': 200,
         },
       ]),
@@ -177,6 +179,7 @@ describe('metrics through the same option (issue 28, item 3)', () => {
       'http.request.method': 'GET',
       'url.template': '/api/public/v1/rooms/{id}',
       'http.response.status_code': 200,
+      'clinic_scheduling.outcome': 'success',
     });
     const retries = await points('clinic_scheduling.client.retries');
     expect(retries.map((p) => [p.attributes['error.type'], p.value])).toEqual([['503', 2]]);
@@ -244,6 +247,7 @@ describe('hooks that add up (issue 28, item 4)', () => {
           requestId: 'r-9',
           replayed: true,
           idempotencyKey,
+          outcome: 'success',
         },
       ],
     ]);
@@ -359,17 +363,20 @@ describe('log lines (issue 28, item 5)', () => {
     expect(fields.at(-1)).toMatchObject({ errorType: 'SlotBlockedError', status: 409 });
   });
 
-  it('a ConflictError with a code keeps it; the error line gives its class', async () => {
-    const { logger, messages } = captureLogger();
-    const error = await rejection(
-      client([() => json({ code: 'slot_blocked' }, 409)], {
+  it('a ConflictError with a code keeps it; the refusal line, at info, gives its class and code', async () => {
+    const { logger, messages, fields } = captureLogger();
+    const create = (logLevel: 'info' | 'warn') =>
+      client([() => json({ code: 'slot_blocked', detail: 'Ana Souza' }, 409)], {
         logger,
-        logLevel: 'error',
-      }).appointments.create(createBody),
-    );
-    expect(error).toBeInstanceOf(ConflictError);
+        logLevel,
+      }).appointments.create(createBody);
+    expect(await rejection(create('warn'))).toBeInstanceOf(ConflictError);
+    expect(messages).toEqual([]);
+    await rejection(create('info'));
     expect(messages).toEqual([
-      'error: clinic-scheduling: POST /api/public/v1/appointments failed: SlotBlockedError (409) after 1 attempt(s).',
+      'info: clinic-scheduling: POST /api/public/v1/appointments refused: SlotBlockedError (409: slot_blocked) after 1 attempt(s).',
     ]);
+    expect(fields[0]).toMatchObject({ outcome: 'refusal', code: 'slot_blocked' });
+    expect(inspect(fields)).not.toContain('Ana');
   });
 });

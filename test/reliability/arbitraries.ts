@@ -14,10 +14,10 @@ function checkDigit(digits: readonly number[]): number {
   return remainder < 2 ? 0 : 11 - remainder;
 }
 
-/** The oracle: whether an 11-digit string is a valid CPF (check digits right, not one digit repeated). */
+/** The oracle: whether an 11-digit string is a valid CPF (its check digits right, spec 4.7;
+ * one digit repeated passes, as its check digits are right). */
 export function oracleIsValidCpfDigits(digits: string): boolean {
   if (!/^\d{11}$/.test(digits)) return false;
-  if (/^(\d)\1{10}$/.test(digits)) return false;
   const nums = [...digits].map(Number);
   const first = checkDigit(nums.slice(0, 9));
   const second = checkDigit([...nums.slice(0, 9), first]);
@@ -63,7 +63,7 @@ export const validCpfWritten: fc.Arbitrary<string> = fc
 export type NearMissKind =
   | 'check digit off by one or more'
   | 'one digit changed'
-  | 'one digit repeated'
+  | 'one digit repeated, the last one off'
   | '10 digits'
   | '12 digits'
   | 'a letter'
@@ -94,7 +94,9 @@ export const nearMissCpf: Record<NearMissKind, fc.Arbitrary<string>> = {
       writeCpf(replaceAt(digits, at, String((Number(digits[at]) + delta) % 10)), s),
     )
     .filter((written) => !oracleIsValidCpfDigits(written.replace(/\D/g, ''))),
-  'one digit repeated': fc.tuple(digit, style).map(([d, s]) => writeCpf(String(d).repeat(11), s)),
+  'one digit repeated, the last one off': fc
+    .tuple(digit, style)
+    .map(([d, s]) => writeCpf(`${String(d).repeat(10)}${(d + 1) % 10}`, s)),
   '10 digits': fc
     .tuple(validCpfDigits, fc.integer({ min: 0, max: 10 }), fc.boolean())
     .map(([digits, at, punctuated]) => {

@@ -309,7 +309,7 @@ describeOperation(
         ),
       ).toEqual(['Ana Souza']);
       expect(
-        (await clinic.patients.list({ name: 'souza' }).toArray({ limit: 10 }))
+        (await clinic.patients.list({ name: 'Souza' }).toArray({ limit: 10 }))
           .map((p) => p.name)
           .sort(),
       ).toEqual(['Ana Souza', 'Carla Souza Dias']);

@@ -14,6 +14,7 @@ import {
   Gender,
   IdempotencyKey,
   IntegerId,
+  isRepeatedDigitCpf,
   isValidCpf,
   LIMITS,
   Note,
@@ -106,16 +107,27 @@ describe('CPF (spec 4.7: with or without punctuation, check digits validated)', 
     '529982.247-25',
     '529.982247-25',
     '529.982.24725',
+    // One repeated digit: the check digits the spec validates are right (issue 39 item 2); the
+    // reference server's setting cpfRepeatedDigits refuses them, the client never does.
+    '111.111.111-11',
+    '11111111111',
+    '000.000.000-00',
   ])('valid: %s', (cpf) => {
     ok(Cpf, cpf);
     expect(isValidCpf(cpf)).toBe(true);
   });
 
+  it('isRepeatedDigitCpf tells one digit repeated apart, written either way', () => {
+    const repeated = ['111.111.111-11', '11111111111', '000.000.000-00'];
+    for (const cpf of repeated) expect(isRepeatedDigitCpf(cpf), cpf).toBe(true);
+    for (const cpf of ['529.982.247-25', '11144477735']) {
+      expect(isRepeatedDigitCpf(cpf), cpf).toBe(false);
+    }
+  });
+
   it.each([
-    ['all-equal digits, punctuated', '111.111.111-11'],
-    ['all-equal digits, bare', '11111111111'],
-    ['all zeros', '000.000.000-00'],
-    ['all nines', '99999999999'],
+    ['one repeated digit, a wrong check digit', '111.111.111-12'],
+    ['all nines but the last', '99999999998'],
     ['wrong second check digit', '529.982.247-24'],
     ['wrong first check digit', '529.982.247-15'],
     ['wrong check digits, bare', '52998224700'],

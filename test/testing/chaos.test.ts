@@ -69,6 +69,17 @@ describe('api.faults.chaos', () => {
     expect(s.api.events.map((e) => e.type)).toEqual(['appointment.created']);
   });
 
+  test('a 429, as a service under load answers: Retry-After 1 unless the spec sets it; not processed', async () => {
+    const s = setup();
+    s.api.faults.chaos({ seed: 5, statusRate: 1, status: 429 });
+    const limited = await s.send('POST', '/appointments', { json: createBody(s) });
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '1']);
+    s.api.faults.chaos({ seed: 5, statusRate: 1, status: 429, headers: { 'Retry-After': '0' } });
+    const again = await s.send('POST', '/appointments', { json: createBody(s) });
+    expect([again.status, again.headers.get('retry-after')]).toEqual([429, '0']);
+    expect(s.api.events).toEqual([]);
+  });
+
   test('a timeout is processed, then held until the request is aborted', async () => {
     const s = setup();
     // Held longer than the test may run: only the abort can end it.
@@ -135,7 +146,8 @@ describe('api.faults.chaos', () => {
     expect(() => api.faults.chaos({ seed: 1, lose: 0.1 } as never)).toThrow(
       /unknown member "lose"/,
     );
-    expect(() => api.faults.chaos({ seed: 1, status: 404 })).toThrow(/5xx/);
+    expect(() => api.faults.chaos({ seed: 1, status: 404 })).toThrow(/429 or a 5xx/);
+    expect(() => api.faults.chaos({ seed: 1, status: 428 })).toThrow(/429 or a 5xx/);
     expect(() => api.faults.chaos({ seed: 1, latencyMs: [10, 5] })).toThrow(/latencyMs/);
   });
 });
@@ -227,6 +239,8 @@ describe('checkInvariants', () => {
 
   test('one key changing an appointment twice is one-change-per-intent', async () => {
     const s = setup();
+    // By default the second body is 422: a service that binds no key on PATCH changes twice.
+    s.api.settings.idempotencyBinding = 'create-appointment';
     const created = await s.send('POST', '/appointments', { json: createBody(s) });
     const headers = { 'idempotency-key': 'change' };
     const path = `/appointments/${created.body.id}`;

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultSettings } from '../../src/testing/server/store.ts';
 import { type RunningCli, startCli } from './cli-helpers.ts';
 
 const TOKEN = 'test-admin-token';
@@ -163,16 +164,9 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
       admin({ changeableStatuses: ['scheduled', 'confirmed', 'completed'], requireRoom: true }),
     );
     expect(settings.body).toEqual({
+      ...defaultSettings(),
       requireRoom: true,
       changeableStatuses: ['scheduled', 'confirmed', 'completed'],
-      nullRoom: 'no-room',
-      idempotencyReplay: 'create-appointment',
-      overlappingAppointments: 'allow',
-      cancelBody: 'refuse',
-      jsonContentTypes: 'application/json',
-      patientFilters: 'exact',
-      pageSizeParam: 'page_size',
-      operationScopes: {},
     });
     const badSetting = await send(cli, 'PATCH', '/__control/settings', admin({ nope: 1 }));
     expect(badSetting.status).toBe(400);

@@ -1,3 +1,4 @@
+import { type ClientOptions, ClinicClient } from '../../src/index.ts';
 import {
   createReferenceServer,
   type ReferenceServer,
@@ -74,6 +75,21 @@ export function setup(options: Partial<ReferenceServerOptions> = {}) {
   const send = (method: string, path: string, o: CallOptions = {}) =>
     call(api, method, path, { key, ...o });
   return { api, key, room, otherRoom, professional, type, patient, send };
+}
+
+/** A client of {@link setup}'s server and key, silent (tests read its errors, not its logs). */
+export function clientOf(
+  s: ReturnType<typeof setup>,
+  options: Partial<ClientOptions> = {},
+): ClinicClient {
+  return new ClinicClient({
+    apiKey: s.key,
+    baseUrl: s.api.baseUrl,
+    fetch: s.api.fetch,
+    logLevel: 'off',
+    maxRetries: 0,
+    ...options,
+  });
 }
 
 /** A valid create body for the records of {@link setup}. */

@@ -124,7 +124,8 @@ describe('clinic-scheduling-probe', () => {
     expect(waited.status).toBe(0);
     const report = JSON.parse(waited.stdout) as ProbeReport;
     expect(report.findings.find((f) => f.item === 'rate-limits')).toMatchObject({
-      observed: 'rate-limit headers: retry-after; 2 answer(s) 429',
+      observed:
+        'rate-limit headers: retry-after; 2 answer(s) 429: set clinic.rateLimit to the limit your service documents',
       confidence: 'certain',
     });
 

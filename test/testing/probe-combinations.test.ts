@@ -72,11 +72,51 @@ describe.each(Array.from({ length: COUNT }, (_, i) => FIRST_SEED + i))(
       );
       expect(doc.clinic.pageSizeParam).toBe(s.pageSizeParam);
       for (const f of report.findings.filter((x) => x.item === 'appointment-filters')) {
-        expect([
-          'ignored (the same page came back)',
-          expect.stringMatching(/^not seen/),
-        ]).toContainEqual(f.observed);
+        if (f.subject === 'setting') continue;
+        const honoured = (s.appointmentFilters as string[]).includes(f.subject!);
+        expect([f.subject, f.observed]).toEqual([
+          f.subject,
+          honoured
+            ? 'honoured (only matching appointments came back)'
+            : 'ignored (the same page came back)',
+        ]);
       }
+      expect([...doc.clinic.appointmentFilters].sort()).toEqual([...s.appointmentFilters].sort());
+
+      // Issue 39: each reading a setting, recovered by what the probe sees.
+      const effective = {
+        ...s,
+        idempotencyBinding:
+          s.idempotencyReplay === 'every-write' ? 'every-write' : s.idempotencyBinding,
+        // A required phone is named for being absent, so its rule cannot show.
+        phoneRule: s.requiredPatientFields.includes('phone') ? 'number' : s.phoneRule,
+      };
+      for (const name of [
+        'notChangeableCode',
+        'patchAnswer',
+        'cancelAnswer',
+        'appointmentNote',
+        'patientCreateStatus',
+        'nameFilter',
+        'phoneRule',
+        'cpfRepeatedDigits',
+        'emptyPatch',
+        'unknownBodyMembers',
+        'idempotencyBinding',
+        'idempotencyKeyOnReads',
+        'idempotencyErrorCode',
+        'replayBody',
+        'pageSizeAboveMax',
+        'pageSizeInvalid',
+        'invalidCursor',
+      ] as const) {
+        expect([name, doc.clinic[name]]).toEqual([name, effective[name]]);
+      }
+      expect([...doc.clinic.requiredPatientFields].sort()).toEqual(
+        [...s.requiredPatientFields].sort(),
+      );
+      expect(doc.requestIdHeader).toBe(combination.requestIdHeader?.toLowerCase() ?? null);
+      expect(doc.clinic.rateLimit).toBeNull();
 
       // Every appointment it booked ends cancelled, on the server as in its own list.
       const booked = created.filter((r) => r.kind === 'appointment');

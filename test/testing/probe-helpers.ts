@@ -11,6 +11,11 @@ import {
 } from '../../src/testing/index.ts';
 import { PAGE_SIZE_CANDIDATES } from '../../src/testing/probe/read.ts';
 import type { ProbeKey } from '../../src/testing/probe/transport.ts';
+import {
+  APPOINTMENT_FILTER_NAMES,
+  type AppointmentFilter,
+} from '../../src/testing/server/appointment-filters.ts';
+import type { ClinicSettings } from '../../src/testing/server/clinic-settings.ts';
 
 export const BASE_URL = 'https://clinic.test';
 
@@ -36,10 +41,34 @@ const pick = <T>(r: () => number, values: readonly T[]): T =>
 
 const ENVELOPE_LISTS = ['appointments', 'patients', 'professionals', 'appointmentTypes'] as const;
 
+/** The settings issue 39 added that the probe observes. */
+type Issue39 = Pick<
+  ClinicSettings,
+  | 'notChangeableCode'
+  | 'patchAnswer'
+  | 'cancelAnswer'
+  | 'appointmentNote'
+  | 'patientCreateStatus'
+  | 'requiredPatientFields'
+  | 'nameFilter'
+  | 'phoneRule'
+  | 'cpfRepeatedDigits'
+  | 'emptyPatch'
+  | 'unknownBodyMembers'
+  | 'idempotencyBinding'
+  | 'idempotencyKeyOnReads'
+  | 'idempotencyErrorCode'
+  | 'replayBody'
+  | 'pageSizeAboveMax'
+  | 'pageSizeInvalid'
+  | 'invalidCursor'
+> & { appointmentFilters: AppointmentFilter[] };
+
 /** One combination of every setting the probe can observe. */
 export interface Combination {
   listEnvelope: Record<(typeof ENVELOPE_LISTS)[number], 'envelope' | 'array'>;
-  settings: {
+  requestIdHeader: string | null;
+  settings: Issue39 & {
     requireRoom: boolean;
     nullRoom: 'no-room' | 'default-room';
     idempotencyReplay: 'create-appointment' | 'every-write';
@@ -56,11 +85,33 @@ export interface Combination {
 /** `scheduled` and `confirmed` stay changeable: the API books scheduled, PATCH confirms. */
 export function randomCombination(r: () => number): Combination {
   const others = AppointmentStatus.options.filter((s) => s !== 'scheduled' && s !== 'confirmed');
+  const answers = ['appointment', 'no-content', 'empty-object'] as const;
   return {
     listEnvelope: Object.fromEntries(
       ENVELOPE_LISTS.map((l) => [l, pick(r, ['envelope', 'array'] as const)]),
     ) as Combination['listEnvelope'],
+    requestIdHeader: pick(r, [null, 'X-Request-Id', 'Request-Id']),
     settings: {
+      notChangeableCode: pick(r, ['appointment_not_changeable', 'invalid_state']),
+      patchAnswer: pick(r, answers),
+      cancelAnswer: pick(r, answers),
+      appointmentFilters: APPOINTMENT_FILTER_NAMES.filter(() => r() < 0.3),
+      appointmentNote: pick(r, ['omit', 'include'] as const),
+      patientCreateStatus: pick(r, [201, 200] as const),
+      // Never cpf: the probe invents no CPF, and stops where one is required.
+      requiredPatientFields: pick(r, [['name'], [], ['name', 'phone'], ['birth_date', 'gender']]),
+      nameFilter: pick(r, ['case-sensitive', 'fold-case', 'fold-case-and-accents'] as const),
+      phoneRule: pick(r, ['number', 'length'] as const),
+      cpfRepeatedDigits: pick(r, ['accept', 'refuse'] as const),
+      emptyPatch: pick(r, ['accept', 'refuse'] as const),
+      unknownBodyMembers: pick(r, ['refuse', 'ignore'] as const),
+      idempotencyBinding: pick(r, ['every-write', 'create-appointment'] as const),
+      idempotencyKeyOnReads: pick(r, ['ignore', 'bind'] as const),
+      idempotencyErrorCode: pick(r, ['idempotency_key_reused', 'idempotency_conflict']),
+      replayBody: pick(r, ['creation', 'current'] as const),
+      pageSizeAboveMax: pick(r, ['refuse', 'clamp'] as const),
+      pageSizeInvalid: pick(r, ['refuse', 'default'] as const),
+      invalidCursor: pick(r, [400, 404] as const),
       requireRoom: r() < 0.5,
       nullRoom: pick(r, ['no-room', 'default-room'] as const),
       idempotencyReplay: pick(r, ['create-appointment', 'every-write'] as const),
@@ -95,7 +146,13 @@ export function seededClinic(combination?: Combination): Clinic {
   const api = createReferenceServer({
     baseUrl: BASE_URL,
     ...(combination
-      ? { settings: { listEnvelope: combination.listEnvelope, clinic: combination.settings } }
+      ? {
+          settings: {
+            listEnvelope: combination.listEnvelope,
+            requestIdHeader: combination.requestIdHeader,
+            clinic: combination.settings,
+          },
+        }
       : {}),
   });
   const rooms = ['Sala 1', 'Sala 2', 'Sala 3'].map((name) => api.seed.room({ name }));

@@ -91,8 +91,8 @@ describe('runProbe', () => {
 
   it('cancels what it booked even when its budget ends the writes', async () => {
     const clinic = seededClinic();
-    const { report, created } = await probeClinic(clinic, { maxRequests: 47, withWrites: true });
-    expect(report.stopped).toMatch(/budget of 47/);
+    const { report, created } = await probeClinic(clinic, { maxRequests: 55, withWrites: true });
+    expect(report.stopped).toMatch(/budget of 55/);
     const booked = created.filter((r) => r.kind === 'appointment');
     expect(booked.length).toBeGreaterThan(0);
     expect(booked.map((r) => r.status)).toEqual(booked.map(() => 'cancelled'));

@@ -2,7 +2,8 @@
  * Pins of the reference server's patient rules (issue 11, item 0), through `api.fetch`: CPF
  * uniqueness on the normalised digits (spec 4.7), a PATCH to a new, unused CPF and to the
  * patient's own, and the filters of GET /patients (`cpf` exact through the index, `phone`
- * exact, `name` partial and case-insensitive, an empty value filtering nothing).
+ * exact, `name` a case-sensitive substring unless `nameFilter` folds case or accents, an empty
+ * value filtering nothing).
  */
 import { describe, expect, it } from 'vitest';
 import { setup } from './helpers.ts';
@@ -112,22 +113,32 @@ describe('the filters of GET /patients (spec 4.7)', () => {
     expect(ids((await s.send('GET', '/patients?phone=1191111000')).body)).toEqual([]);
   });
 
-  it('name is partial and case-insensitive (pt-BR)', async () => {
-    const { s, ana, bia } = people();
-    const q = encodeURIComponent('CONCEIÇÃO');
-    expect(ids((await s.send('GET', `/patients?name=${q}`)).body)).toEqual([ana.id, bia.id]);
-    expect(ids((await s.send('GET', '/patients?name=reis')).body)).toHaveLength(1);
+  it('name is a case-sensitive substring by default; nameFilter folds case, then accents', async () => {
+    const { s, ana, bia, caio } = people();
+    const names = async (q: string) =>
+      ids((await s.send('GET', `/patients?name=${encodeURIComponent(q)}`)).body);
+    expect(await names('Conceição')).toEqual([ana.id, bia.id]);
+    expect(await names('onceiç')).toEqual([ana.id, bia.id]);
+    expect(await names('CONCEIÇÃO')).toEqual([]);
+    expect(await names('reis')).toEqual([]);
+    s.api.settings.nameFilter = 'fold-case';
+    expect(await names('CONCEIÇÃO')).toEqual([ana.id, bia.id]);
+    expect(await names('reis')).toEqual([caio.id]);
+    expect(await names('conceicao')).toEqual([]);
+    s.api.settings.nameFilter = 'fold-case-and-accents';
+    expect(await names('conceicao')).toEqual([ana.id, bia.id]);
+    expect(await names('CONCEIÇÃO')).toEqual([ana.id, bia.id]);
   });
 
   it('filters combine: every one given must match', async () => {
     const { s, ana, caio } = people();
-    expect(ids((await s.send('GET', '/patients?phone=11911110000&name=caio')).body)).toEqual([
+    expect(ids((await s.send('GET', '/patients?phone=11911110000&name=Caio')).body)).toEqual([
       caio.id,
     ]);
     expect(ids((await s.send('GET', `/patients?cpf=${CPF_A}&phone=11911110000`)).body)).toEqual([
       ana.id,
     ]);
-    expect(ids((await s.send('GET', `/patients?cpf=${CPF_A}&name=bia`)).body)).toEqual([]);
+    expect(ids((await s.send('GET', `/patients?cpf=${CPF_A}&name=Bia`)).body)).toEqual([]);
     expect(ids((await s.send('GET', `/patients?cpf=${CPF_A}&phone=11922220000`)).body)).toEqual([]);
   });
 });

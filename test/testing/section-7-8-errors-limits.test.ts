@@ -125,7 +125,7 @@ describe('spec 8: limits', () => {
     const atLimit = await s.send('POST', '/patients', {
       json: {
         name: 'n'.repeat(255),
-        phone: '1'.repeat(40),
+        phone: `+55${' '.repeat(26)}11987654321`,
         cpf: '529.982.247-25',
         email,
       },

@@ -17,6 +17,7 @@ type Process = Parameters<WebhookQueue['consume']>[0];
 function standInQueue() {
   const held: { process?: Process; closedWith?: number; concurrency?: number } = {};
   const queue: WebhookQueue = {
+    name: 'stand-in',
     retentionMs: 48 * 3_600_000,
     enqueue: async () => 'added',
     deadLetter: async () => {},
@@ -31,6 +32,10 @@ function standInQueue() {
     },
     deadLetters: async () => [],
     replayDeadLetters: async () => 0,
+    idle: async () => {},
+    depth: async () => ({ waiting: 0, delayed: 0, active: 0, deadLetters: 0 }),
+    schedule: async () => {},
+    unschedule: async () => {},
   };
   const run = (event: WebhookEvent, attempt: WebhookJobAttempt = { attempt: 1, attempts: 8 }) =>
     held.process!({ id: event.id, event, receivedAt: Date.now() }, attempt);
@@ -38,7 +43,11 @@ function standInQueue() {
 }
 
 const at = (updated_at: string, status = 'scheduled'): AppointmentEvent =>
-  appointmentEvent('appointment.updated', { id: 'apt_w1', updated_at, status } as never);
+  appointmentEvent('appointment.updated', {
+    id: '5b0c3f1e-8a44-4d6b-9c1e-2f6a7d9e0a11',
+    updated_at,
+    status,
+  } as never);
 
 describe('createWebhookWorker', () => {
   it('runs on[type] then onAny with the job context; ping included', async () => {

@@ -72,11 +72,11 @@ export class BadRequestError extends APIError {
 
   constructor(init: APIErrorInit) {
     const fields = toFieldErrors(init.body);
-    const names = Object.keys(fields).filter((name) => IDENTIFIER.test(name));
+    const names = fieldNames(fields);
     super(
       init,
       names.length > 0
-        ? `400 Bad request: invalid ${names.slice(0, 20).join(', ')} (${init.method} ${init.path})`
+        ? `400 Bad request: invalid ${names.join(', ')} (${init.method} ${init.path})`
         : undefined,
     );
     this.fields = fields;
@@ -292,6 +292,29 @@ function toFieldErrors(body: unknown): FieldErrors {
 
 /** A code or field name the message may name: an identifier, never free text. */
 const IDENTIFIER = /^[A-Za-z_][\w.-]{0,63}$/;
+
+/** The statuses whose body has a `code` (spec 7). */
+const CODED: ReadonlySet<number> = new Set([409, 422]);
+
+/** The first 20 names of `fields` that are identifiers: what a message or a log line names. */
+function fieldNames(fields: FieldErrors): string[] {
+  return Object.keys(fields)
+    .filter((name) => IDENTIFIER.test(name))
+    .slice(0, 20);
+}
+
+/**
+ * @internal What a log line may say of an answer's body (spec 7): a 400's field names, a
+ * 409's or 422's `code`; identifiers only, never a value or the service's text.
+ */
+export function namedFacts(error: unknown): { code?: string; fields?: string[] } {
+  if (error instanceof BadRequestError) {
+    const fields = fieldNames(error.fields);
+    return fields.length > 0 ? { fields } : {};
+  }
+  const code = error instanceof APIError && CODED.has(error.status) ? error.code : undefined;
+  return code !== undefined && IDENTIFIER.test(code) ? { code } : {};
+}
 
 /** `status code (METHOD path)`: the code only when it is an identifier. */
 function defaultMessage(init: APIErrorInit, code?: string): string {

@@ -21,12 +21,13 @@ export function cpfCheckDigits(digits: readonly number[]): [number, number] {
   return [all[9]!, all[10]!];
 }
 
-/** Whether a CPF matches `CPF_FORMAT`, is not one repeated digit, and has valid check digits. */
+/**
+ * Whether a CPF matches `CPF_FORMAT` and has valid check digits: the rule spec 4.7 states, so
+ * `111.111.111-11` passes ({@link isRepeatedDigitCpf} tells it apart).
+ */
 export function isValidCpf(cpf: string): boolean {
   if (!CPF_FORMAT.test(cpf)) return false;
-  const digits = normalizeCpf(cpf);
-  if (/^(\d)\1{10}$/.test(digits)) return false;
-  const nums = [...digits].map(Number);
+  const nums = [...normalizeCpf(cpf)].map(Number);
   const [first, second] = cpfCheckDigits(nums);
   return nums[9] === first && nums[10] === second;
 }
@@ -38,3 +39,8 @@ export const Cpf = z
   .refine(isValidCpf, {
     error: 'is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)',
   });
+
+/** Whether a CPF is one digit eleven times (`111.111.111-11`): valid check digits, never issued. */
+export function isRepeatedDigitCpf(cpf: string): boolean {
+  return /^(\d)\1{10}$/.test(normalizeCpf(cpf));
+}

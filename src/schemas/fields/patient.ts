@@ -17,9 +17,27 @@ export const PatientName = z
  * digits are Brazilian (spec 4.7), so `(11) 98765-4321` equals `+55 11 98765-4321`.
  */
 export function phoneNumberKey(phone: string): string {
-  const compact = phone.replace(/[\s().-]/g, '');
-  if (/^\d{10,11}$/.test(compact)) return `+55${compact}`;
+  const compact = compactPhone(phone);
+  if (BRAZILIAN_NUMBER.test(compact)) return `+55${compact}`;
   return compact;
+}
+
+/** Spec 4.7: "without a leading +, numbers of 10 or 11 digits are read as Brazilian". */
+const BRAZILIAN_NUMBER = /^\d{10,11}$/;
+
+/** A phone without the marks it is written with: spaces and `()-.`. */
+function compactPhone(phone: string): string {
+  return phone.replace(/[\s().-]/g, '');
+}
+
+/**
+ * Whether a phone is a "mobile number with area code" (spec 4.7) as the reference server reads it
+ * by default: spaces and `()-.` dropped, 10 or 11 digits without `+`, or `+` and 8 to 15 digits.
+ * The client checks only the length ({@link Phone}): the spec does not show the exact rule.
+ */
+export function isPhoneNumber(phone: string): boolean {
+  const compact = compactPhone(phone);
+  return BRAZILIAN_NUMBER.test(compact) || /^\+\d{8,15}$/.test(compact);
 }
 
 /** Mobile phone: at most 40 characters as sent, then trimmed, and not empty. */

@@ -1,7 +1,8 @@
-/** What the write probes' answers say about rooms, overlaps and changeable states. @module */
+/** What the write probes' answers say about rooms, overlaps, changeable states and the answers
+ * of PATCH and cancel. @module */
 import { AppointmentStatus } from '../../schemas/appointments.ts';
 import type { ProbeContext } from './read.ts';
-import { answerOf, codeOf } from './report.ts';
+import { answerOf, bodyKind, codeOf } from './report.ts';
 import type { Exchange } from './transport.ts';
 
 type Item = Record<string, unknown>;
@@ -117,4 +118,27 @@ export function reportChangeable(ctx: ProbeContext, seen: Map<string, boolean>):
       },
     );
   }
+}
+
+/** PATCH's or cancel's answer, as the setting (`patchAnswer`, `cancelAnswer`) that answers so. */
+export function reportAnswer(
+  ctx: ProbeContext,
+  item: 'patch-answer' | 'cancel-answer',
+  answer: Exchange,
+  id: string,
+): void {
+  const kind = bodyKind(answer.body, answer.hadBody, id);
+  let value: string | undefined;
+  if (ok(answer)) {
+    if (kind === 'the appointment object') value = 'appointment';
+    else if (!answer.hadBody) value = 'no-content';
+    else if (record(answer)) value = 'empty-object';
+  }
+  const name = item === 'patch-answer' ? 'clinic.patchAnswer' : 'clinic.cancelAnswer';
+  ctx.findings.add(
+    item,
+    `${answerOf(answer.status, answer.body)} with ${kind}`,
+    value === 'empty-object' && kind !== 'a JSON object with members (none)' ? 'likely' : 'certain',
+    value ? { setting: { name, value } } : {},
+  );
 }

@@ -12,6 +12,7 @@ import {
   probePatientFilters,
   probeUnknownId,
 } from './read.ts';
+import { probeInvalidCursor, reportRequestId } from './read-answers.ts';
 import { Findings, type ProbeReport, settingsDocument } from './report.ts';
 import { probeScopes } from './scopes.ts';
 import { serviceText } from './terminal.ts';
@@ -167,6 +168,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeResult> {
     await probeLists(ctx);
     await probePageSize(ctx);
     await probeUnknownId(ctx);
+    await probeInvalidCursor(ctx);
     await probeFilters(ctx);
     await probePatientFilters(ctx);
     await probeScopes(ctx, [key, ...extra]);
@@ -175,14 +177,18 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeResult> {
     if (!(error instanceof ProbeStop) || error.reason === 'unauthorized') throw error;
     stopped = error.message;
   }
+  reportRequestId(ctx);
   fillGaps(ctx, { stopped, writing, asked: options.writes !== undefined });
   const rate = t.rateHeaders.size
     ? `rate-limit headers: ${[...t.rateHeaders].sort().join(', ')}`
     : 'no rate-limit header';
+  // A 429 shows a limit, not its size: set clinic.rateLimit to what the service documents.
   findings.add(
     'rate-limits',
-    `${rate}; ${t.rateLimited} answer(s) 429`,
+    `${rate}; ${t.rateLimited} answer(s) 429` +
+      (t.rateLimited ? ': set clinic.rateLimit to the limit your service documents' : ''),
     t.rateLimited ? 'certain' : 'likely',
+    t.rateLimited ? {} : { setting: { name: 'clinic.rateLimit', value: null } },
   );
   const appointments = created.filter((r) => r.kind === 'appointment');
   const report: ProbeReport = {

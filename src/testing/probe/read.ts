@@ -2,6 +2,7 @@
  * unknown ids and the appointment filters. Record data stays in memory, never in a finding. @module */
 import { API_PREFIX } from '../../internal/wire.ts';
 import { OPERATIONS } from '../../operations.ts';
+import { APPOINTMENT_FILTERS, type AppointmentFilter } from '../server/appointment-filters.ts';
 import { LIST_ROWS, type ListResource } from '../server/pagination.ts';
 import type { Findings } from './report.ts';
 import type { Exchange, ProbeKey, Transport } from './transport.ts';
@@ -40,6 +41,11 @@ function envelopeOf(
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const { results, next, previous } = body as Record<string, unknown>;
   return Array.isArray(results) ? { items: results as Item[], next, previous } : undefined;
+}
+
+/** A list answer's items, envelope or bare array; `undefined` when it is neither. */
+export function itemsOf(body: unknown): Item[] | undefined {
+  return Array.isArray(body) ? (body as Item[]) : envelopeOf(body)?.items;
 }
 
 /** Spec 4.1: each list's envelope (rooms: stated; the others: not shown). */
@@ -138,16 +144,31 @@ export async function probePageSize(ctx: ProbeContext): Promise<void> {
     );
     return;
   }
-  const outcomes: string[] = [];
-  for (const value of ['0', '101', 'x']) {
-    const answer = await ctx.t.send(ctx.key, 'GET', path, { query: { [ctx.pageParam]: value } });
+  const read = async (value: string) => {
+    const answer = await ctx.t.send(ctx.key, 'GET', path, { query: { [ctx.pageParam!]: value } });
     const page = envelopeOf(answer.body);
-    outcomes.push(
+    const seen =
       `${ctx.pageParam}=${value}: ${answer.status}` +
-        (answer.status === 200 && page ? ` with ${page.items.length} item(s)` : ''),
+      (answer.status === 200 && page ? ` with ${page.items.length} item(s)` : '');
+    return { status: answer.status, seen };
+  };
+  // Each reading as the setting that answers so: refused (400) or read anyway.
+  const judge = (answers: { status: number; seen: string }[], subject: string, name: string) => {
+    const refused = answers.every((a) => a.status === 400);
+    const read = answers.every((a) => a.status === 200);
+    const other = name === 'clinic.pageSizeAboveMax' ? 'clamp' : 'default';
+    ctx.findings.add(
+      'page-size-bad',
+      answers.map((a) => a.seen).join('; '),
+      refused || read ? 'certain' : 'unclear',
+      {
+        subject,
+        ...(refused || read ? { setting: { name, value: refused ? 'refuse' : other } } : {}),
+      },
     );
-  }
-  ctx.findings.add('page-size-bad', outcomes.join('; '), 'certain');
+  };
+  judge([await read('101')], 'above 100', 'clinic.pageSizeAboveMax');
+  judge([await read('0'), await read('x')], 'below 1 or not a number', 'clinic.pageSizeInvalid');
   await walk(ctx, list);
 }
 
@@ -214,17 +235,6 @@ export async function probeUnknownId(ctx: ProbeContext): Promise<void> {
   );
 }
 
-/** Candidate filters of GET /appointments and where an appointment holds each value. */
-const FILTERS: Record<string, (a: Item) => unknown> = {
-  professional_id: (a) => (a.professional as Item | null)?.id,
-  patient_id: (a) => (a.patient as Item | null)?.id,
-  room_id: (a) => (a.room as Item | null)?.id,
-  appointment_type_id: (a) => (a.appointment_type as Item | null)?.id,
-  status: (a) => a.status,
-  modality: (a) => a.modality,
-  origin: (a) => a.origin,
-};
-
 /** Spec 4.2: which candidate filters the service honours, on the clinic's own appointments. */
 export async function probeFilters(ctx: ProbeContext): Promise<void> {
   const listed = ctx.lists.appointments;
@@ -242,10 +252,16 @@ export async function probeFilters(ctx: ProbeContext): Promise<void> {
         ?.items ?? listed.items)
     : listed.items;
   const ids = (items: Item[]) => items.map((a) => String(a.id)).join(',');
-  for (const [name, read] of Object.entries(FILTERS)) {
+  const honoured: AppointmentFilter[] = [];
+  let unseen = 0;
+  for (const [name, read] of Object.entries(APPOINTMENT_FILTERS) as [
+    AppointmentFilter,
+    (a: Item) => unknown,
+  ][]) {
     const values = base.map(read).filter((v) => typeof v === 'string' || typeof v === 'number');
     const value = values.find((v) => base.some((a) => read(a) !== v));
     if (value === undefined) {
+      unseen++;
       ctx.findings.add(
         'appointment-filters',
         'not seen: the first page holds no two different values',
@@ -260,9 +276,7 @@ export async function probeFilters(ctx: ProbeContext): Promise<void> {
     const answer = await ctx.t.send(ctx.key, 'GET', LISTS.appointments, {
       query: { ...sizeQuery, [name]: String(value) },
     });
-    const items = Array.isArray(answer.body)
-      ? (answer.body as Item[])
-      : envelopeOf(answer.body)?.items;
+    const items = itemsOf(answer.body);
     let observed: string;
     let confidence: 'certain' | 'unclear' = 'certain';
     if (answer.status === 400) observed = '400: the service refuses it';
@@ -270,14 +284,23 @@ export async function probeFilters(ctx: ProbeContext): Promise<void> {
       observed = `${answer.status}`;
       confidence = 'unclear';
     } else if (ids(items) === ids(base)) observed = 'ignored (the same page came back)';
-    else if (items.every((a) => read(a) === value))
+    else if (items.every((a) => read(a) === value)) {
       observed = 'honoured (only matching appointments came back)';
-    else {
+      honoured.push(name);
+    } else {
       observed = 'the page changed, not only to matching appointments';
       confidence = 'unclear';
     }
     ctx.findings.add('appointment-filters', observed, confidence, { subject: name });
   }
+  // A filter not seen stays ignored: the mock then answers more, never less, than asked.
+  ctx.findings.add(
+    'appointment-filters',
+    `as a setting: ${honoured.join(', ') || 'none'} honoured` +
+      (unseen ? ` (${unseen} not seen: left ignored)` : ''),
+    unseen ? 'likely' : 'certain',
+    { subject: 'setting', setting: { name: 'clinic.appointmentFilters', value: honoured } },
+  );
 }
 
 /** Another way to write the same phone number (spec 4.7: 10 or 11 digits without + are Brazilian). */
@@ -304,9 +327,7 @@ export async function probePatientFilters(ctx: ProbeContext): Promise<void> {
   }
   const finds = async (phone: string) => {
     const answer = await ctx.t.send(ctx.key, 'GET', LISTS.patients, { query: { phone } });
-    const items = Array.isArray(answer.body)
-      ? (answer.body as Item[])
-      : envelopeOf(answer.body)?.items;
+    const items = itemsOf(answer.body);
     return items?.some((p) => p.id === patient.id) ?? false;
   };
   ctx.progress('trying the phone filter of GET /patients');

@@ -1,6 +1,7 @@
 /** The probe's report: one finding per item (and subject), the settings document that makes the
  * reference server answer as the service did, and a text form. No record data, no service text. @module */
 import { envelopeSettings } from '../server/pagination.ts';
+import { ERROR_CODE } from '../server/setting-definition.ts';
 import type { ServerSettings } from '../server/settings-document.ts';
 import { defaultSettings } from '../server/store.ts';
 import { PROBE_CATALOGUE, type ProbeItemId } from './catalogue.ts';
@@ -42,11 +43,14 @@ export interface SettingValue {
 
 /**
  * The part of the reference server's settings document that stands for the service's behaviour
- * (the list envelopes and the clinic settings): a document `clinic-scheduling-mock --settings`
- * and `createReferenceServer({ settings })` take as it is. The rest (logs, origins, links) is the
- * mock's own and keeps its values.
+ * (the list envelopes, the request id header and the clinic settings): a document
+ * `clinic-scheduling-mock --settings` and `createReferenceServer({ settings })` take as it is.
+ * The rest (logs, origins, links) is the mock's own and keeps its values.
  */
-export type ProbeSettingsDocument = Pick<ServerSettings, 'listEnvelope' | 'clinic'>;
+export type ProbeSettingsDocument = Pick<
+  ServerSettings,
+  'listEnvelope' | 'requestIdHeader' | 'clinic'
+>;
 
 /** What a run returns. */
 export interface ProbeReport {
@@ -115,6 +119,7 @@ const SETTLED: readonly Confidence[] = ['certain', 'likely'];
 export function settingsDocument(findings: readonly Finding[]): ProbeSettingsDocument {
   const doc: ProbeSettingsDocument = {
     listEnvelope: envelopeSettings(),
+    requestIdHeader: null,
     clinic: { ...defaultSettings() },
   };
   for (const finding of findings) {
@@ -172,7 +177,7 @@ export function formatReport(report: ProbeReport): string {
 /** A code worth recording: a short identifier (a message could quote record data). */
 export function codeOf(body: unknown): string | undefined {
   const code = (body as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' && /^[a-z][a-z0-9_.-]{0,63}$/i.test(code) ? code : undefined;
+  return typeof code === 'string' && ERROR_CODE.test(code) ? code : undefined;
 }
 
 /** `409 slot_blocked`, `400`, `201`...: a status and, when an identifier, its code. */

@@ -64,6 +64,8 @@ export interface SendOptions {
 }
 
 const RATE_HEADER = /^(x-)?rate-?limit|^retry-after$/i;
+/** Names a service gives a request id. */
+const REQUEST_ID_HEADER = /^(x-)?(request|correlation)-?id$|^x-amzn-requestid$/i;
 // A bare-array list holds every record of the clinic.
 const MAX_BODY_BYTES = 16 << 20;
 const MAX_429_RETRIES = 3;
@@ -80,6 +82,8 @@ export class Transport {
   readonly rateHeaders = new Set<string>();
   /** 429 answers met. */
   rateLimited = 0;
+  /** Request id header names seen, lower case (names only). */
+  readonly requestIdHeaders = new Set<string>();
 
   constructor(options: TransportOptions) {
     this.#options = options;
@@ -199,6 +203,7 @@ export class Transport {
     }
     for (const name of response.headers.keys()) {
       if (RATE_HEADER.test(name)) this.rateHeaders.add(name.toLowerCase());
+      if (REQUEST_ID_HEADER.test(name)) this.requestIdHeaders.add(name.toLowerCase());
     }
     if (response.status === 401) {
       await response.body?.cancel();

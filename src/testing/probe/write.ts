@@ -7,6 +7,7 @@ import {
   observeOverlap,
   ok,
   record,
+  reportAnswer,
   reportChangeable,
   roomId,
 } from './observe.ts';
@@ -14,6 +15,12 @@ import type { ProbeContext } from './read.ts';
 import { answerOf, bodyKind, codeOf } from './report.ts';
 import { serviceText } from './terminal.ts';
 import type { Exchange } from './transport.ts';
+import {
+  createProbePatient,
+  probeAppointmentRules,
+  probePatientFields,
+  probePatientRules,
+} from './write-rules.ts';
 
 /** What the user names for the write probes. */
 export interface WriteTarget {
@@ -43,8 +50,8 @@ export interface CreatedRecord {
 
 /** The steps, each with what it may create, as the plan prints them. */
 export const WRITE_STEPS = [
-  'POST /patients with gender X and no name (refused by any service that checks gender; it names the required fields)',
-  'POST /patients: one patient named "Clinic SDK probe <date> <run>" (may create 1 patient)',
+  'POST /patients with gender X and no name, then with gender X, the phone "not a number" and the CPF 111.111.111-11 (refused by any service that checks gender; they name the required fields and the field rules; each may create 1 patient where none is checked)',
+  'POST /patients: one patient named "Clinic SDK probe <date> <run>", with an Idempotency-Key (may create 1 patient); PATCH it with {}, find it by name in other cases, PATCH its name with that key',
   'POST /appointments at <date> <time> with an Idempotency-Key, no room_id (creates 1 appointment)',
   'the same request again (the replay; may create 1 appointment if the service does not replay)',
   'the same key with another note (its misuse; may create 1 appointment if not refused)',
@@ -90,31 +97,15 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   const step = (i: number) => ctx.progress(`write ${i + 1}: ${WRITE_STEPS[i]}`);
 
   step(0);
-  const bare = await t.sendRow(key, OPERATIONS.createPatient, { json: { gender: 'X' } });
-  if (ok(bare)) {
-    book.add('patient', record(bare)?.id, '(no name)');
-    findings.add(
-      'patient-required',
-      `${bare.status}: a patient with no name and gender X was created`,
-      'certain',
-    );
-  } else if (bare.status === 400 && record(bare)) {
-    const named = ['gender', 'name', 'phone', 'email', 'cpf', 'birth_date'].filter(
-      (f) => f in record(bare)!,
-    );
-    const required = named.filter((f) => f !== 'gender');
-    findings.add(
-      'patient-required',
-      `400 naming ${named.join(', ') || 'no field'}: required ${required.join(', ') || 'none'}`,
-      'likely',
-    );
-  } else findings.add('patient-required', answerOf(bare.status, bare.body), 'unclear');
-  if (bare.status === 403)
+  const fields = await probePatientFields(ctx, (id, label) => book.add('patient', id, label));
+  if (fields.forbidden)
     return stop(ctx, 'POST /patients answered 403: the key lacks the scope to create patients');
+  if (fields.required?.includes('cpf'))
+    return stop(ctx, 'the service requires a CPF to create a patient; the probe invents none');
 
   step(1);
   const name = `Clinic SDK probe ${target.date} ${runId}`;
-  const created = await t.sendRow(key, OPERATIONS.createPatient, { json: { name } });
+  const { created, key: keyP } = await createProbePatient(ctx, name, fields.required, runId);
   const patientId = record(created)?.id;
   if (!ok(created) || typeof patientId !== 'number') {
     return stop(
@@ -123,11 +114,15 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     );
   }
   book.add('patient', patientId, name);
+  const createStatus =
+    created.status === 201 || created.status === 200 ? created.status : undefined;
   findings.add(
     'patient-create-status',
     `${created.status} with ${bodyKind(created.body, created.hadBody)}`,
     'certain',
+    createStatus ? { setting: { name: 'clinic.patientCreateStatus', value: createStatus } } : {},
   );
+  await probePatientRules(ctx, { id: patientId, name }, keyP);
 
   step(2);
   const note = `clinic-scheduling-probe ${runId}: cancelled by the probe`;
@@ -163,6 +158,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     'note-returned',
     'note' in a1 ? 'returned in the created appointment' : 'not returned',
     'certain',
+    { setting: { name: 'clinic.appointmentNote', value: 'note' in a1 ? 'include' : 'omit' } },
   );
   const defaultRoom = target.roomId === undefined ? roomId(a1) : undefined;
   if (defaultRoom === null) {
@@ -199,12 +195,14 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
   });
   if (ok(misuse) && record(misuse)?.id !== id1)
     book.add('appointment', record(misuse)?.id, base.start_at, 'scheduled');
+  const misuseCode = misuse.status === 422 ? codeOf(misuse.body) : undefined;
   findings.add(
     'idempotency-422',
     `another body: ${answerOf(misuse.status, misuse.body)}`,
     'certain',
     {
       subject: 'another body',
+      ...(misuseCode && { setting: { name: 'clinic.idempotencyErrorCode', value: misuseCode } }),
     },
   );
 
@@ -271,12 +269,13 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     });
   const confirmed = await patch({ status: 'confirmed' });
   changeable.set('scheduled', ok(confirmed));
-  findings.add(
-    'patch-answer',
-    `${answerOf(confirmed.status, confirmed.body)} with ${bodyKind(confirmed.body, confirmed.hadBody, id1)}`,
-    'certain',
-  );
-  if (ok(confirmed)) book.setStatus(id1, 'confirmed');
+  reportAnswer(ctx, 'patch-answer', confirmed, id1);
+  if (ok(confirmed)) {
+    book.setStatus(id1, 'confirmed');
+    await probeAppointmentRules(ctx, { id: id1, body: base, key: keyA }, (id) =>
+      book.add('appointment', id, base.start_at, 'scheduled'),
+    );
+  }
   const crossed = await patch({ note }, { [IDEMPOTENCY_HEADER]: keyA });
   findings.add(
     'idempotency-422',
@@ -337,11 +336,7 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
       : await t.sendRow(key, OPERATIONS.cancelAppointment, { id: id2 });
     if (ok(cancelled)) book.setStatus(id2, 'cancelled');
     changeable.set('scheduled', changeable.get('scheduled')! && ok(cancelled));
-    findings.add(
-      'cancel-answer',
-      `${answerOf(cancelled.status, cancelled.body)} with ${bodyKind(cancelled.body, cancelled.hadBody, id2)}`,
-      'certain',
-    );
+    reportAnswer(ctx, 'cancel-answer', cancelled, id2);
   } else findings.add('cancel-body', 'not seen: no second appointment was booked', 'unobservable');
 
   step(8);
@@ -352,7 +347,13 @@ async function run(ctx: ProbeContext, target: WriteTarget, book: Ledger): Promis
     const late = await patch({ note });
     changeable.set('cancelled', ok(late));
     const twiceCancelled = await t.sendRow(key, OPERATIONS.cancelAppointment, { id: id1 });
-    findings.add('cancel-twice', answerOf(twiceCancelled.status, twiceCancelled.body), 'certain');
+    const code = twiceCancelled.status === 409 ? codeOf(twiceCancelled.body) : undefined;
+    findings.add(
+      'cancel-twice',
+      answerOf(twiceCancelled.status, twiceCancelled.body),
+      'certain',
+      code ? { setting: { name: 'clinic.notChangeableCode', value: code } } : {},
+    );
   }
   reportChangeable(ctx, changeable);
 }

@@ -36,7 +36,10 @@ export interface SeededPatient {
   name: string;
   /** The patient object's `phone`. */
   phone: string | null;
-  /** The CPF's 11 digits; never returned; the `cpf` filter matches it. */
+  /**
+   * The CPF's 11 digits, never returned. The `cpf` filter matches the CPF as it was written
+   * (`SeedPatientInput.cpf`), not these digits, unless `patientFilters` is `'normalised'`.
+   */
   cpf: string | null;
   /** Never returned. */
   email: string | null;

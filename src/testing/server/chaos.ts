@@ -9,9 +9,10 @@ export interface ChaosSpec {
   seed: number;
   /** Share of requests answered `status` (default 503) without being processed. */
   statusRate?: number;
-  /** The status of `statusRate` answers, 500 to 599. Default 503. */
+  /** The status of `statusRate` answers: 429 (a service under load) or 500 to 599. Default 503. */
   status?: number;
-  /** Headers of the `statusRate` answers, such as `{ 'retry-after': '1' }`. */
+  /** Headers of the `statusRate` answers, such as `{ 'retry-after': '1' }`; a 429 without
+   * `Retry-After` here is sent `Retry-After: 1`. */
   headers?: Record<string, string>;
   /** Share of requests failing at the network level before being processed. */
   networkErrorRate?: number;
@@ -112,8 +113,12 @@ export function checkChaosSpec(spec: unknown): asserts spec is ChaosSpec {
   }
   if (sum > 1) throw new TypeError('faults.chaos: the rates must add up to at most 1');
   const status = s.status as number | undefined;
-  if (status !== undefined && !(Number.isInteger(status) && status >= 500 && status <= 599)) {
-    throw new TypeError('faults.chaos: status must be a 5xx status such as 503');
+  if (
+    status !== undefined &&
+    status !== 429 &&
+    !(Number.isInteger(status) && status >= 500 && status <= 599)
+  ) {
+    throw new TypeError('faults.chaos: status must be 429 or a 5xx status such as 503');
   }
   if (s.headers !== undefined) parseInput(HeaderMap, s.headers, 'faults.chaos.headers');
   if (s.timeoutMs !== undefined && !isMs(s.timeoutMs)) {
@@ -188,11 +193,16 @@ export class ChaosMode implements Chaos {
     let edge = spec.statusRate ?? 0;
     if (choice < edge) {
       this.stats.status += 1;
+      const status = spec.status ?? 503;
+      const limited = status === 429;
+      const headers = limited && !hasRetryAfter(spec.headers) ? RETRY_SOON : undefined;
       return {
         ...base,
-        status: spec.status ?? 503,
-        body: { detail: 'Service unavailable (reference server chaos).' },
-        ...(spec.headers ? { headers: spec.headers } : {}),
+        status,
+        body: {
+          detail: `${limited ? 'Too many requests' : 'Service unavailable'} (reference server chaos).`,
+        },
+        ...(spec.headers || headers ? { headers: { ...headers, ...spec.headers } } : {}),
       };
     }
     edge += spec.networkErrorRate ?? 0;
@@ -212,4 +222,11 @@ export class ChaosMode implements Chaos {
     }
     return delayMs > 0 ? base : undefined;
   }
+}
+
+/** A 429's wait when the spec names none: the service's rate limits are not shown (spec 8). */
+const RETRY_SOON = { 'retry-after': '1' };
+
+function hasRetryAfter(headers: Record<string, string> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'retry-after');
 }

@@ -66,6 +66,7 @@ export interface ServerContext {
   duplicates: DuplicatePolicy;
   maxBodyBytes: number;
   attemptHeader: string | null;
+  requestIdHeader: string | null;
   readonly journal: WriteJournal;
 }
 

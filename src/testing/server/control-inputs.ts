@@ -2,9 +2,8 @@
  * API; a refusal is a `TypeError` naming the member (400 over HTTP). @module */
 import * as z from 'zod';
 import { EXACT_HEADER_VALUE, HEADER_NAME } from '../../internal/wire.ts';
-import { OPERATION_ROWS } from '../../operations.ts';
-import { AppointmentStatus } from '../../schemas/appointments.ts';
-import { SCOPES, type Scope } from '../../schemas/scopes.ts';
+import { SCOPES } from '../../schemas/scopes.ts';
+import { SETTING_SCHEMAS } from './clinic-settings.ts';
 import { type ListEnvelopeSettings, SWITCHABLE_LISTS } from './pagination.ts';
 
 /** 9999-12-30Z: keeps every timestamp at 4 digits (RFC 3339), with room for the 24 h windows. */
@@ -13,96 +12,12 @@ export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);
 /** The longest `setTimeout` Node keeps (a longer one fires at once). */
 export const MAX_DELAY_MS = 2_147_483_647;
 
-/**
- * One clinic's settings (`api.settings.requireRoom = true`): where the spec shows nothing, the
- * default is the conservative reading and the setting the other one. Bad values throw; lists are
- * frozen, assign new ones.
- */
-export interface ClinicSettings {
-  /** Creates with no room and no default room answer 409 `room_required` (spec 4.4). */
-  requireRoom: boolean;
-  /**
-   * Statuses PATCH and cancel accept (spec 3 rule 3 shows none). Default `scheduled`,
-   * `confirmed`; telehealth, requests and re-cancelling stay refused whatever it holds.
-   */
-  changeableStatuses: AppointmentStatus[];
-  /** `room_id: null` means no room (`'no-room'`, default) or as omitted (`'default-room'`). */
-  nullRoom: 'no-room' | 'default-room';
-  /**
-   * Where `Idempotency-Key` replays: POST /appointments only (default; spec 4.4), or on
-   * `'every-write'`. A key bound to POST /appointments answers 422 on another write.
-   */
-  idempotencyReplay: 'create-appointment' | 'every-write';
-  /**
-   * Overlapping bookings of one professional: `'allow'` (default: the spec refuses none) or
-   * `'refuse'`, a 409 `appointment_overlap` of this mock's own (the spec has no such code).
-   */
-  overlappingAppointments: 'allow' | 'refuse';
-  /** A body on cancel (spec 4.6 shows none): `'refuse'` (default, 400) or `'ignore'`. */
-  cancelBody: 'refuse' | 'ignore';
-  /** JSON types writes accept: `application/json` (default) or also `+json` (`'json-suffix'`). */
-  jsonContentTypes: 'application/json' | 'json-suffix';
-  /**
-   * `GET /patients?cpf=` and `?phone=`: `'exact'` (default, spec 4.7) matches the value as it was
-   * written; `'normalised'` also finds a CPF by its digits and a phone by its number.
-   */
-  patientFilters: 'exact' | 'normalised';
-  /** The page-size query parameter of every list (spec 4.1 does not show its name). */
-  pageSizeParam: string;
-  /**
-   * The scope an operation needs, where spec 5 rule 5 does not show it (`'none'`: any key), by
-   * operation name: `listAppointments`, `retrieveAppointment`, `updateAppointment`,
-   * `cancelAppointment`, `listPatients`, `retrievePatient`, `createPatient` (any other is refused).
-   * An operation left out needs the `:read` or `:write` scope of its resource.
-   */
-  operationScopes: Readonly<Partial<Record<string, Scope | 'none'>>>;
-}
-
-/** The operations whose scope spec 5 does not state: the members of `operationScopes`. */
-const UNSTATED_SCOPE = z.enum([...SCOPES, 'none']);
-const OPERATION_SCOPES = z
-  .strictObject(
-    Object.fromEntries(
-      OPERATION_ROWS.filter((row) => !row.scopeStated).map((row) => [row.name, UNSTATED_SCOPE]),
-    ) as Record<string, typeof UNSTATED_SCOPE>,
-  )
-  .partial();
-
-/** Each setting's schema: a new setting is one line here (the type fails until it is). */
-export const SETTING_SCHEMAS = {
-  requireRoom: z.boolean(),
-  changeableStatuses: z.array(AppointmentStatus).readonly(),
-  nullRoom: z.enum(['no-room', 'default-room']),
-  idempotencyReplay: z.enum(['create-appointment', 'every-write']),
-  overlappingAppointments: z.enum(['allow', 'refuse']),
-  cancelBody: z.enum(['refuse', 'ignore']),
-  jsonContentTypes: z.enum(['application/json', 'json-suffix']),
-  patientFilters: z.enum(['exact', 'normalised']),
-  pageSizeParam: z
-    .string()
-    .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, 'must be a query parameter name')
-    .refine((name) => name !== 'cursor', 'cursor names the cursor'),
-  operationScopes: OPERATION_SCOPES,
-} satisfies { [K in keyof ClinicSettings]: z.ZodType<Readonly<ClinicSettings[K]>> };
-
-/** The conservative defaults of {@link ClinicSettings}: each schema's first value. */
-export function defaultSettings(): ClinicSettings {
-  return {
-    requireRoom: false,
-    changeableStatuses: ['scheduled', 'confirmed'],
-    nullRoom: 'no-room',
-    idempotencyReplay: 'create-appointment',
-    overlappingAppointments: 'allow',
-    cancelBody: 'refuse',
-    jsonContentTypes: 'application/json',
-    patientFilters: 'exact',
-    pageSizeParam: 'page_size',
-    operationScopes: {},
-  };
-}
-
-/** `PATCH /__control/settings`. */
-export const SettingsPatch = z.strictObject(SETTING_SCHEMAS).partial();
+export {
+  type ClinicSettings,
+  defaultSettings,
+  SETTING_SCHEMAS,
+  SettingsPatch,
+} from './clinic-settings.ts';
 
 /** Never a numeric string or a boolean. */
 export const ClinicId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -253,6 +168,13 @@ export const IpAddress = z.union([z.ipv4(), z.ipv6()]);
 const Unbounded = z.literal('unbounded');
 const Bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
+const HeaderName = z.string().regex(HEADER_NAME, 'must be an HTTP header name').max(100);
+
+/** A header name ending in "Id", which keeps a request id off the headers HTTP's framing and
+ * the API's answers own (Content-Length, Transfer-Encoding, Retry-After, Idempotent-Replayed).
+ * One pattern without flags, so the JSON Schema states the same rule. */
+const ID_HEADER_NAME = new RegExp(HEADER_NAME.source.replace(/\+\$$/, '*[Ii][Dd]$'));
+
 /**
  * The settings document: every setting of one reference server, as JSON (`--settings FILE`,
  * `createReferenceServer({ settings })`, `GET`/`PATCH /__control/server-settings`). Every member
@@ -260,6 +182,8 @@ const Bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
  */
 export const ServerSettings = z
   .strictObject({
+    // Where an editor finds the document's JSON Schema; not a setting.
+    $schema: z.string().max(2048),
     listEnvelope: z.strictObject(LIST_ENVELOPE_SCHEMAS).partial(),
     links: z.enum(['base-url', 'request']),
     origins: z.enum(['base-url', 'any']),
@@ -267,7 +191,12 @@ export const ServerSettings = z
     maxBodyBytes: Bytes,
     logLimit: z.union([Bytes, Unbounded]),
     logBytes: z.union([Bytes, Unbounded]),
-    attemptHeader: z.string().regex(HEADER_NAME, 'must be an HTTP header name').max(100).nullable(),
+    attemptHeader: HeaderName.nullable(),
+    requestIdHeader: z
+      .string()
+      .regex(ID_HEADER_NAME, 'must be a header name that ends in "Id", such as X-Request-Id')
+      .max(100)
+      .nullable(),
     clinic: z.strictObject(SETTING_SCHEMAS).partial(),
     webhooks: z.strictObject({ ...DeliveryChaos.shape, ...DeliveryUrlRule.shape }).partial(),
   })

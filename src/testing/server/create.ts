@@ -257,6 +257,7 @@ export function createReferenceServer(options: ReferenceServerOptions): Referenc
     duplicates: 'refuse',
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     attemptHeader: DEFAULT_ATTEMPT_HEADER,
+    requestIdHeader: null,
     journal: new WriteJournal(),
   };
 

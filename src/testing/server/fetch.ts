@@ -1,5 +1,6 @@
 /** The Fetch-API core every request goes through (the adapters only translate): origin, log,
- * faults, 400 repeats, 401, route (404), 403, body, Idempotency-Key, operation. @module */
+ * faults, 400 repeats, 401, rate limit (429), route (404), 403, body, Idempotency-Key, operation.
+ * @module */
 import { matchOperation, type OperationMatch, type OperationName } from '../../operations.ts';
 import { authenticate, maskAuthorization, requireScope } from './auth.ts';
 import { publishChanges } from './changes.ts';
@@ -20,8 +21,10 @@ import {
   replay,
 } from './idempotency.ts';
 import { requestOrigin } from './links.ts';
+import { assertWithinRateLimit } from './rate-limit.ts';
 import { assertNoRepeats, readBody, refuseBody } from './request-body.ts';
 import { ApiProblem, jsonResponse, notFound } from './responses.ts';
+import type { ClinicState } from './store.ts';
 import { formatUtcInstant } from './time.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
@@ -84,19 +87,25 @@ async function handle(
   method: string,
 ): Promise<Response> {
   const key = authenticate(ctx.store, request.headers.get('authorization'));
+  const clinic = ctx.store.clinic(key.company_id);
+  assertWithinRateLimit(clinic, key.key_id, ctx.clock.now());
   const prefix = ctx.basePath + API_PREFIX;
   const apiPath = url.pathname.startsWith(`${prefix}/`)
     ? url.pathname.slice(prefix.length)
     : undefined;
   const { row, id } = resolveRoute(method, apiPath, url.pathname.slice(ctx.basePath.length));
-  const clinic = ctx.store.clinic(key.company_id);
   const scope = clinic.settings.operationScopes[row.name] ?? row.scope;
   if (scope !== 'none') requireScope(key, scope, `${method} ${API_PREFIX}${row.path}`);
   const operation = HANDLERS[row.name as OperationName];
   const linkBase =
     ctx.links === 'request' ? `${requestOrigin(request.headers, url)}${ctx.basePath}` : ctx.baseUrl;
 
+  const { settings } = clinic;
+  const endpoint = `${method} ${url.pathname}`;
   if (row.method === 'GET') {
+    if (settings.idempotencyKeyOnReads === 'bind') {
+      bindReadKey(clinic, request.headers, endpoint, ctx.clock.now());
+    }
     const result = await operation({ ctx, clinic, url, linkBase, id, body: {} });
     return jsonResponse(row.status, result.body);
   }
@@ -118,17 +127,20 @@ async function handle(
     });
     return result;
   };
-  if (idempotencyKey === undefined) {
-    const result = run();
-    return jsonResponse(row.status, result.body);
-  }
-  const endpoint = `${method} ${url.pathname}`;
+  const answer = (result: OperationResult) => {
+    const text = result.body === undefined ? undefined : JSON.stringify(result.body);
+    const status = result.status ?? row.status;
+    const headers = text === undefined ? undefined : { 'content-type': 'application/json' };
+    return { status, text, response: () => new Response(text ?? null, { status, headers }) };
+  };
+  if (idempotencyKey === undefined) return answer(run()).response();
   const now = ctx.clock.now();
-  if (!row.replay && clinic.settings.idempotencyReplay === 'create-appointment') {
-    // Spec 4.4 describes replay on POST /appointments only; a key bound elsewhere is still 422.
+  // Spec 4.4 describes replay on POST /appointments only (`idempotencyReplay`); a key sent on
+  // any write binds to its endpoint and body (`idempotencyBinding`).
+  const replays = row.replay || settings.idempotencyReplay === 'every-write';
+  if (!replays && settings.idempotencyBinding === 'create-appointment') {
     assertSameEndpoint(clinic, idempotencyKey, endpoint, now);
-    const result = run();
-    return jsonResponse(row.status, result.body);
+    return answer(run()).response();
   }
   const print = fingerprint(body);
   const replayed = replay(clinic, idempotencyKey, endpoint, print, now);
@@ -141,12 +153,22 @@ async function handle(
     if (error instanceof ApiProblem) bind(clinic, idempotencyKey, endpoint, print, now);
     throw error;
   }
-  const text = JSON.stringify(result.body);
-  bind(clinic, idempotencyKey, endpoint, print, now, { status: row.status, body: text });
-  return new Response(text, {
-    status: row.status,
-    headers: { 'content-type': 'application/json' },
-  });
+  const out = answer(result);
+  const kept = replays
+    ? { status: out.status, body: out.text, current: result.current }
+    : undefined;
+  bind(clinic, idempotencyKey, endpoint, print, now, kept);
+  return out.response();
+}
+
+/** `idempotencyKeyOnReads: 'bind'`: a read's key is checked (400, 422) and bound like a write's. */
+function bindReadKey(clinic: ClinicState, headers: Headers, endpoint: string, now: number): void {
+  const key = readIdempotencyKey(headers);
+  if (key === undefined) return;
+  const print = fingerprint({});
+  // A read's entry keeps no answer, so this only refuses a key bound to another endpoint.
+  replay(clinic, key, endpoint, print, now);
+  bind(clinic, key, endpoint, print, now);
 }
 
 function recordSize(entry: RecordedRequest): number {
@@ -194,6 +216,9 @@ export function createFetch(ctx: ServerContext): { fetch: ReferenceFetch; serve:
       } catch (error) {
         if (!(error instanceof ApiProblem)) throw error;
         response = error.toResponse();
+      }
+      if (ctx.requestIdHeader !== null) {
+        response.headers.set(ctx.requestIdHeader, crypto.randomUUID());
       }
       status = response.status;
       if (fault?.holdMs) await wait(fault.holdMs, request.signal);

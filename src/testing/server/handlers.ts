@@ -1,17 +1,18 @@
 /** The handler of each of the 15 operations of spec 4, after the core's checks; a write returns
  * what it changed, and the core publishes it. Writes are synchronous once the body is
  * parsed, so two concurrent requests with one Idempotency-Key cannot both miss the replay. @module */
-import type * as z from 'zod';
 import type { OperationName } from '../../operations.ts';
 import { AppointmentCreateParams, AppointmentUpdateParams } from '../../schemas/appointments.ts';
 import type { FieldErrors } from '../../schemas/errors.ts';
-import { issuesToFields } from '../../schemas/errors.ts';
 import { normalizeCpf } from '../../schemas/fields/index.ts';
 import { PatientCreateParams, PatientUpdateParams } from '../../schemas/patients.ts';
+import { matchesFilters } from './appointment-filters.ts';
+import { readWriteBody } from './body-rules.ts';
 import type { Change } from './changes.ts';
+import type { ClinicSettings } from './clinic-settings.ts';
 import { API_PREFIX, type ServerContext } from './context.ts';
 import { envelopeStated, LIST_ROWS, type ListResource, paginate } from './pagination.ts';
-import { badRequest, notFound } from './responses.ts';
+import { notFound } from './responses.ts';
 import {
   assertChangeable,
   assertCpfFree,
@@ -56,19 +57,34 @@ export interface OperationInput {
   readonly body: Record<string, unknown>;
 }
 
-/** A handler's success; its status is its row's `status`, so a refusal is thrown instead. */
+/** A handler's success (a refusal is thrown instead). */
 export interface OperationResult {
+  /** The answer's body; `undefined` for none. */
   body: unknown;
+  /** The answer's status when a setting moves it from its row's `status`. */
+  status?: number;
   /** What a write created or changed, for the server to publish and journal (`changes.ts`). */
   changed?: readonly Change[];
+  /** The written record as it is now, for a replay under `replayBody: 'current'`. */
+  current?: () => unknown;
 }
 
 export type Operation = (input: OperationInput) => OperationResult | Promise<OperationResult>;
 
-function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw badRequest(issuesToFields(result.error.issues));
-  return result.data;
+/** POST /patients' body: every field optional, `requiredPatientFields` says which are not. */
+const PatientCreateBody = PatientCreateParams.partial();
+
+/** The appointment a write touched, answered as `patchAnswer` or `cancelAnswer` says. */
+function appointmentAnswer(
+  clinic: ClinicState,
+  appointment: AppointmentRecord,
+  answer: ClinicSettings['patchAnswer'],
+  changed?: readonly Change[],
+): OperationResult {
+  const current = () => appointmentView(clinic, appointment);
+  if (answer === 'no-content') return { body: undefined, status: 204, changed };
+  if (answer === 'empty-object') return { body: {}, status: 200, changed };
+  return { body: current(), changed, current };
 }
 
 async function list<T extends { seq: number }, V>(
@@ -84,7 +100,7 @@ async function list<T extends { seq: number }, V>(
   const endpoint = `${input.linkBase}${API_PREFIX}${LIST_ROWS[resource].path}`;
   const page = await paginate(
     items,
-    { resource, companyId: clinic.id, url, endpoint, sizeParam: clinic.settings.pageSizeParam },
+    { resource, companyId: clinic.id, url, endpoint, settings: clinic.settings },
     ctx.signer,
     view,
   );
@@ -122,11 +138,17 @@ function checkRoomAndStart(
   return start;
 }
 
-/** GET /appointments (4.2): no filters. */
-export const listAppointments: Operation = (input) =>
-  list(input, 'appointments', input.clinic.appointments.ordered, (a) =>
-    appointmentView(input.clinic, a),
-  );
+/** GET /appointments (4.2): the filters `appointmentFilters` honours (none by default). */
+export const listAppointments: Operation = (input) => {
+  const { clinic, url } = input;
+  const honoured = clinic.settings.appointmentFilters;
+  const view = (a: AppointmentRecord) => appointmentView(clinic, a);
+  const all = clinic.appointments.ordered;
+  const items = honoured.some((name) => url.searchParams.get(name))
+    ? all.filter((a) => matchesFilters(view(a), url.searchParams, honoured))
+    : all;
+  return list(input, 'appointments', items, view);
+};
 
 export const retrieveAppointment: Operation = ({ clinic, id }) => ({
   body: appointmentView(clinic, findAppointment(clinic, id)),
@@ -135,7 +157,7 @@ export const retrieveAppointment: Operation = ({ clinic, id }) => ({
 /** POST /appointments (4.4): in person, scheduled, origin api, `end_at` from the type. */
 export const createAppointment: Operation = (input) => {
   const { ctx, clinic } = input;
-  const data = validate(AppointmentCreateParams, input.body);
+  const data = readWriteBody(AppointmentCreateParams, input.body, { settings: clinic.settings });
   const fields: FieldErrors = {};
   addField(fields, 'patient_id', checkActivePatient(clinic, data.patient_id));
   addField(fields, 'professional_id', checkProfessionalSeesPatients(clinic, data.professional_id));
@@ -174,17 +196,19 @@ export const createAppointment: Operation = (input) => {
     created_at: now,
     updated_at: now,
   });
-  return {
-    body: appointmentView(clinic, record),
-    changed: [{ kind: 'appointment.created', appointment: record }],
-  };
+  return appointmentAnswer(clinic, record, 'appointment', [
+    { kind: 'appointment.created', appointment: record },
+  ]);
 };
 
 /** PATCH /appointments/{id} (4.5): emits `appointment.updated` only when something changed. */
 export const updateAppointment: Operation = (input) => {
   const { ctx, clinic } = input;
   const appointment = findAppointment(clinic, input.id);
-  const data = validate(AppointmentUpdateParams, input.body);
+  const data = readWriteBody(AppointmentUpdateParams, input.body, {
+    settings: clinic.settings,
+    change: true,
+  });
   assertChangeable(clinic, appointment, 'change');
 
   const fields: FieldErrors = {};
@@ -226,12 +250,12 @@ export const updateAppointment: Operation = (input) => {
   const changed = (Object.keys(next) as (keyof AppointmentRecord)[]).some(
     (k) => next[k] !== appointment[k],
   );
-  if (!changed) return { body: appointmentView(clinic, appointment) };
+  const answer = clinic.settings.patchAnswer;
+  if (!changed) return appointmentAnswer(clinic, appointment, answer);
   Object.assign(appointment, next, { updated_at: ctx.clock.now() });
-  return {
-    body: appointmentView(clinic, appointment),
-    changed: [{ kind: 'appointment.updated', appointment }],
-  };
+  return appointmentAnswer(clinic, appointment, answer, [
+    { kind: 'appointment.updated', appointment },
+  ]);
 };
 
 export const cancelAppointment: Operation = (input) => {
@@ -240,10 +264,9 @@ export const cancelAppointment: Operation = (input) => {
   assertChangeable(clinic, appointment, 'cancel');
   appointment.status = 'cancelled';
   appointment.updated_at = ctx.clock.now();
-  return {
-    body: appointmentView(clinic, appointment),
-    changed: [{ kind: 'appointment.cancelled', appointment }],
-  };
+  return appointmentAnswer(clinic, appointment, clinic.settings.cancelAnswer, [
+    { kind: 'appointment.cancelled', appointment },
+  ]);
 };
 
 export const listPatients: Operation = (input) =>
@@ -255,18 +278,25 @@ export const retrievePatient: Operation = ({ clinic, id }) => ({
 
 export const createPatient: Operation = (input) => {
   const { ctx, clinic } = input;
-  const data = validate(PatientCreateParams, input.body);
+  const { settings } = clinic;
+  const data = readWriteBody(PatientCreateBody, input.body, {
+    settings,
+    required: settings.requiredPatientFields,
+  });
   const cpf = data.cpf === undefined ? null : normalizeCpf(data.cpf);
   if (cpf !== null) assertCpfFree(clinic, cpf);
   const record = addPatient(
     ctx.store,
     clinic,
-    { ...data, cpf, cpf_written: data.cpf ?? null, active: true },
+    // A service that does not require a name still returns one (spec 2.2: a string).
+    { ...data, name: data.name ?? '', cpf, cpf_written: data.cpf ?? null, active: true },
     ctx.clock.now(),
   );
   return {
     body: patientView(record),
+    status: settings.patientCreateStatus,
     changed: [{ kind: 'patient.created', patient: record }],
+    current: () => patientView(record),
   };
 };
 
@@ -274,7 +304,10 @@ export const createPatient: Operation = (input) => {
 export const updatePatient: Operation = (input) => {
   const { ctx, clinic } = input;
   const patient = findPatient(clinic, input.id);
-  const data = validate(PatientUpdateParams, input.body);
+  const data = readWriteBody(PatientUpdateParams, input.body, {
+    settings: clinic.settings,
+    change: true,
+  });
   const cpf = data.cpf === undefined || data.cpf === null ? data.cpf : normalizeCpf(data.cpf);
   if (typeof cpf === 'string') assertCpfFree(clinic, cpf, patient.id);
 
@@ -298,7 +331,7 @@ export const updatePatient: Operation = (input) => {
     }
     Object.assign(patient, next, { updated_at: ctx.clock.now() });
   }
-  return { body: patientView(patient) };
+  return { body: patientView(patient), current: () => patientView(patient) };
 };
 
 export const listProfessionals: Operation = (input) =>

@@ -1,7 +1,8 @@
 /**
- * `Idempotency-Key` (spec 4.4, 8): a repeat within 24 h replays the first answer, another body
- * or endpoint is 422. A refused first request binds the key but is not replayed (it runs again).
- * @module
+ * `Idempotency-Key` (spec 4.4, 8): a key binds to its endpoint and body for 24 h (another body
+ * or endpoint is 422, code `idempotencyErrorCode`); where it replays, a repeat answers the first
+ * success (`replayBody`). A refused first request binds the key but is not replayed (it runs
+ * again). @module
  */
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../internal/wire.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
@@ -51,7 +52,7 @@ export function assertSameEndpoint(
   }
   if (entry.endpoint !== endpoint) {
     throw unprocessable(
-      'idempotency_key_reused',
+      clinic.settings.idempotencyErrorCode,
       // The fact only: the SDK's IdempotencyKeyReuseError says what to do, once.
       `This Idempotency-Key was used on ${entry.endpoint} within the last 24 hours.`,
     );
@@ -59,7 +60,8 @@ export function assertSameEndpoint(
   return entry;
 }
 
-/** The remembered answer, `undefined` when the request is to run, or 422 for another body. */
+/** The remembered answer, `undefined` when the request is to run, or 422 for another body or
+ * endpoint. */
 export function replay(
   clinic: ClinicState,
   key: string,
@@ -71,14 +73,21 @@ export function replay(
   if (!entry) return undefined;
   if (entry.fingerprint !== print) {
     throw unprocessable(
-      'idempotency_key_reused',
+      clinic.settings.idempotencyErrorCode,
       'This Idempotency-Key was used with another body within the last 24 hours.',
     );
   }
   if (entry.status === undefined) return undefined;
-  return new Response(entry.body ?? null, {
+  const body =
+    clinic.settings.replayBody === 'current' && entry.current
+      ? JSON.stringify(entry.current())
+      : entry.body;
+  return new Response(body ?? null, {
     status: entry.status,
-    headers: { 'content-type': 'application/json', [REPLAYED_HEADER]: 'true' },
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      [REPLAYED_HEADER]: 'true',
+    },
   });
 }
 
@@ -92,7 +101,7 @@ export function bind(
   endpoint: string,
   print: string,
   now: number,
-  answer?: { status: number; body: string },
+  answer?: { status: number; body: string | undefined; current?: (() => unknown) | undefined },
 ): void {
   const first = clinic.idempotency.get(key);
   clinic.idempotency.set(key, {
@@ -100,6 +109,7 @@ export function bind(
     fingerprint: print,
     status: answer?.status,
     body: answer?.body,
+    current: answer?.current,
     created_at: first?.endpoint === endpoint && answer === undefined ? first.created_at : now,
   });
 }

@@ -1,5 +1,6 @@
-/** Cursor pagination (spec 4.1): `page_size` (our name, setting `pageSizeParam`; 50, at most 100) and a cursor HMAC-signed
- * per server instance, so a forged or altered one answers 400. @module */
+/** Cursor pagination (spec 4.1): `page_size` (our name, setting `pageSizeParam`; 50, at most 100)
+ * and a cursor HMAC-signed per server instance, so a forged or altered one is refused (400, or
+ * 404 per `invalidCursor`). @module */
 import * as z from 'zod';
 import type { Assert, Equals } from '../../internal/type-equality.ts';
 import {
@@ -10,7 +11,8 @@ import {
 } from '../../operations.ts';
 import { issuesToFields } from '../../schemas/errors.ts';
 import { LIMITS } from '../../schemas/fields/index.ts';
-import { badRequest } from './responses.ts';
+import type { ClinicSettings } from './clinic-settings.ts';
+import { badRequest, notFound } from './responses.ts';
 
 /** The list rows' names: `listAppointments`, `listRooms`, ... */
 type ListRowName = {
@@ -154,8 +156,11 @@ export interface PageRequest {
   url: URL;
   /** Absolute, without a query. */
   endpoint: string;
-  /** The page-size parameter's name. */
-  sizeParam: string;
+  /** The clinic's readings of what spec 4.1 leaves open. */
+  settings: Pick<
+    ClinicSettings,
+    'pageSizeParam' | 'pageSizeAboveMax' | 'pageSizeInvalid' | 'invalidCursor'
+  >;
 }
 
 export interface PageEnvelope<T> {
@@ -179,6 +184,19 @@ function firstAfter(items: readonly { seq: number }[], key: number): number {
 const INVALID_CURSOR =
   'is not a valid cursor for this list; use the next or previous URL of a list response';
 
+/** The page size asked for, as `pageSizeAboveMax` and `pageSizeInvalid` read a bad one. */
+function pageSize(query: URLSearchParams, settings: PageRequest['settings']): number {
+  const given = query.get(settings.pageSizeParam);
+  if (given === null) return LIMITS.defaultPageSize;
+  const parsed = PageSize.safeParse(given);
+  if (parsed.success) return parsed.data;
+  const whole = /^\d+$/.test(given) ? Number(given) : 0;
+  if (whole > LIMITS.maxPageSize) {
+    if (settings.pageSizeAboveMax === 'clamp') return LIMITS.maxPageSize;
+  } else if (settings.pageSizeInvalid === 'default') return LIMITS.defaultPageSize;
+  throw badRequest(issuesToFields(parsed.error.issues, settings.pageSizeParam));
+}
+
 /** One page of `items` (ascending by `seq`); links keep the request's other parameters. */
 export async function paginate<T extends { seq: number }, V>(
   items: readonly T[],
@@ -187,13 +205,7 @@ export async function paginate<T extends { seq: number }, V>(
   view: (item: T) => V,
 ): Promise<PageEnvelope<V>> {
   const query = request.url.searchParams;
-  const sizeParam = query.get(request.sizeParam);
-  let size: number = LIMITS.defaultPageSize;
-  if (sizeParam !== null) {
-    const parsed = PageSize.safeParse(sizeParam);
-    if (!parsed.success) throw badRequest(issuesToFields(parsed.error.issues, request.sizeParam));
-    size = parsed.data;
-  }
+  const size = pageSize(query, request.settings);
 
   let start = 0;
   let end = Math.min(items.length, size);
@@ -201,7 +213,9 @@ export async function paginate<T extends { seq: number }, V>(
   if (cursor !== null) {
     const position = await signer.verify(cursor);
     if (!position || position.r !== request.resource || position.c !== request.companyId) {
-      throw badRequest({ cursor: [INVALID_CURSOR] });
+      throw request.settings.invalidCursor === 404
+        ? notFound(`The cursor ${INVALID_CURSOR}.`)
+        : badRequest({ cursor: [INVALID_CURSOR] });
     }
     if (position.d === 'n') {
       start = firstAfter(items, position.k);

@@ -60,8 +60,8 @@ export function notFound(detail: string): ApiProblem {
   return new ApiProblem(404, { detail });
 }
 
-/** 409 `{code, detail}`: a code of `CONFLICT_CODES`, the spec's or the server's own. */
-export function conflict(code: ConflictCode, detail: string): ApiProblem {
+/** 409 `{code, detail}`: a code of `CONFLICT_CODES` (the spec's or the server's own) or of a setting. */
+export function conflict(code: ConflictCode | (string & {}), detail: string): ApiProblem {
   return new ApiProblem(409, { code, detail });
 }
 

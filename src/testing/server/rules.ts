@@ -126,7 +126,7 @@ export function assertSlotFree(
   }
 }
 
-/** 409 `appointment_not_changeable`: spec 3 rules 2 and 3, and the clinic's changeableStatuses. */
+/** 409 (code `notChangeableCode`): spec 3 rules 2 and 3, and the clinic's changeableStatuses. */
 export function assertChangeable(
   clinic: ClinicState,
   appointment: AppointmentRecord,
@@ -147,7 +147,7 @@ export function assertChangeable(
   }
   if (reason) {
     throw conflict(
-      'appointment_not_changeable',
+      clinic.settings.notChangeableCode,
       `Appointment ${appointment.id} cannot be ${action === 'cancel' ? 'cancelled' : 'changed'}: ${reason}.`,
     );
   }
@@ -164,18 +164,27 @@ export function assertCpfFree(clinic: ClinicState, digits: string, patientId?: n
   }
 }
 
+/** A name as `nameFilter` compares it: as written, in lower case, or also without accents. */
+function nameKey(name: string, mode: ClinicState['settings']['nameFilter']): string {
+  if (mode === 'case-sensitive') return name;
+  const lower = name.toLocaleLowerCase('pt-BR');
+  return mode === 'fold-case' ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
 /**
  * Spec 4.7 filters: `cpf` and `phone` exact (the value as written at create or change), `name`
- * partial; an empty one is none. `patientFilters: 'normalised'` matches a CPF by its digits and a
- * phone by its number instead.
+ * partial (a substring, as `nameFilter` compares it); an empty one is none.
+ * `patientFilters: 'normalised'` matches a CPF by its digits and a phone by its number instead.
  */
 export function filterPatients(
   clinic: ClinicState,
   query: URLSearchParams,
 ): readonly PatientRecord[] {
+  const { nameFilter } = clinic.settings;
   const cpf = query.get('cpf') || undefined;
   const phone = query.get('phone') || undefined;
-  const name = query.get('name')?.toLocaleLowerCase('pt-BR') || undefined;
+  const given = query.get('name');
+  const name = given ? nameKey(given, nameFilter) : undefined;
   const exact = clinic.settings.patientFilters === 'exact';
   const cpfMatches = (p: PatientRecord, value: string) =>
     exact ? p.cpf_written === value : p.cpf !== null && p.cpf === normalizeCpf(value);
@@ -189,7 +198,7 @@ export function filterPatients(
     (p) =>
       (cpf === undefined || cpfMatches(p, cpf)) &&
       (phone === undefined || phoneMatches(p, phone)) &&
-      (name === undefined || p.name.toLocaleLowerCase('pt-BR').includes(name)),
+      (name === undefined || nameKey(p.name, nameFilter).includes(name)),
   );
 }
 

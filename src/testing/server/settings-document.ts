@@ -37,6 +37,8 @@ export interface ServerSettings {
   logBytes: number | 'unbounded';
   /** The request header whose whole number the request log keeps as `attempt`, or `null`. */
   attemptHeader: string | null;
+  /** The response header every API answer carries a fresh request id in, or `null` for none. */
+  requestIdHeader: string | null;
   /** The settings every clinic starts with (and returns to on reset); see {@link ClinicSettings}. */
   clinic: ClinicSettings;
   /** Delivery chaos (`duplicate`, `reorder`, `seed`) and the URL rule's openings. */
@@ -45,6 +47,8 @@ export interface ServerSettings {
 
 /** What the settings document takes: any part of {@link ServerSettings}, as JSON. */
 export interface ServerSettingsPatch {
+  /** Where an editor finds the document's JSON Schema (`settings.schema.json`); not a setting. */
+  $schema?: string;
   /** See {@link ServerSettings.listEnvelope}. */
   listEnvelope?: Partial<ListEnvelopeSettings>;
   /** See {@link ServerSettings.links}. */
@@ -61,6 +65,8 @@ export interface ServerSettingsPatch {
   logBytes?: number | 'unbounded';
   /** See {@link ServerSettings.attemptHeader}. */
   attemptHeader?: string | null;
+  /** See {@link ServerSettings.requestIdHeader}. */
+  requestIdHeader?: string | null;
   /** See {@link ServerSettings.clinic}. */
   clinic?: Partial<ClinicSettings>;
   /** See {@link ServerSettings.webhooks}. */
@@ -90,6 +96,7 @@ export function readSettings({ ctx, webhooks }: SettingsTarget): ServerSettings 
     logLimit: finite(ctx.requests.limit),
     logBytes: finite(ctx.requests.byteLimit),
     attemptHeader: ctx.attemptHeader,
+    requestIdHeader: ctx.requestIdHeader,
     clinic: structuredClone({ ...ctx.store.clinicDefaults }),
     webhooks: {
       duplicate,
@@ -121,6 +128,7 @@ export function applySettings(
   if (given.duplicates !== undefined) ctx.duplicates = given.duplicates;
   if (given.maxBodyBytes !== undefined) ctx.maxBodyBytes = given.maxBodyBytes;
   if (given.attemptHeader !== undefined) ctx.attemptHeader = given.attemptHeader;
+  if (given.requestIdHeader !== undefined) ctx.requestIdHeader = given.requestIdHeader;
   if (given.logLimit !== undefined || given.logBytes !== undefined) {
     const limit = infinite(given.logLimit ?? finite(ctx.requests.limit));
     const bytes = infinite(given.logBytes ?? finite(ctx.requests.byteLimit));

@@ -7,11 +7,11 @@ import type {
 } from '../../schemas/appointments.ts';
 
 import type { Scope } from '../../schemas/scopes.ts';
-import { type ClinicSettings, defaultSettings } from './control-inputs.ts';
+import { type ClinicSettings, defaultSettings } from './clinic-settings.ts';
 import { guardSettings } from './settings.ts';
 
 export { SCOPES, type Scope } from '../../schemas/scopes.ts';
-export { type ClinicSettings, defaultSettings } from './control-inputs.ts';
+export { type ClinicSettings, defaultSettings, type RateLimit } from './clinic-settings.ts';
 
 interface Stored {
   /** Insertion order across the whole server: the order of every list. */
@@ -92,7 +92,15 @@ export interface IdempotencyEntry {
   /** The answer to replay, when the first request succeeded; a refusal binds the key only. */
   status: number | undefined;
   body: string | undefined;
+  /** The record as it is now, for a replay under `replayBody: 'current'`. */
+  current: (() => unknown) | undefined;
   created_at: number;
+}
+
+/** One API key's requests in the current window of the `rateLimit` setting. */
+export interface RateWindow {
+  start: number;
+  count: number;
 }
 
 /** An issued API key. The secret is kept to be compared in constant time. */
@@ -157,6 +165,8 @@ export class ClinicState {
   /** CPF digits → patient id. */
   readonly cpfIndex = new Map<string, number>();
   readonly idempotency = new Map<string, IdempotencyEntry>();
+  /** By key id. */
+  readonly rateWindows = new Map<string, RateWindow>();
 
   readonly #defaults: () => ClinicSettings;
 
@@ -206,6 +216,7 @@ export class ClinicState {
     this.blockedSlots.clear();
     this.cpfIndex.clear();
     this.idempotency.clear();
+    this.rateWindows.clear();
   }
 }
 

@@ -38,8 +38,14 @@ export function appointmentTypeView(t: AppointmentTypeRecord): AppointmentType {
   return { id: t.id, name: t.name };
 }
 
-/** The appointment object (spec 2.1), with the current names of its patient, professional... */
-export function appointmentView(clinic: ClinicState, a: AppointmentRecord): Appointment {
+/**
+ * The appointment object (spec 2.1), with the current names of its patient, professional...;
+ * `note` only when the setting `appointmentNote` includes it (spec 2.1 leaves it open).
+ */
+export function appointmentView(
+  clinic: ClinicState,
+  a: AppointmentRecord,
+): Appointment & { note?: string | null } {
   const patient = a.patient_id === null ? undefined : clinic.patients.get(a.patient_id);
   const professional =
     a.professional_id === null ? undefined : clinic.professionals.get(a.professional_id);
@@ -61,5 +67,6 @@ export function appointmentView(clinic: ClinicState, a: AppointmentRecord): Appo
     status: a.status,
     created_at: formatClinicInstant(a.created_at),
     updated_at: formatClinicInstant(a.updated_at),
+    ...(clinic.settings.appointmentNote === 'include' && { note: a.note }),
   };
 }

@@ -155,7 +155,8 @@ export function checkAnswer(
       }
     }
     // The model of the CPF: what the accepted body said (patient bodies are JSON only).
-    if (!replayed && built.jsonText !== undefined) {
+    // A blank JSON body reads as {} (an empty PATCH changes nothing).
+    if (!replayed && built.jsonText !== undefined && built.jsonText.trim() !== '') {
       const sent = JSON.parse(built.jsonText) as Record<string, unknown>;
       if (Object.hasOwn(sent, 'cpf') && sent.cpf !== undefined) {
         clinic.cpfOf.set(id, sent.cpf === null ? null : String(sent.cpf).replace(/\D/g, ''));

@@ -187,7 +187,7 @@ export function buildWorld(): World {
     api,
     clinics: [first, second],
     cpfs: [...new Set([...seeded, ...fresh])],
-    badCpfs: ['111.111.111-11', '123.456.789-00', '1234567890', 'abc.def.ghi-jk', '529.982.247-2S'],
+    badCpfs: ['111.111.111-12', '123.456.789-00', '1234567890', 'abc.def.ghi-jk', '529.982.247-2S'],
     usedKeys: [],
     cursors: [],
   };

@@ -41,12 +41,14 @@ async function setUp(): Promise<{ queue: WebhookQueue; ordering: OrderingStore }
     });
     return { queue, ordering: new RedisOrderingStore({ client: redis, prefix: 'soak:state:' }) };
   }
-  // Supervision every 2 s: a killed worker's expired job (expireInSeconds) is retried soon.
+  // Supervision and its monitor every 2 s: a killed worker's expired job (expireInSeconds) is
+  // retried soon (pg-boss's monitor, which fails or retries expired jobs, runs every 60 s else).
   const boss = new PgBoss({
     connectionString: config.postgresUrl,
     max: 6,
     supervise: true,
     superviseIntervalSeconds: 2,
+    monitorIntervalSeconds: 2,
   });
   boss.on('error', () => {});
   await boss.start();
