@@ -527,18 +527,20 @@ describe('webhook queues, workers and the reconciliation', () => {
   });
 
   it('a run out of time: its letter, and the line when it ends after all', async () => {
+    vi.useFakeTimers();
     const lines: string[] = [];
     const log = (message: string) => void lines.push(message);
     const queue = new MemoryWebhookQueue({ attempts: 1, jobTimeoutMs: 20 });
     const worker = await createWebhookWorker({
       queue,
       logger: { error: log, warn: log, info: log, debug: log },
-      onAny: () => new Promise((resolve) => setTimeout(resolve, 60)),
+      onAny: () => new Promise((resolve) => setTimeout(resolve, 20 + 1_500)),
     });
     const event = appointmentEvent();
     await queue.enqueue({ id: event.id, event, receivedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(20 + 1_500);
+    vi.useRealTimers();
     await worker.idle();
-    await vi.waitFor(() => expect(lines).toHaveLength(3));
     await worker.close();
     expect(lines).toMatchInlineSnapshot(`
       [

@@ -8,10 +8,13 @@
  */
 import { WebhookJobTimeoutError } from '../errors.ts';
 
+/** A run that ends within this after its limit stopped on its signal; a later one ignored it. */
+export const OVERRUN_GRACE_MS = 1_000;
+
 /**
  * Runs `work` with a signal that aborts after `limitMs`, and settles by then: with what `work`
  * settled with, or a {@link WebhookJobTimeoutError}. `overran` is told, once `work` settles after
- * all, how many ms past the limit it ran.
+ * all, how many ms past the limit it ran, when that is more than {@link OVERRUN_GRACE_MS}.
  */
 export async function withinLimit<T>(
   limitMs: number,
@@ -26,8 +29,6 @@ export async function withinLimit<T>(
       controller.abort(error);
       reject(error);
     }, limitMs);
-    // The run's own work keeps the process alive, not its limit (a closed worker's abandoned run).
-    timer.unref?.();
   });
   const running = work(controller.signal);
   try {
@@ -35,8 +36,11 @@ export async function withinLimit<T>(
   } finally {
     clearTimeout(timer);
     if (controller.signal.aborted) {
-      const abandonedAt = performance.now();
-      const late = () => overran(Math.round(performance.now() - abandonedAt));
+      const abandonedAt = Date.now();
+      const late = () => {
+        const lateMs = Date.now() - abandonedAt;
+        if (lateMs > OVERRUN_GRACE_MS) overran(lateMs);
+      };
       running.then(late, late);
     }
   }
