@@ -20,6 +20,7 @@ const suites: Array<[title: string, file: string]> = [
   ['Worker bundle', 'edge-weight.ts'],
   ['Request path size', 'request-path.ts'],
   ['Webhooks at scale (redis-server and PostgreSQL)', 'webhooks.ts'],
+  ['The CLI left running under load', 'cli-memory.ts'],
 ];
 
 const rows: BenchRow[] = [];

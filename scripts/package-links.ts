@@ -1,7 +1,7 @@
 /**
  * The paths a user of the installed package is sent to must exist in it: the relative links of
  * its Markdown files (README.md, CONTRIBUTING.md, docs/*.md), and the `docs/...` and
- * `examples/...` files its code names in a message (the control API's "see docs/testing-cli.md").
+ * `examples/...` files its code names in a message (the control API's "see docs/testing-control.md").
  * Used by scripts/check-package.ts on the packed file list, test/consumer/run.ts on a fresh
  * install, and test/examples/package-links.test.ts.
  */

@@ -25,10 +25,16 @@ import { MemoryDedupeStore } from '../src/webhooks/dedupe/memory.ts';
 import type { AppointmentEventType } from '../src/webhooks/events.ts';
 import { parseWebhookEvent } from '../src/webhooks/events.ts';
 import { createWebhookHandler } from '../src/webhooks/handler.ts';
+import { MemoryOrderingStore } from '../src/webhooks/ordering/memory.ts';
+import { MemoryWebhookQueue } from '../src/webhooks/queue/memory.ts';
+import { PgBossWebhookQueue } from '../src/webhooks/queue/pg-boss.ts';
+import { reconcileAppointments } from '../src/webhooks/reconcile.ts';
 import { StaleEventGuard } from '../src/webhooks/stale.ts';
+import { checkJob } from '../src/webhooks/worker/job.ts';
+import { createWebhookWorker } from '../src/webhooks/worker.ts';
 import { setupSimulator } from './testing/delivery-helpers.ts';
 import { setup as setupServer } from './testing/helpers.ts';
-import { appointmentEvent, post } from './webhooks/fixtures.ts';
+import { appointmentEvent, post, runLoggingWorker } from './webhooks/fixtures.ts';
 
 const messageOf = (run: () => unknown): string => {
   try {
@@ -441,7 +447,7 @@ describe('webhook handler options and stores', () => {
     `);
   });
 
-  it('the line console.error gets when no onError is given', async () => {
+  it('the line the default logger (console) gets when no onError is given', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const failing = createWebhookHandler({
@@ -452,11 +458,10 @@ describe('webhook handler options and stores', () => {
           },
         },
       });
-      const event = { ...appointmentEvent(), id: 'evt_00000000-0000-4000-8000-000000000001' };
-      await failing(post(event));
+      await failing(post(appointmentEvent()));
       await failing.drain();
       expect(spy.mock.calls[0]?.[0]).toMatchInlineSnapshot(
-        `"[@clinic-scheduling/sdk/webhooks] webhook delivery failed (event evt_00000000-0000-4000-8000-000000000001, appointment.created):"`,
+        `"clinic-scheduling webhooks: delivery failed (Error)"`,
       );
     } finally {
       spy.mockRestore();
@@ -484,6 +489,116 @@ describe("the reference server's seed", () => {
       [
         "seed.patient: invalid input: name must not be empty",
         "seed.professional: default_room_id 99 is not a room of clinic 1; seed it first",
+      ]
+    `);
+  });
+});
+
+describe('webhook queues, workers and the reconciliation', () => {
+  it("the worker's lines, a job's check, a letter's reason", async () => {
+    const lines: string[] = [];
+    const log = (message: string) => void lines.push(message);
+    const logger = { error: log, warn: log, info: log, debug: log };
+    const failing = appointmentEvent('appointment.updated');
+    const edited = appointmentEvent();
+    const queue = await runLoggingWorker(logger, [
+      { id: failing.id, event: failing },
+      { id: edited.id, event: { ...edited, company_id: 'x' } },
+    ]);
+    expect(lines).toMatchInlineSnapshot(`
+      [
+        "clinic-scheduling webhooks: event dead-lettered (invalid)",
+        "clinic-scheduling webhooks: job failed; the queue retries it",
+        "clinic-scheduling webhooks: job failed its last attempt",
+        "clinic-scheduling webhooks: event dead-lettered (failed)",
+      ]
+    `);
+    expect((await queue.deadLetters()).map((l) => l.reason)).toMatchInlineSnapshot(`
+      [
+        "The stored job cannot run: its event is not a webhook envelope of API v1 (Invalid webhook envelope: company_id: must be an integer)",
+        "Error: x",
+      ]
+    `);
+    const ahead = appointmentEvent('appointment.updated', { updated_at: '9999-12-31T23:59:59Z' });
+    const checked = checkJob({ id: ahead.id, event: ahead, receivedAt: 0 });
+    expect(checked.kind === 'invalid' && checked.reason).toMatchInlineSnapshot(
+      `"The stored job cannot run: data.updated_at is more than 60 min ahead of this machine's clock: applying it would make every later event of the appointment look stale. Replay it once the clocks agree, if it is genuine."`,
+    );
+  });
+
+  it('a run out of time: its letter, and the line when it ends after all', async () => {
+    vi.useFakeTimers();
+    const lines: string[] = [];
+    const log = (message: string) => void lines.push(message);
+    const queue = new MemoryWebhookQueue({ attempts: 1, jobTimeoutMs: 20 });
+    const worker = await createWebhookWorker({
+      queue,
+      logger: { error: log, warn: log, info: log, debug: log },
+      onAny: () => new Promise((resolve) => setTimeout(resolve, 20 + 1_500)),
+    });
+    const event = appointmentEvent();
+    await queue.enqueue({ id: event.id, event, receivedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(20 + 1_500);
+    vi.useRealTimers();
+    await worker.idle();
+    await worker.close();
+    expect(lines).toMatchInlineSnapshot(`
+      [
+        "clinic-scheduling webhooks: job failed its last attempt",
+        "clinic-scheduling webhooks: event dead-lettered (failed)",
+        "clinic-scheduling webhooks: job ended after its time limit: its handlers ignored context.signal",
+      ]
+    `);
+    expect((await queue.deadLetters()).map((l) => l.reason)).toMatchInlineSnapshot(`
+      [
+        "WebhookJobTimeoutError: The job ran out of time: it was still running after jobTimeoutMs (20 ms), and its handlers' context.signal was aborted.",
+      ]
+    `);
+  });
+
+  it('options out of range, and a reconciliation without what it needs', async () => {
+    const rejection = (run: () => Promise<unknown>) =>
+      run().then(
+        () => 'did not throw',
+        (error: Error) => error.message,
+      );
+    expect([
+      messageOf(() => new MemoryWebhookQueue({ attempts: 0 })),
+      messageOf(() => new MemoryWebhookQueue({ jobTimeoutMs: 0 })),
+      messageOf(
+        () =>
+          new PgBossWebhookQueue({
+            boss: { send() {} } as never,
+            queueOptions: { expireInSeconds: 60 } as never,
+          }),
+      ),
+      await rejection(() => new MemoryWebhookQueue().schedule('reconcile', 10)),
+      await rejection(() =>
+        createWebhookWorker({
+          queue: new MemoryWebhookQueue(),
+          reconcile: { client: {} as never, apply: () => {}, everyMs: 1_000 },
+        }),
+      ),
+      await rejection(() => reconcileAppointments({} as never)),
+      await rejection(() =>
+        reconcileAppointments({ client: { appointments: { list() {} } } } as never),
+      ),
+      await rejection(() =>
+        reconcileAppointments({
+          client: { appointments: { list() {} } },
+          ordering: new MemoryOrderingStore(),
+        } as never),
+      ),
+    ]).toMatchInlineSnapshot(`
+      [
+        "MemoryWebhookQueue: attempts must be an integer of at least 1 (default 8).",
+        "MemoryWebhookQueue: jobTimeoutMs must be a number of ms above 0, at most 24 h (default 15 min): how long one run of a job may take.",
+        "PgBossWebhookQueue: pass jobTimeoutMs, not queueOptions.expireInSeconds: pg-boss's expiry follows the worker's time limit (jobTimeoutMs in whole seconds, plus one).",
+        "MemoryWebhookQueue.schedule: everyMs must be a number of ms, at least 1000 (a reconciliation walks every appointment; an hour is typical).",
+        "reconcile needs ordering: the store the workers record applied states in, which tells the walk what is already applied.",
+        "reconcileAppointments needs { client }: a ClinicClient whose key has appointments:read.",
+        "reconcileAppointments needs { ordering }: the OrderingStore your workers record in (RedisOrderingStore, PostgresOrderingStore or MemoryOrderingStore).",
+        "reconcileAppointments needs { apply }: (appointment) => your conditional write of it.",
       ]
     `);
   });

@@ -3,8 +3,9 @@
  *
  *   WEBHOOK_SECRET=... CLINIC_BASE_URL=... CLINIC_API_KEY=... node examples/recipes/fastify.ts
  *
- * `fastifyWebhooks` mounts the handler in its own encapsulated context, whose parser keeps the
- * raw bytes for the signature check; the rest of the app keeps Fastify's JSON parser.
+ * `fastifyWebhooks` mounts the handler in its own encapsulated context, whose parser hands the
+ * body on unread: the handler reads the raw bytes for the signature check, under its own size and
+ * time limits; the rest of the app keeps Fastify's JSON parser.
  */
 import { ClinicClient } from '@clinic-scheduling/sdk';
 import { fastifyWebhooks } from '@clinic-scheduling/sdk/webhooks';

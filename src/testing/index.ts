@@ -21,6 +21,7 @@ export type {
   DeliverySimulatorOptions,
   DeliveryState,
   DeliveryUrlRuleOptions,
+  DisabledReason,
   RegisterEndpointOptions,
   WebhookEndpoint,
   WebhookTargetHandler,

@@ -12,7 +12,6 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_EVENT_AGE_MS,
   DEFAULT_STORE_TIMEOUT_MS,
-  defaultOnError,
   type WebhookHandlerOptions,
 } from './options.ts';
 import { type Background, createBackground } from './pipeline/background.ts';
@@ -30,7 +29,8 @@ import {
 import { handOff, refusedAnswer, tooOld } from './pipeline/handoff.ts';
 import { persistUntilLeaseEnds, within } from './pipeline/timed-store.ts';
 import type { WebhookQueue } from './queue/contract.ts';
-import { createRecorder } from './telemetry.ts';
+import { logDeliveryError, webhookLogger } from './shared/logging.ts';
+import { createHandlerTelemetry, type HandlerTelemetry } from './telemetry.ts';
 
 /** A Fetch-API webhook handler (`Bun.serve`, `Deno.serve`, Hono; `toNodeListener` for Node). */
 export interface WebhookHandler {
@@ -54,19 +54,40 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   checkOptions(options);
   const settings = resolveSettings(options);
   const background = createBackground();
-  const receiver = createReceiver(options, settings, background);
-  const record = options.openTelemetry ? createRecorder(options.openTelemetry) : undefined;
+  const telemetry = options.openTelemetry
+    ? createHandlerTelemetry(options.openTelemetry)
+    : undefined;
+  const receiver = createReceiver(options, settings, background, telemetry);
   const handler = async (request: Request): Promise<Response> => {
     const started = performance.now();
     const seen: Seen = {};
     const answer = await handleDelivery(settings, receiver, background, request, seen);
-    record?.(answer, seen.event, performance.now() - started);
+    telemetry?.record(answer, seen.event, performance.now() - started);
     return toResponse(answer);
+  };
+  const internals: HandlerInternals = {
+    maxBodyBytes: settings.maxBodyBytes,
+    bodyTimeoutMs: settings.bodyTimeoutMs,
+    report: receiver.report,
   };
   return Object.defineProperties(handler, {
     drain: { value: () => background.drain() },
     pending: { get: () => background.size },
+    [HANDLER_INTERNALS]: { value: internals },
   }) as WebhookHandler;
+}
+
+/**
+ * What a framework adapter reads of a handler it mounts (`fastifyWebhooks`): the body's limits,
+ * and `onError`. A registered symbol, so that a handler of the ESM build works with the CJS one.
+ */
+export const HANDLER_INTERNALS = Symbol.for('@clinic-scheduling/sdk/webhooks.handler');
+
+export interface HandlerInternals {
+  maxBodyBytes: number;
+  bodyTimeoutMs: number;
+  /** Tells `onError`, in the background. */
+  report(error: unknown): void;
 }
 
 interface Settings {
@@ -100,8 +121,10 @@ function createReceiver(
   options: WebhookHandlerOptions,
   settings: Settings,
   background: Background,
+  telemetry: HandlerTelemetry | undefined,
 ): Receiver {
-  const onError = options.onError ?? defaultOnError;
+  const logger = webhookLogger(options, 'createWebhookHandler');
+  const onError = options.onError ?? logDeliveryError(logger);
   const { leaseMs, storeTimeoutMs } = settings;
   // In the background, so that onError never breaks the answer.
   const report = (error: unknown, event?: WebhookEvent) =>
@@ -120,6 +143,7 @@ function createReceiver(
       background.track(
         persistUntilLeaseEnds({ leaseMs, storeTimeoutMs, report }, call, what, event),
       ),
+    telemetry,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * `@clinic-scheduling/sdk/webhooks` (spec 6): {@link parseWebhookEvent},
- * {@link createWebhookHandler} (with a queue: {@link createWebhookWorker}), {@link toNodeListener},
- * {@link fastifyWebhooks}, dedupe and ordering stores, {@link StaleEventGuard}. @module
+ * {@link createWebhookHandler} (with a queue: {@link createWebhookWorker}, {@link MemoryWebhookQueue}),
+ * {@link toNodeListener}, {@link fastifyWebhooks}, dedupe and ordering stores,
+ * {@link StaleEventGuard}, {@link reconcileAppointments}. @module
  */
 
 export {
@@ -23,6 +24,7 @@ export { PostgresDedupeStore, type PostgresDedupeStoreOptions } from './dedupe/p
 export { RedisDedupeStore, type RedisDedupeStoreOptions } from './dedupe/redis.ts';
 export {
   WebhookEventTooOldError,
+  WebhookJobTimeoutError,
   WebhookNotProcessedError,
   WebhookPayloadError,
   WebhookVerificationError,
@@ -51,6 +53,7 @@ export {
   type WebhookEventType,
 } from './events.ts';
 export { createWebhookHandler, type WebhookHandler } from './handler.ts';
+export { WEBHOOK_METRICS } from './metrics.ts';
 export {
   DEFAULT_ACK_AFTER_MS,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -69,16 +72,32 @@ export { PostgresOrderingStore, type PostgresOrderingStoreOptions } from './orde
 export { RedisOrderingStore, type RedisOrderingStoreOptions } from './ordering/redis.ts';
 export { WEBHOOK_DELIVERY } from './policy.ts';
 export {
+  DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_QUEUE_ATTEMPTS,
   DEFAULT_QUEUE_BACKOFF_MS,
   DEFAULT_QUEUE_RETENTION_MS,
   type DeadLetter,
+  type DeadLetterKind,
+  type StoredWebhookJob,
+  type WebhookConsumeOptions,
   type WebhookConsumer,
   type WebhookJob,
   type WebhookJobAttempt,
+  type WebhookJobResult,
   type WebhookQueue,
+  type WebhookQueueDepth,
   type WebhookRetryOptions,
+  type WebhookTask,
+  type WebhookTraceContext,
 } from './queue/contract.ts';
+export { MemoryWebhookQueue } from './queue/memory.ts';
+export {
+  type ReconcileClient,
+  type ReconcileOptions,
+  type ReconcileResult,
+  reconcileAppointments,
+} from './reconcile.ts';
+export type { WebhookLogOptions } from './shared/logging.ts';
 export type { PostgresQueryable, PostgresQueryResult } from './shared/postgres-sql.ts';
 export type {
   IoRedisCommandClient,
@@ -88,21 +107,23 @@ export type {
 export {
   compareUpdatedAt,
   type Freshness,
+  MAX_UPDATED_AT_AHEAD_MS,
   StaleEventGuard,
   type StaleEventGuardOptions,
   type StaleGuardInput,
 } from './stale.ts';
-export {
-  WEBHOOK_METRICS,
-  type WebhookMeter,
-  type WebhookMetricAttributes,
-  type WebhookOpenTelemetryApi,
-  type WebhookOutcome,
+export type {
+  WebhookMeter,
+  WebhookMetricAttributes,
+  WebhookOpenTelemetryApi,
+  WebhookOutcome,
 } from './telemetry.ts';
 export {
   createWebhookWorker,
   type WebhookJobContext,
+  type WebhookReconcileSchedule,
   type WebhookWorker,
   type WebhookWorkerHandlers,
+  type WebhookWorkerHealth,
   type WebhookWorkerOptions,
 } from './worker.ts';

@@ -9,6 +9,7 @@ import {
 } from './events.ts';
 import { WEBHOOK_DELIVERY } from './policy.ts';
 import type { WebhookQueue } from './queue/contract.ts';
+import type { WebhookLogOptions } from './shared/logging.ts';
 import type { WebhookOpenTelemetryApi } from './telemetry.ts';
 
 /** What a handler receives beside the event. */
@@ -29,12 +30,15 @@ export type WebhookHandlers = {
 export type WebhookVerifier = (request: Request, rawBody: Uint8Array) => boolean | Promise<boolean>;
 
 /** Options of {@link createWebhookHandler}. */
-export interface WebhookHandlerOptions {
+export interface WebhookHandlerOptions extends WebhookLogOptions {
   /** Handlers by event type, run before `onAny`; an event with none is answered 200. */
   on?: WebhookHandlers | undefined;
   /** Runs for every event, `ping` included, after the handler of its type. */
   onAny?: ((event: WebhookEvent, context: WebhookContext) => unknown) | undefined;
-  /** Told of every failure, with `event` once parsed (default: `console.error` of id and type). */
+  /**
+   * Told of every failure, with `event` once parsed (default: a `logger` line with its id and
+   * type, `warn` for a refused delivery, `error` for a failed one).
+   */
   onError?: ((error: unknown, event?: WebhookEvent) => unknown) | undefined;
   /** Where processed ids are kept (default a `MemoryDedupeStore`); `false` turns dedupe off. */
   dedupe?: DedupeStore | false | undefined;
@@ -70,8 +74,10 @@ export interface WebhookHandlerOptions {
    */
   maxEventAgeMs?: number | false | undefined;
   /**
-   * The `@opentelemetry/api` module, for metrics of deliveries by outcome, dedupe hits and
-   * acknowledgement latency (`clinic_scheduling.webhook.*`); nothing is recorded without it.
+   * The `@opentelemetry/api` module, for metrics of deliveries by outcome, dedupe hits,
+   * acknowledgement latency and letters (`clinic_scheduling.webhook.*`) and, with a queue, a
+   * `PRODUCER` span per enqueue whose context the job carries to the worker's span; nothing is
+   * recorded without it.
    */
   openTelemetry?: WebhookOpenTelemetryApi | undefined;
 }
@@ -89,12 +95,6 @@ export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
 export const DEFAULT_STORE_TIMEOUT_MS = 2_000;
 /** Default of `dedupeLeaseMs`: 10 minutes. */
 export const DEFAULT_DEDUPE_LEASE_MS = 10 * 60_000;
-
-/** Logs the event's id and type, never its data (health data). */
-export function defaultOnError(error: unknown, event?: WebhookEvent): void {
-  const where = event ? ` (event ${event.id}, ${event.type})` : '';
-  console.error(`[@clinic-scheduling/sdk/webhooks] webhook delivery failed${where}:`, error);
-}
 
 const UNSIGNED = 'unsigned';
 

@@ -20,6 +20,23 @@ function instant(value: string): [ms: number, fraction: string] {
   return [Date.parse(`${base}Z`) - (sign === '-' ? -offset : offset), fraction];
 }
 
+/** `updated_at` in epoch ms (whole ms; offsets read), or `NaN` when unreadable. */
+export function updatedAtMs(updatedAt: string): number {
+  return instant(updatedAt)[0];
+}
+
+/**
+ * How far ahead of this machine's clock an `updated_at` may be and still be recorded as the newest
+ * state of its appointment: 1 hour. One further ahead (a corrupted or edited event, a service
+ * whose clock is wrong) would make every later real event of that appointment look stale.
+ */
+export const MAX_UPDATED_AT_AHEAD_MS = 60 * 60_000;
+
+/** Whether `updated_at` is further ahead of `now` than {@link MAX_UPDATED_AT_AHEAD_MS}. */
+export function isTooFarAhead(updatedAt: string, now = Date.now()): boolean {
+  return updatedAtMs(updatedAt) > now + MAX_UPDATED_AT_AHEAD_MS;
+}
+
 /**
  * `updated_at` as text that sorts as the instants do (whole ms, then nine fraction digits), for
  * shared stores that compare in Redis or SQL; `undefined` when unreadable.
@@ -147,11 +164,15 @@ export class StaleEventGuard {
     return this.freshness(input) === 'older';
   }
 
-  /** Remembers the state in `input`, once applied, when it is `newer` or `unordered`. */
+  /**
+   * Remembers the state in `input`, once applied, when it is `newer` or `unordered`; never one
+   * whose `updated_at` is over {@link MAX_UPDATED_AT_AHEAD_MS} ahead of now (it would pin it).
+   */
   record(input: StaleGuardInput): void {
     const appointment = appointmentOf(input);
     const freshness = this.freshness(input);
     if (!appointment?.id || (freshness !== 'newer' && freshness !== 'unordered')) return;
+    if (isTooFarAhead(appointment.updated_at)) return;
     this.#newest.delete(appointment.id);
     if (this.#newest.size >= this.#maxEntries) {
       this.#newest.delete(this.#newest.keys().next().value as string);

@@ -224,7 +224,7 @@ function suite() {
 
     await endpoint.locator('button.disable').click();
     await page.locator('#endpoints tr[data-enabled="false"]').waitFor(WAIT);
-    expect(await endpoint.locator('td.state').textContent()).toBe('disabled');
+    expect(await endpoint.locator('td.state').textContent()).toMatch(/^disabled .* UTC, by hand$/);
     expect(await endpoint.locator('button.ping').isDisabled()).toBe(true);
     const listed = (await control(server, 'GET', 'webhooks')) as {
       endpoints: { enabled: boolean }[];

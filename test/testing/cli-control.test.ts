@@ -116,7 +116,7 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
     const unknown = await send(cli, 'GET', '/__control/nothing', admin());
     expect([unknown.status, unknown.body.detail]).toEqual([
       404,
-      'No control route GET /nothing; see docs/testing-cli.md for the list.',
+      'No control route GET /nothing; see docs/testing-control.md for the list.',
     ]);
   });
 
@@ -202,6 +202,10 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
       clinic: 1,
       enabled: true,
       consecutive_failures: 0,
+      headers: [],
+      disabled_at: null,
+      disabled_reason: null,
+      administrators_notified_at: null,
     });
     const privateUrl = await send(
       cli,
@@ -245,7 +249,15 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
       '/__control/faults',
       admin({ method: 'GET', path: `${P}/rooms`, status: 503, headers: { 'retry-after': '1' } }),
     );
-    expect(fault.body).toEqual({ pending: 1 });
+    expect(fault.body).toEqual({
+      id: 'flt_1',
+      method: 'GET',
+      path: `${P}/rooms`,
+      status: 503,
+      headers: { 'retry-after': '1' },
+      remaining: 1,
+      hits: 0,
+    });
     const faulted = await send(cli, 'GET', `${P}/rooms`, { auth: cli.apiKey });
     expect([faulted.status, faulted.headers.get('retry-after')]).toEqual([503, '1']);
     expect((await send(cli, 'GET', `${P}/rooms`, { auth: cli.apiKey })).status).toBe(200);

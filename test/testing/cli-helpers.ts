@@ -1,7 +1,10 @@
 /** Starting the command-line server (`src/testing/cli/cli.ts`) in a child process, for its tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The CLI's entry file, run by node with its type stripping. */
 export const CLI = fileURLToPath(new URL('../../src/testing/cli/cli.ts', import.meta.url));
@@ -123,4 +126,55 @@ export async function runCliToExit(
   const [code] = (await once(child, 'exit')) as [number | null];
   clearTimeout(timer);
   return { code, output };
+}
+
+/** A webhook consumer on loopback that keeps every delivery it gets. */
+export interface Consumer {
+  /** `http://127.0.0.1:<port>/hooks`; a path ending in `/fail` is answered 500. */
+  readonly url: string;
+  /** Each request, in order. */
+  readonly received: Array<{ headers: IncomingHttpHeaders; body: string }>;
+  close(): void;
+}
+
+/** Starts a {@link Consumer}: 204 for every delivery, 500 on a path ending in `/fail`. */
+export async function startConsumer(): Promise<Consumer> {
+  const received: Consumer['received'] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (c: string) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(req.url?.endsWith('/fail') ? 500 : 204).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/**
+ * For a test file: the CLI (`--allow-http-webhooks`, this admin token) and a {@link Consumer},
+ * started before its tests and stopped after them; read them once the tests run.
+ */
+export function cliWithConsumer(token: string): { cli: RunningCli; consumer: Consumer } {
+  const state = {} as { cli: RunningCli; consumer: Consumer };
+  beforeAll(async () => {
+    state.cli = await startCli('--port', '0', '--admin-token', token, '--allow-http-webhooks');
+    state.consumer = await startConsumer();
+  });
+  afterAll(() => {
+    killCli(state.cli);
+    state.consumer?.close();
+  });
+  return state;
 }

@@ -11,7 +11,7 @@ import {
   createControlHandler,
   createReferenceServer,
 } from '../../src/testing/index.ts';
-import { killCli, type RunningCli, runCliToExit, startCli } from './cli-helpers.ts';
+import { callCli, killCli, type RunningCli, runCliToExit, startCli } from './cli-helpers.ts';
 
 const TOKEN = 'host-check-token';
 
@@ -113,5 +113,56 @@ describe('flags: each bad one exits 2 naming it and its variable; --help lists t
       );
     }
     expect(run.output).toContain('docs/testing-cli.md');
+  });
+});
+
+describe('control opens no webhook target the start flags closed (issue 39 item 6)', () => {
+  const clis: RunningCli[] = [];
+  afterAll(() => {
+    for (const cli of clis) killCli(cli);
+  });
+  const start = async (...flags: string[]) => {
+    const cli = await startCli('--port', '0', '--admin-token', TOKEN, ...flags);
+    clis.push(cli);
+    return (method: string, path: string, json?: unknown) =>
+      callCli(cli, method, `/__control${path}`, { auth: TOKEN, json });
+  };
+
+  test('without --allow-http-webhooks: loopback and private HTTP targets cannot be opened', async () => {
+    const control = await start();
+    for (const webhooks of [
+      { allowLoopbackHttp: true },
+      { allowHttpHosts: ['metadata.internal'] },
+      { allowLoopbackHttp: true, allowHttpHosts: ['app'] },
+    ]) {
+      const refused = await control('PATCH', '/server-settings', { webhooks });
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toContain('--allow-http-webhooks');
+    }
+    const { webhooks } = (await control('GET', '/server-settings')).body;
+    expect(webhooks).toMatchObject({ allowLoopbackHttp: false, allowHttpHosts: [] });
+    const loopback = await control('POST', '/webhooks', {
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['appointment.created'],
+    });
+    expect(loopback.status).toBe(400);
+    // Closing what is closed, and the other members, still apply.
+    const closing = await control('PATCH', '/server-settings', {
+      webhooks: { allowLoopbackHttp: false, allowHttpHosts: [], duplicate: 0.5 },
+    });
+    expect([closing.status, closing.body.webhooks.duplicate]).toEqual([200, 0.5]);
+  });
+
+  test('with --allow-http-webhooks=app: what the flag opened may be closed and opened again, nothing more', async () => {
+    const control = await start('--allow-http-webhooks=app');
+    const patch = (webhooks: object) => control('PATCH', '/server-settings', { webhooks });
+    expect((await patch({ allowLoopbackHttp: false, allowHttpHosts: [] })).status).toBe(200);
+    expect((await patch({ allowLoopbackHttp: true, allowHttpHosts: ['APP'] })).status).toBe(200);
+    const wider = await patch({ allowHttpHosts: ['app', 'db'] });
+    expect(wider.status).toBe(403);
+    expect(wider.body.detail).toContain('"db"');
+    expect((await control('GET', '/server-settings')).body.webhooks.allowHttpHosts).toEqual([
+      'APP',
+    ]);
   });
 });

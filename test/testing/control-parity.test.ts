@@ -46,7 +46,7 @@ const PARITY: Record<string, ControlRoute | readonly ControlRoute[] | 'api' | 'l
   'api.onEvent': 'listener',
   'api.webhooks': 'GET /webhooks',
   'api.requests': 'GET /requests',
-  'api.faults': ['GET /faults', 'POST /faults', 'DELETE /faults'],
+  'api.faults': ['GET /faults', 'POST /faults', 'DELETE /faults', 'DELETE /faults/:id'],
   'api.listEnvelope': ['GET /list-envelope', 'PATCH /list-envelope'],
   'api.clinic': 'GET /settings',
   'api.reset': 'POST /reset',
@@ -78,8 +78,8 @@ const PARITY: Record<string, ControlRoute | readonly ControlRoute[] | 'api' | 'l
   'faults.inject': 'POST /faults',
   'faults.chaos': 'POST /chaos',
   'faults.chaosMode': 'GET /chaos',
-  'faults.clear': 'DELETE /faults',
-  'faults.pending': 'GET /faults',
+  'faults.clear': ['DELETE /faults', 'POST /chaos'],
+  'faults.pending': ['GET /faults', 'DELETE /faults/:id'],
   'clock.now': 'GET /clock',
   'clock.date': 'GET /clock',
   'clock.set': 'POST /clock',
@@ -294,5 +294,70 @@ describe('control inputs that would break later requests are 400 naming the memb
       headers: { authorization: `Bearer ${w.api.issueApiKey()}` },
     });
     expect(rooms.status).toBe(200);
+  });
+});
+
+describe('an asynchronous resolveHost is awaited', () => {
+  const resolving = (table: Record<string, string>) => async (host: string) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return table[host];
+  };
+
+  test('register: checked settles after the lookup; a name resolving inward is refused and removed', async () => {
+    const table: Record<string, string> = {
+      'consumer.example': '93.184.216.34',
+      'inward.example': '10.0.0.7',
+    };
+    const api = createReferenceServer({
+      baseUrl: BASE_URL,
+      now: NOW,
+      webhooks: {
+        resolveHost: resolving(table),
+        fetch: async () => new Response(null, { status: 204 }),
+      },
+    });
+    const events = ['appointment.created'] as const;
+    const fine = api.webhooks.register({ url: 'https://consumer.example/h', events: [...events] });
+    await expect(fine.checked).resolves.toBe(fine);
+    const inward = api.webhooks.register({ url: 'https://inward.example/h', events: [...events] });
+    await expect(inward.checked).rejects.toMatchObject({
+      name: 'WebhookUrlError',
+      message: expect.stringContaining('private address (10.0.0.0/8)'),
+    });
+    expect(api.webhooks.endpoints.map((e) => e.id)).toEqual([fine.id]);
+
+    // At each delivery the lookup is awaited again: DNS moved after the endpoint was saved.
+    table['consumer.example'] = '127.0.0.1';
+    const professional = api.seed.professional({ name: 'Dra. Lima' });
+    const type = api.seed.appointmentType({ name: 'Consulta' });
+    api.seed.appointment(
+      {
+        patient_id: null,
+        professional_id: professional.id,
+        appointment_type_id: type.id,
+        start_at: '2026-03-05T10:00:00',
+      },
+      { emitEvent: true },
+    );
+    await api.webhooks.settle();
+    expect(api.webhooks.attempts.map((a) => [a.outcome, a.error])).toEqual([
+      ['url_rejected', expect.stringContaining('loopback address')],
+    ]);
+  });
+
+  test('over the control API the lookup ends before the answer: 400, nothing registered', async () => {
+    const api = createReferenceServer({
+      baseUrl: BASE_URL,
+      now: NOW,
+      webhooks: { resolveHost: resolving({ 'meta.example': '169.254.169.254' }) },
+    });
+    const control = controlOf(api);
+    const refused = await control('POST', '/webhooks', {
+      url: 'https://meta.example/h',
+      events: ['appointment.created'],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toContain('link-local');
+    expect((await control('GET', '/webhooks')).body.endpoints).toEqual([]);
   });
 });

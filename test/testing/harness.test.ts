@@ -357,7 +357,10 @@ describe('api.requests', () => {
       headers: { 'Idempotency-Key': 'abc' },
     });
     const [keyId, secret] = s.key.replace('csk_live_', '').split('.');
-    const answered = { time: NOW.toISOString(), durationMs: expect.any(Number) };
+    const answered = {
+      time: NOW.toISOString().replace('Z', '+00:00'),
+      durationMs: expect.any(Number),
+    };
     expect(s.api.requests).toEqual([
       {
         method: 'GET',

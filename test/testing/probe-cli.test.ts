@@ -230,3 +230,56 @@ describe('clinic-scheduling-probe', () => {
     expect(calibrated.settingsDocument()).toMatchObject(doc);
   });
 });
+
+describe('a hostile service cannot rewrite the terminal (issue 39 item 6)', () => {
+  // Clears the line, moves up and writes over the question; a lone C1 CSI; a right-to-left
+  // override; a line break forging a line of the plan.
+  const HOSTILE = '\u001b[2K\r\u001b[1AWrite to this clinic? yes\u009b31m\u202edeif\nAPPROVED';
+
+  /** The reference server, its names and statuses rewritten as a hostile service would. */
+  function hostile(clinic: ReturnType<typeof seededClinic>): typeof fetch {
+    return async (input, init) => {
+      const answer = await clinic.api.fetch(input, init);
+      const request = new Request(input, init);
+      const single = /\/(professionals|appointment-types|appointments)\/[^/]+$/.test(
+        new URL(request.url).pathname,
+      );
+      if (request.method !== 'GET' || !single || answer.status !== 200) return answer;
+      const body = (await answer.json()) as Record<string, unknown>;
+      if ('name' in body) body.name = HOSTILE;
+      if ('status' in body) body.status = `${body.status}${HOSTILE}`;
+      return Response.json(body, { status: 200, headers: answer.headers });
+    };
+  }
+
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it looks for.
+  const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+  it('escapes every control character of its words: in the plan, the list of records, the report', async () => {
+    const clinic = seededClinic();
+    const env = { CLINIC_API_KEY: clinic.apiKey };
+    const questions: string[] = [];
+    const run = await cli([...writeArgs(clinic), '--yes'], env, { fetch: hostile(clinic) });
+    const asked = await cli(writeArgs(clinic), env, {
+      fetch: hostile(clinic),
+      ask: async (question) => {
+        questions.push(question);
+        return 'no';
+      },
+    });
+    expect(run.status).toBe(0);
+    expect(asked.status).toBe(0);
+    for (const text of [run.stdout, run.stderr, asked.stdout, asked.stderr, ...questions]) {
+      expect(text).not.toMatch(controls);
+    }
+    // The plan names the professional on its one line, the hostile text shown escaped.
+    const plan = asked.stderr.split('\n').filter((l) => l.startsWith('  professional '));
+    expect(plan).toHaveLength(1);
+    expect(plan[0]).toContain('\\u001b[2K\\u000d\\u001b[1AWrite to this clinic? yes\\u009b31m');
+    expect(asked.stderr).not.toMatch(/^APPROVED/m);
+    // Each record the run created is one line, its status escaped.
+    const listed = run.stderr.split('Records the probe created')[1]!.split('\n');
+    expect(listed.some((l) => /^ {2}appointment .*cancelled\\u001b\[2K/.test(l))).toBe(true);
+    expect(listed.filter((l) => l.startsWith('APPROVED'))).toEqual([]);
+  });
+});

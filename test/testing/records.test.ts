@@ -15,10 +15,14 @@ describe('the request log', () => {
     await s.send('GET', '/rooms/999');
     await s.send('GET', '/rooms', { headers: { 'X-Attempt': 'two' } });
     const [first, second, third] = s.api.requests;
-    expect(first).toMatchObject({ status: 200, time: NOW.toISOString(), attempt: 3 });
+    expect(first).toMatchObject({
+      status: 200,
+      time: NOW.toISOString().replace('Z', '+00:00'),
+      attempt: 3,
+    });
     expect(second).toMatchObject({
       status: 404,
-      time: new Date(NOW.getTime() + 60_000).toISOString(),
+      time: new Date(NOW.getTime() + 60_000).toISOString().replace('Z', '+00:00'),
     });
     expect(second).not.toHaveProperty('attempt');
     expect(third).not.toHaveProperty('attempt');
@@ -93,7 +97,9 @@ describe('the delivery records', () => {
       };
     };
     const pending = (await read()).deliveries[0]!;
-    expect(pending.nextAttemptAt).toBe(new Date(NOW.getTime() + 60_000).toISOString());
+    expect(pending.nextAttemptAt).toBe(
+      new Date(NOW.getTime() + 60_000).toISOString().replace('Z', '+00:00'),
+    );
     expect(pending.attempts[0]!.durationMs).toBeGreaterThanOrEqual(0);
     fail = false;
     await s.api.clock.advance(60_000);

@@ -5,6 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { checkInvariants } from '../../src/testing/index.ts';
+import { bind } from '../../src/testing/server/idempotency.ts';
+import { Store } from '../../src/testing/server/store.ts';
 import { createBody, setup } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -130,5 +132,18 @@ describe('a lost response retried with a fresh key (the bug a key per booking in
     const retried = await s.send('POST', '/appointments', request);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect(checkInvariants(s.api).ok).toBe(true);
+  });
+});
+
+describe('a server that runs for days keeps only the keys of the last 24 hours', () => {
+  test('keys whose window ended are forgotten as later writes bind theirs', () => {
+    const clinic = new Store().clinic(1);
+    for (let i = 0; i < 1_000; i += 1) bind(clinic, `old-${i}`, 'POST /patients', '{}', i);
+    bind(clinic, 'renewed', 'POST /patients', '{}', 0);
+    bind(clinic, 'renewed', 'POST /patients', '{}', 20 * HOUR, { status: 201, body: '{}' });
+    expect(clinic.idempotency.size).toBe(1_001);
+
+    bind(clinic, 'new', 'POST /patients', '{}', 24 * HOUR + 1_000);
+    expect([...clinic.idempotency.keys()]).toEqual(['renewed', 'new']);
   });
 });

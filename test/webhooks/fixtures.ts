@@ -1,12 +1,15 @@
 /**
  * Envelopes for the webhook tests, built to spec 6.1 with the appointment of test/fixtures.ts.
  */
+import type { Logger } from '../../src/core/logger.ts';
 import type { Appointment } from '../../src/schemas/appointments.ts';
 import type {
   AppointmentEvent,
   AppointmentEventType,
   PingEvent,
 } from '../../src/webhooks/events.ts';
+import { MemoryWebhookQueue } from '../../src/webhooks/queue/memory.ts';
+import { createWebhookWorker } from '../../src/webhooks/worker.ts';
 import { appointmentWire } from '../fixtures.ts';
 
 let counter = 0;
@@ -59,4 +62,29 @@ export function post(body: unknown, headers: Record<string, string> = {}): Reque
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/**
+ * Runs `jobs` through a worker on a memory queue of 2 attempts, logging at `debug` to `logger`,
+ * whose `appointment.updated` handler always throws; resolves with the queue once idle.
+ */
+export async function runLoggingWorker(
+  logger: Logger,
+  jobs: ReadonlyArray<{ id: string; event: unknown }>,
+): Promise<MemoryWebhookQueue> {
+  const queue = new MemoryWebhookQueue({ attempts: 2, backoffMs: 0 });
+  const worker = await createWebhookWorker({
+    queue,
+    logger,
+    logLevel: 'debug',
+    on: {
+      'appointment.updated': () => {
+        throw new Error('x');
+      },
+    },
+  });
+  for (const job of jobs) await queue.enqueue({ ...job, receivedAt: Date.now() } as never);
+  await worker.idle();
+  await worker.close();
+  return queue;
 }

@@ -24,6 +24,7 @@ function standInQueue(retentionMs = 48 * HOUR) {
     return apply();
   };
   const queue: WebhookQueue = {
+    name: 'stand-in',
     retentionMs,
     enqueue: (job) =>
       write(() => {
@@ -35,6 +36,10 @@ function standInQueue(retentionMs = 48 * HOUR) {
     consume: async () => ({ close: async () => {} }),
     deadLetters: async () => [],
     replayDeadLetters: async () => 0,
+    idle: async () => {},
+    depth: async () => ({ waiting: jobs.size, delayed: 0, active: 0, deadLetters: dead.size }),
+    schedule: async () => {},
+    unschedule: async () => {},
   };
   return { queue, jobs, dead, state };
 }

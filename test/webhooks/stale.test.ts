@@ -282,3 +282,14 @@ describe('StaleEventGuard: the edges', () => {
     expect(guard.newest(b!)).toBeUndefined();
   });
 });
+
+describe('StaleEventGuard and a state far ahead of now', () => {
+  it('never records an updated_at over MAX_UPDATED_AT_AHEAD_MS ahead: a later real state still applies', () => {
+    const guard = new StaleEventGuard();
+    const id = '0b6f4a52-6f7e-4d0e-8d39-61c3d4f1c0aa';
+    guard.record(appointmentWire({ id, updated_at: '9999-12-31T23:59:59Z' }));
+    expect(guard.newest(id)).toBeUndefined();
+    const real = appointmentWire({ id, updated_at: new Date().toISOString() });
+    expect(guard.freshness(real)).toBe('newer');
+  });
+});

@@ -18,6 +18,7 @@ import {
 import type { ServerSettingsPatch } from '../server/settings-document.ts';
 import { WebhookUrlError } from '../server/webhook-url.ts';
 import { CONTROL_ROUTES, createControlHandler } from './control.ts';
+import { relaunchWithMemorySettings } from './memory.ts';
 import { CONTROL_PREFIX } from './prefix.ts';
 
 const OPTIONS = {
@@ -213,6 +214,7 @@ function watchNpmParent(stop: (reason: string) => void): void {
 
 function main(): void {
   const config = readConfig();
+  if (!config.help) relaunchWithMemorySettings();
   if (config.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
@@ -317,6 +319,9 @@ function main(): void {
         // Listening on one address other than loopback: that address is this server's own.
         allowedHosts: [...config.controlHosts, ...(isIP(address.address) ? [address.address] : [])],
         allowHostHint: `start the server with --control-hosts=<host>[,...] (or ${envName('control-hosts')})`,
+        // The start flags (and --settings) are the most the admin token may open.
+        webhookOpenings: api.webhooks.urlRule,
+        openingsHint: `start the server with --allow-http-webhooks[=<host>,...] (or ${ALLOW}) to open them`,
         checkWebhookUrl: (url) =>
           checkWebhookTarget(url, rule).catch((error: Error) => {
             throw new WebhookUrlError(

@@ -1,11 +1,8 @@
 /** One delivery attempt (spec 6.3), classified, never throwing. @module */
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
 import type { WebhookEnvelope } from '../server/events.ts';
-import {
-  WebhookUrlError,
-  type WebhookUrlRuleOptions,
-  webhookUrlProblem,
-} from '../server/webhook-url.ts';
+import { awaitWebhookUrlProblem, WebhookUrlError } from '../server/webhook-url.ts';
+import type { SimulatorUrlRule } from './endpoint.ts';
 import type { DeliveryAttempt, RegisterEndpointOptions, WebhookTargetHandler } from './types.ts';
 
 /** Where requests to handler endpoints claim to go (the reserved `.invalid` domain). */
@@ -15,7 +12,7 @@ export interface AttemptTarget {
   readonly url: string | undefined;
   readonly handler: WebhookTargetHandler | undefined;
   readonly headers: RegisterEndpointOptions['headers'];
-  readonly sign?: RegisterEndpointOptions['sign'];
+  readonly sign?: RegisterEndpointOptions['sign'] | undefined;
 }
 
 export type AttemptResult = Pick<DeliveryAttempt, 'outcome' | 'status' | 'error' | 'durationMs'>;
@@ -24,12 +21,17 @@ export async function sendAttempt(
   endpoint: AttemptTarget,
   envelope: WebhookEnvelope,
   dispatchUrl: (request: Request) => Promise<Response>,
-  urlRule: WebhookUrlRuleOptions,
+  urlRule: SimulatorUrlRule,
 ): Promise<AttemptResult> {
   const started = Date.now();
   const elapsed = () => Date.now() - started;
   if (endpoint.url !== undefined) {
-    const problem = webhookUrlProblem(endpoint.url, urlRule);
+    let problem: string | undefined;
+    try {
+      problem = await awaitWebhookUrlProblem(endpoint.url, urlRule);
+    } catch (error) {
+      problem = `its host does not resolve (${(error as Error)?.message ?? error})`;
+    }
     if (problem) {
       return {
         outcome: 'url_rejected',
@@ -46,7 +48,7 @@ export async function sendAttempt(
       : (endpoint.headers ?? {});
   let signature: Record<string, string> = {};
   try {
-    signature = (await endpoint.sign?.(body)) ?? {};
+    signature = (await endpoint.sign?.(body, envelope)) ?? {};
   } catch (error) {
     return {
       outcome: 'network_error',

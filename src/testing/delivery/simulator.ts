@@ -1,13 +1,16 @@
 /** The reference server's webhook delivery (spec 6, 6.3): retries on the server clock, no network of its own. @module */
 import { ClinicError } from '../../core/errors.ts';
-import { APPOINTMENT_EVENT_TYPES } from '../../webhooks/events.ts';
 import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
 import { DeliveryChaos, DeliveryUrlRule, parseInput } from '../server/control-inputs.ts';
 import { createEnvelope, type WebhookEnvelope } from '../server/events.ts';
 import { seededRandom } from '../server/random.ts';
-import { WebhookUrlError, webhookUrlProblem } from '../server/webhook-url.ts';
+import {
+  countFailure,
+  createEndpoint,
+  type EndpointState,
+  type SimulatorUrlRule,
+} from './endpoint.ts';
 import { sendAttempt } from './send.ts';
-import { signer } from './signature.ts';
 import type {
   Delivery,
   DeliveryAttempt,
@@ -16,9 +19,7 @@ import type {
   DeliverySimulator,
   DeliverySimulatorOptions,
   DeliveryState,
-  RegisterEndpointOptions,
   WebhookEndpoint,
-  WebhookTargetHandler,
 } from './types.ts';
 
 /** A ping's `message`: the spec does not show the text; this is the reference server's. */
@@ -27,16 +28,6 @@ export const PING_MESSAGE = 'Test event';
 const NO_FETCH =
   'The delivery simulator sends no network traffic, and no fetch was given for this URL ' +
   'endpoint: pass { fetch } to route the URL to your handler, or register({ handler }).';
-
-interface EndpointState extends WebhookEndpoint {
-  enabled: boolean;
-  consecutiveFailures: number;
-  disabledAt: number | undefined;
-  removed: boolean;
-  handler: WebhookTargetHandler | undefined;
-  headers: RegisterEndpointOptions['headers'];
-  sign: RegisterEndpointOptions['sign'];
-}
 
 interface DeliveryRecord extends Delivery {
   state: DeliveryState;
@@ -85,7 +76,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
     'webhooks',
   ) as { allowLoopbackHttp: boolean; allowHttpHosts: readonly string[] };
   // One object, changed in place by `configure`, so every check reads the rule in force.
-  const urlRule = { resolveHost: options.resolveHost, ...initialRule };
+  const urlRule: SimulatorUrlRule = { resolveHost: options.resolveHost, ...initialRule };
   let logLimit = checkLimit(options.logLimit ?? 10_000);
   const initialChaosOptions: DeliveryChaosOptions = {
     duplicate: options.duplicate ?? 0,
@@ -154,14 +145,7 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
       return;
     }
     finish(delivery, 'exhausted');
-    endpoint.consecutiveFailures += 1;
-    if (
-      endpoint.enabled &&
-      endpoint.consecutiveFailures >= WEBHOOK_DELIVERY.disableAfterConsecutiveFailures
-    ) {
-      endpoint.enabled = false;
-      endpoint.disabledAt = clock.now();
-    }
+    countFailure(endpoint, clock.now());
   };
 
   /** An `at` now or earlier runs right away, but asynchronously. */
@@ -240,67 +224,18 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
     return state;
   };
 
-  return {
+  const api: DeliverySimulator = {
     register(registration) {
-      const { url, handler, events } = registration ?? ({} as RegisterEndpointOptions);
-      if ((url === undefined) === (handler === undefined)) {
-        throw new TypeError('register takes exactly one of url and handler');
-      }
-      if (handler !== undefined && typeof handler !== 'function') {
-        throw new TypeError('handler must be a function (request: Request) => Promise<Response>');
-      }
-      if (!Array.isArray(events) || events.length === 0) {
-        throw new TypeError(
-          `events must list the types to receive: ${APPOINTMENT_EVENT_TYPES.join(', ')}`,
-        );
-      }
-      for (const type of events) {
-        if (!(APPOINTMENT_EVENT_TYPES as readonly string[]).includes(type)) {
-          throw new TypeError(
-            `${String(type)} is not an event type an endpoint subscribes to; use ` +
-              `${APPOINTMENT_EVENT_TYPES.join(', ')} (a ping is sent by ping(endpoint))`,
-          );
-        }
-      }
-      if (registration.sign !== undefined && registration.signature !== undefined) {
-        throw new TypeError('register takes sign or signature, not both');
-      }
-      const sign =
-        registration.signature === undefined
-          ? registration.sign
-          : signer(registration.signature, () => clock.now(), 'register: signature');
-      if (url !== undefined) {
-        const problem = webhookUrlProblem(url, urlRule);
-        if (problem) {
-          throw new WebhookUrlError(
-            `The endpoint URL is refused: ${problem}. The service accepts only public HTTPS URLs (spec 6).`,
-          );
-        }
-      }
+      const endpoint = createEndpoint(`we_${endpointSeq + 1}`, registration, {
+        rule: urlRule,
+        now: () => clock.now(),
+        companyId: defaultCompanyId,
+        // A refusal that comes after a reset finds nothing to remove.
+        remove: (e) => {
+          if (endpoints.includes(e)) api.remove(e);
+        },
+      });
       endpointSeq += 1;
-      const endpoint: EndpointState = {
-        id: `we_${endpointSeq}`,
-        url,
-        events: [...new Set(events)],
-        companyId: registration.companyId ?? defaultCompanyId,
-        enabled: true,
-        consecutiveFailures: 0,
-        disabledAt: undefined,
-        removed: false,
-        handler,
-        headers: registration.headers,
-        sign,
-        enable() {
-          endpoint.enabled = true;
-          endpoint.consecutiveFailures = 0;
-          endpoint.disabledAt = undefined;
-        },
-        disable() {
-          if (!endpoint.enabled) return;
-          endpoint.enabled = false;
-          endpoint.disabledAt = clock.now();
-        },
-      };
       endpoints.push(endpoint);
       return endpoint;
     },
@@ -408,4 +343,5 @@ export function createDeliverySimulator(options: DeliverySimulatorOptions): Deli
       dropScheduled();
     },
   };
+  return api;
 }

@@ -2,7 +2,6 @@
 import type { AppointmentEventType } from '../../webhooks/events.ts';
 import type { Clock } from '../server/clock.ts';
 import type { WebhookEnvelope } from '../server/events.ts';
-import type { WebhookUrlRuleOptions } from '../server/webhook-url.ts';
 import type { SignatureOptions } from './signature.ts';
 
 /** A consumer called in process, such as `createWebhookHandler`'s handler. */
@@ -23,7 +22,10 @@ export interface RegisterEndpointOptions {
     | Record<string, string>
     | ((body: string, envelope: WebhookEnvelope) => Record<string, string>);
   /** Signature headers of the exact body sent, for your `verify` (the spec shows no scheme). */
-  sign?: (body: string) => Record<string, string> | Promise<Record<string, string>>;
+  sign?: (
+    body: string,
+    envelope: WebhookEnvelope,
+  ) => Record<string, string> | Promise<Record<string, string>>;
   /**
    * `sign` as data (what `POST /__control/webhooks` takes): an HMAC whose every part you name.
    * Not the service's scheme, which the spec does not show (6.3 rule 5). Not with `sign`.
@@ -47,11 +49,30 @@ export interface WebhookEndpoint {
   readonly consecutiveFailures: number;
   /** When it was disabled (clock ms), while it is. */
   readonly disabledAt: number | undefined;
+  /** Why it is disabled: 20 deliveries exhausted in a row, or `disable()`; while it is. */
+  readonly disabledReason: DisabledReason | undefined;
+  /**
+   * When the clinic's administrators were notified by e-mail (clock ms): the service does so when
+   * it disables an endpoint after 20 failures (spec 6.3 rule 4); the simulator records it, while
+   * the endpoint stays disabled.
+   */
+  readonly administratorsNotifiedAt: number | undefined;
+  /** The extra headers it was registered with. */
+  readonly headers: RegisterEndpointOptions['headers'];
+  /**
+   * Settles once the URL rule has checked what the host resolves to: at once, unless
+   * `resolveHost` answers with a promise; then a refusal rejects it with a `WebhookUrlError` and
+   * removes the endpoint. Awaiting it is optional.
+   */
+  readonly checked: Promise<WebhookEndpoint>;
   /** Reactivates it, failure count at 0; events emitted while disabled are never sent. */
   enable(): void;
   /** Disables it, as the service does after 20 consecutive failures. */
   disable(): void;
 }
+
+/** Why an endpoint is disabled: `consecutive_failures` (the service's rule) or `manual`. */
+export type DisabledReason = 'consecutive_failures' | 'manual';
 
 /** `success` (2xx within 10 s), `http_error`, `timeout`, `network_error` or `url_rejected`. */
 export type AttemptOutcome =
@@ -114,8 +135,13 @@ export interface DeliverySimulatorOptions {
   onEvent: (listener: (envelope: WebhookEnvelope) => void) => () => void;
   /** Dispatches requests to URL endpoints; no default: it never touches the network. */
   fetch?: (request: Request) => Promise<Response>;
-  /** Resolves host names, so one pointing at a private address fails (default: literals only). */
-  resolveHost?: WebhookUrlRuleOptions['resolveHost'];
+  /**
+   * Resolves host names, so one pointing at a private address fails (default: literals only);
+   * it may answer with a promise, awaited at each delivery and by `endpoint.checked`.
+   */
+  resolveHost?: (
+    hostname: string,
+  ) => string | readonly string[] | undefined | Promise<string | readonly string[] | undefined>;
   /** Accepts `http(s)://` on loopback hosts, unlike the service (default `false`). */
   allowLoopbackHttp?: boolean;
   /** Hosts accepted over `http(s)://` whatever they resolve to, such as a container's `app`. */

@@ -5,6 +5,7 @@ import { Redactor } from '../../internal/redact.ts';
 import { SCOPES, type Scope } from '../../schemas/scopes.ts';
 import { type ProbeOptions, runProbe } from './probe.ts';
 import { formatReport } from './report.ts';
+import { serviceText, terminalText } from './terminal.ts';
 import { type ProbeKey, ProbeStop } from './transport.ts';
 
 /** What the command reads and writes, so tests can run it in process. */
@@ -183,7 +184,8 @@ export async function probeCli(io: ProbeCliIo): Promise<number> {
     .filter(([name, v]) => v && (name === 'CLINIC_API_KEY' || /_live_\w+\.\w+/.test(v)))
     .map(([, v]) => v!.trim());
   const redactors = keys.map((k) => new Redactor(k));
-  const clean = (text: string) => redactors.reduce((t, r) => r.text(t), text);
+  // Redacted, then no control character reaches the terminal (the service's words among it).
+  const clean = (text: string) => terminalText(redactors.reduce((t, r) => r.text(t), text));
   const out = (text: string) => io.stdout(clean(text));
   const err = (text: string) => io.stderr(clean(text));
   let parsed: Parsed | 'help';
@@ -207,7 +209,8 @@ export async function probeCli(io: ProbeCliIo): Promise<number> {
     if (created.length > 0) {
       err('\nRecords the probe created (not in the report):\n');
       for (const r of created) {
-        err(`  ${r.kind} ${r.id}: ${r.label}${r.status ? `, ${r.status}` : ''}\n`);
+        const status = r.status ? `, ${serviceText(r.status)}` : '';
+        err(`  ${r.kind} ${serviceText(r.id)}: ${serviceText(r.label)}${status}\n`);
       }
       const open = created.filter((r) => r.kind === 'appointment' && r.status !== 'cancelled');
       if (open.length)

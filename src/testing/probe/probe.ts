@@ -15,6 +15,7 @@ import {
 import { probeInvalidCursor, reportRequestId } from './read-answers.ts';
 import { Findings, type ProbeReport, settingsDocument } from './report.ts';
 import { probeScopes } from './scopes.ts';
+import { serviceText } from './terminal.ts';
 import { type ProbeKey, ProbeStop, Transport } from './transport.ts';
 import { type CreatedRecord, probeWrites, WRITE_STEPS, type WriteTarget } from './write.ts';
 
@@ -112,7 +113,7 @@ export function writePlan(
 
 function nameOf(body: unknown): string {
   const name = (body as { name?: unknown } | undefined)?.name;
-  return typeof name === 'string' ? name : '?';
+  return typeof name === 'string' ? serviceText(name) : '?';
 }
 
 /** Runs the probe. Rejects with a `ProbeStop` (reason `unauthorized`) on a 401. */

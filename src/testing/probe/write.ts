@@ -13,6 +13,7 @@ import {
 } from './observe.ts';
 import type { ProbeContext } from './read.ts';
 import { answerOf, bodyKind, codeOf } from './report.ts';
+import { serviceText } from './terminal.ts';
 import type { Exchange } from './transport.ts';
 import {
   createProbePatient,
@@ -369,7 +370,7 @@ async function cleanUp(ctx: ProbeContext, book: Ledger): Promise<void> {
     if (r.kind !== 'appointment' || r.id === 'undefined') continue;
     try {
       if (r.status !== 'cancelled') {
-        ctx.progress(`cancelling an appointment the probe booked (${r.label})`);
+        ctx.progress(`cancelling an appointment the probe booked (${serviceText(r.label)})`);
         const answer = await ctx.t.sendRow(ctx.key, OPERATIONS.cancelAppointment, { id: r.id });
         if (!ok(answer))
           ctx.progress(`COULD NOT CANCEL it: ${answerOf(answer.status, answer.body)}`);

@@ -1,4 +1,5 @@
 /** A seed document: `api.seed.*` as JSON, so a suite in any language can seed (docs/testing-cli.md). @module */
+import { seedCheckpoint } from './helpers.ts';
 import type { SeedHelpers } from './types.ts';
 
 /** A kind of record of a seed document. */
@@ -26,11 +27,10 @@ export type SeedResult = {
   clinic: number;
 } & Partial<Record<SeedKind, unknown[]>>;
 
-/** Applies a seed document (or one per clinic); a `TypeError` names a bad entry, earlier records stay. */
-export function applySeedDocument(
+/** A document's parts, checked before anything is stored. */
+function readDocuments(
   document: unknown,
-  helpersOf: (clinic: number) => SeedHelpers,
-): SeedResult[] {
+): Array<{ where: string; clinic: number; record: Record<string, unknown> }> {
   const docs = Array.isArray(document) ? document : [document];
   return docs.map((doc, d) => {
     const where = Array.isArray(document) ? `seed document [${d}]` : 'seed document';
@@ -50,22 +50,47 @@ export function applySeedDocument(
     if (!Number.isInteger(clinic) || (clinic as number) <= 0) {
       throw new TypeError(`${where}: clinic must be a positive integer`);
     }
-    const helpers = helpersOf(clinic as number);
-    const result: SeedResult = { clinic: clinic as number };
-    for (const [kind, helper] of KINDS) {
-      const entries = record[kind];
-      if (entries === undefined) continue;
-      if (!Array.isArray(entries)) throw new TypeError(`${where}: ${kind} must be an array`);
-      result[kind] = entries.map((entry, i) => {
-        try {
-          return (helpers[helper] as (input: unknown) => unknown)(entry);
-        } catch (error) {
-          // The document's own names (kind and index), not the helper's (`seed.patient: ...`).
-          const message = (error as Error).message.replace(/^seed\.\w+: /, '');
-          throw new TypeError(`${where}: ${kind}[${i}]: ${message}`);
-        }
-      });
+    for (const [kind] of KINDS) {
+      if (record[kind] !== undefined && !Array.isArray(record[kind])) {
+        throw new TypeError(`${where}: ${kind} must be an array`);
+      }
     }
-    return result;
+    return { where, clinic: clinic as number, record };
   });
+}
+
+/**
+ * Applies a seed document (or one per clinic), all or nothing: a `TypeError` names the bad
+ * entry, and with a reference server's helpers nothing of the document is stored then and no id
+ * moves, so the same document, corrected, gets the same ids.
+ */
+export function applySeedDocument(
+  document: unknown,
+  helpersOf: (clinic: number) => SeedHelpers,
+): SeedResult[] {
+  const docs = readDocuments(document);
+  const rollBack = docs.length > 0 ? seedCheckpoint(helpersOf(docs[0]!.clinic)) : undefined;
+  try {
+    return docs.map(({ where, clinic, record }) => {
+      const helpers = helpersOf(clinic);
+      const result: SeedResult = { clinic };
+      for (const [kind, helper] of KINDS) {
+        const entries = record[kind] as unknown[] | undefined;
+        if (entries === undefined) continue;
+        result[kind] = entries.map((entry, i) => {
+          try {
+            return (helpers[helper] as (input: unknown) => unknown)(entry);
+          } catch (error) {
+            // The document's own names (kind and index), not the helper's (`seed.patient: ...`).
+            const message = (error as Error).message.replace(/^seed\.\w+: /, '');
+            throw new TypeError(`${where}: ${kind}[${i}]: ${message}`);
+          }
+        });
+      }
+      return result;
+    });
+  } catch (error) {
+    rollBack?.();
+    throw error;
+  }
 }

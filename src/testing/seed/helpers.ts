@@ -52,10 +52,34 @@ function without<T extends { seq: number }>(record: T): Omit<T, 'seq'> {
   return rest;
 }
 
+/**
+ * A helper's refusal of an id that names no record of the clinic (`seed.change`,
+ * `seed.emitEvent`): a `TypeError` in process, 404 over the control API.
+ */
+export class UnknownRecordError extends TypeError {}
+
+const CHECKPOINTS = new WeakMap<SeedHelpers, () => () => void>();
+
+/**
+ * Marks the state of the server whose helpers these are; calling what it returns drops every
+ * record added since and restores the ids. `undefined` for helpers not made here.
+ */
+export function seedCheckpoint(helpers: SeedHelpers): (() => void) | undefined {
+  return CHECKPOINTS.get(helpers)?.();
+}
+
 /** The seed helpers of clinic `companyId`. */
 export function createSeedHelpers(ctx: SeedContext, companyId: number): SeedHelpers {
+  const helpers = seedHelpers(ctx, companyId);
+  CHECKPOINTS.set(helpers, () => ctx.store.checkpoint());
+  return helpers;
+}
+
+function seedHelpers(ctx: SeedContext, companyId: number): SeedHelpers {
   const { store, clock, events } = ctx;
   const clinic = (): ClinicState => store.clinic(companyId);
+  const unknownAppointment = (what: string, id: unknown) =>
+    new UnknownRecordError(`${what}: no appointment ${String(id)} in clinic ${companyId}`);
   const missing = (what: string, field: string, kind: string, id: number) =>
     new TypeError(`${what}: ${field} ${id} is not a ${kind} of clinic ${companyId}; seed it first`);
 
@@ -176,8 +200,7 @@ export function createSeedHelpers(ctx: SeedContext, companyId: number): SeedHelp
       const what = 'seed.change';
       const c = clinic();
       const appointment = c.appointments.get(String(appointmentId).toLowerCase());
-      if (!appointment)
-        throw new TypeError(`${what}: no appointment ${appointmentId} in clinic ${companyId}`);
+      if (!appointment) throw unknownAppointment(what, appointmentId);
       const data = parse(what, StaffChange, changes);
       if (data.professional_id != null && !c.professionals.get(data.professional_id)) {
         throw missing(what, 'professional_id', 'professional', data.professional_id);
@@ -215,8 +238,7 @@ export function createSeedHelpers(ctx: SeedContext, companyId: number): SeedHelp
       }
       const c = clinic();
       const appointment = c.appointments.get(String(appointmentId).toLowerCase());
-      if (!appointment)
-        throw new TypeError(`${what}: no appointment ${appointmentId} in clinic ${companyId}`);
+      if (!appointment) throw unknownAppointment(what, appointmentId);
       return publishChanges({ clock, events }, c, [{ kind: type, appointment }])[0]!;
     },
 

@@ -35,7 +35,10 @@ export interface RecordedRequest {
    * client went away first).
    */
   readonly status: number;
-  /** When it arrived, on the server clock: ISO 8601 in UTC, such as `2026-03-02T12:00:00.000Z`. */
+  /**
+   * When it arrived, on the server clock: ISO 8601 in UTC with an explicit offset, such as
+   * `2026-03-02T12:00:00.000+00:00`.
+   */
   readonly time: string;
   /** How long the answer took, in real milliseconds, waits included. */
   readonly durationMs: number;

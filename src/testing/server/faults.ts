@@ -33,6 +33,8 @@ export interface FaultSpec {
 
 /** An injected fault, returned by `api.faults.inject`. */
 export interface Fault {
+  /** `flt_1`, `flt_2`, ...: what `DELETE /__control/faults/{id}` names (restart on `clear()`). */
+  readonly id: string;
   /** What it does. */
   readonly spec: Readonly<FaultSpec>;
   /** How many more requests it will act on. */
@@ -57,7 +59,7 @@ export interface FaultInjector {
   chaos(spec: ChaosSpec): Chaos;
   /** The running chaos mode, if any. */
   readonly chaosMode: Chaos | undefined;
-  /** Removes every fault and ends the chaos mode. */
+  /** Removes every fault and ends the chaos mode; fault ids start again at `flt_1`. */
   clear(): void;
   /** The faults not used up yet, in the order they were injected. */
   readonly pending: readonly Fault[];
@@ -105,6 +107,7 @@ export function isReferenceNetworkError(error: unknown): error is ReferenceNetwo
 }
 
 class ActiveFault implements Fault {
+  readonly id: string;
   readonly spec: Readonly<FaultSpec>;
   remaining: number;
   hits = 0;
@@ -112,7 +115,8 @@ class ActiveFault implements Fault {
   readonly #segments: string[] | undefined;
   readonly #owner: FaultRegistry;
 
-  constructor(spec: FaultSpec, owner: FaultRegistry) {
+  constructor(id: string, spec: FaultSpec, owner: FaultRegistry) {
+    this.id = id;
     this.spec = Object.freeze({ ...spec });
     this.remaining = spec.times ?? 1;
     this.#method = spec.method?.toUpperCase();
@@ -142,6 +146,7 @@ function check(spec: FaultSpec): void {
 export class FaultRegistry implements FaultInjector {
   #faults: ActiveFault[] = [];
   #chaos: ChaosMode | undefined;
+  #seq = 0;
 
   chaos(spec: ChaosSpec): Chaos {
     const mode: ChaosMode = new ChaosMode(spec, () => {
@@ -157,7 +162,8 @@ export class FaultRegistry implements FaultInjector {
 
   inject(spec: FaultSpec): Fault {
     check(spec);
-    const fault = new ActiveFault(spec, this);
+    this.#seq += 1;
+    const fault = new ActiveFault(`flt_${this.#seq}`, spec, this);
     this.#faults.push(fault);
     return fault;
   }
@@ -166,6 +172,7 @@ export class FaultRegistry implements FaultInjector {
     for (const fault of this.#faults) fault.remaining = 0;
     this.#faults = [];
     this.#chaos = undefined;
+    this.#seq = 0;
   }
 
   get pending(): readonly Fault[] {

@@ -25,6 +25,7 @@ import { assertWithinRateLimit } from './rate-limit.ts';
 import { assertNoRepeats, readBody, refuseBody } from './request-body.ts';
 import { ApiProblem, jsonResponse, notFound } from './responses.ts';
 import type { ClinicState } from './store.ts';
+import { formatUtcInstant } from './time.ts';
 
 /** The signature of `api.fetch`: that of the global `fetch`. */
 export type ReferenceFetch = (
@@ -195,7 +196,7 @@ export function createFetch(ctx: ServerContext): { fetch: ReferenceFetch; serve:
     }
     const method = socket?.method?.toUpperCase() ?? request.method.toUpperCase();
     const line = record(request, url, method, ctx.attemptHeader);
-    const time = new Date(ctx.clock.now()).toISOString();
+    const time = formatUtcInstant(ctx.clock.now());
     const started = performance.now();
     let status = 0;
     const draw = ctx.faults.take(method, url.pathname);

@@ -104,12 +104,28 @@ export function bind(
   answer?: { status: number; body: string | undefined; current?: (() => unknown) | undefined },
 ): void {
   const first = clinic.idempotency.get(key);
+  const created_at = first?.endpoint === endpoint && answer === undefined ? first.created_at : now;
+  // A key whose window starts anew moves to the end, so the map stays in window order and the
+  // sweep below stops at the first live key.
+  if (first && created_at !== first.created_at) clinic.idempotency.delete(key);
   clinic.idempotency.set(key, {
     endpoint,
     fingerprint: print,
     status: answer?.status,
     body: answer?.body,
     current: answer?.current,
-    created_at: first?.endpoint === endpoint && answer === undefined ? first.created_at : now,
+    created_at,
   });
+  sweep(clinic, now);
+}
+
+/**
+ * Forgets keys whose 24 h window has ended, oldest first: every write binds its key, so a server
+ * that runs for days would otherwise keep every key (and its answer) it ever saw.
+ */
+function sweep(clinic: ClinicState, now: number): void {
+  for (const [key, entry] of clinic.idempotency) {
+    if (now - entry.created_at < LIMITS.idempotencyWindowMs) return;
+    clinic.idempotency.delete(key);
+  }
 }

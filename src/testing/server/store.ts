@@ -128,10 +128,27 @@ export class Table<K extends string | number, T extends Stored & { id: K }> {
     return this.byId.get(id);
   }
 
+  /** Drops the records added after the first `length`, newest first; returns them. */
+  truncate(length: number): T[] {
+    const dropped = this.ordered.splice(length);
+    for (const record of dropped) this.byId.delete(record.id);
+    return dropped;
+  }
+
   clear(): void {
     this.byId.clear();
     this.ordered.length = 0;
   }
+}
+
+/** A clinic's record counts, taken by {@link ClinicState.mark}. */
+export interface ClinicMark {
+  readonly patients: number;
+  readonly professionals: number;
+  readonly rooms: number;
+  readonly appointmentTypes: number;
+  readonly appointments: number;
+  readonly blockedSlots: ReadonlyMap<number, number>;
 }
 
 /** Everything one clinic (company) owns. */
@@ -158,6 +175,34 @@ export class ClinicState {
     this.id = id;
     this.#defaults = defaults;
     this.settings = guardSettings(defaults());
+  }
+
+  /** How many records of each kind it holds: what {@link ClinicState.rollBack} returns to. */
+  mark(): ClinicMark {
+    return {
+      patients: this.patients.ordered.length,
+      professionals: this.professionals.ordered.length,
+      rooms: this.rooms.ordered.length,
+      appointmentTypes: this.appointmentTypes.ordered.length,
+      appointments: this.appointments.ordered.length,
+      blockedSlots: new Map([...this.blockedSlots].map(([id, slots]) => [id, slots.length])),
+    };
+  }
+
+  /** Drops every record added since `mark` (records are only added in between, never changed). */
+  rollBack(mark: ClinicMark): void {
+    for (const patient of this.patients.truncate(mark.patients)) {
+      if (patient.cpf !== null) this.cpfIndex.delete(patient.cpf);
+    }
+    this.professionals.truncate(mark.professionals);
+    this.rooms.truncate(mark.rooms);
+    this.appointmentTypes.truncate(mark.appointmentTypes);
+    this.appointments.truncate(mark.appointments);
+    for (const [id, slots] of this.blockedSlots) {
+      const kept = mark.blockedSlots.get(id) ?? 0;
+      if (kept === 0) this.blockedSlots.delete(id);
+      else slots.length = kept;
+    }
   }
 
   /** Drops every record and restores the clinics' settings of the server's settings document. */
@@ -215,6 +260,15 @@ export function addPatient(
   return record;
 }
 
+const EMPTY_MARK: ClinicMark = {
+  patients: 0,
+  professionals: 0,
+  rooms: 0,
+  appointmentTypes: 0,
+  appointments: 0,
+  blockedSlots: new Map(),
+};
+
 /** Ids are unique across clinics, as in one database. */
 interface Counters {
   patient: number;
@@ -261,6 +315,20 @@ export class Store {
   nextSeq(): number {
     this.#counters.seq += 1;
     return this.#counters.seq;
+  }
+
+  /**
+   * What {@link Store.rollBack} returns to: every clinic's records and the id counters, so that a
+   * batch of additions (a seed document) that fails part way stores nothing and shifts no id.
+   */
+  checkpoint(): () => void {
+    const counters = { ...this.#counters };
+    const marks = new Map([...this.clinics].map(([id, clinic]) => [id, clinic.mark()]));
+    return () => {
+      // A clinic made since stays (its handle holds its settings) but holds no record.
+      for (const [id, clinic] of this.clinics) clinic.rollBack(marks.get(id) ?? EMPTY_MARK);
+      this.#counters = counters;
+    };
   }
 
   /** Drops every record and restarts the ids; clinics and API keys stay. */

@@ -67,6 +67,15 @@ export function isWritableInstant(ms: number): boolean {
   return /^\d{4}-/.test(formatClinicInstant(ms));
 }
 
+/**
+ * Writes an instant of the server's own records (the request log, deliveries, endpoints, the
+ * clock) in UTC with an explicit offset and milliseconds: `2026-03-02T12:00:00.000+00:00`. One
+ * form for all of them; the API's records and envelopes keep {@link formatClinicInstant}'s.
+ */
+export function formatUtcInstant(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 23)}+00:00`;
+}
+
 /** Writes an instant as the spec does, in its Sao Paulo offset: `2026-03-02T14:30:00-03:00`. */
 export function formatClinicInstant(ms: number): string {
   const offset = zoneOffsetMinutes(ms);

@@ -162,11 +162,31 @@ function openingProblem(address: string, loopbackOnly: boolean): string | undefi
   return special;
 }
 
-/** Why a webhook URL fails the service's rule (spec 6), or `undefined` when it passes. */
-export function webhookUrlProblem(
-  url: string,
-  options: WebhookUrlRuleOptions = {},
+/** What a name resolves to: one address, several, or nothing known. */
+export type Resolved = string | readonly string[] | undefined;
+
+/** A URL that passes the rule as written: its host, and how to judge what it resolves to. */
+export interface PendingCheck {
+  readonly host: string;
+  readonly judge: (addresses: readonly string[]) => string | undefined;
+}
+
+function firstProblem(
+  addresses: readonly string[],
+  problemOf: (address: string) => string | undefined,
 ): string | undefined {
+  for (const address of addresses) {
+    const problem = problemOf(address);
+    if (problem) return `its host resolves to ${problem}`;
+  }
+  return undefined;
+}
+
+/** The rule on the URL as written: a problem, or the host still to resolve. */
+export function checkWritten(
+  url: string,
+  options: Omit<WebhookUrlRuleOptions, 'resolveHost'>,
+): string | PendingCheck {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -181,21 +201,44 @@ export function webhookUrlProblem(
   const loopback = !named && options.allowLoopbackHttp === true && isLoopback(host);
   if ((named || loopback) && /^https?:$/.test(parsed.protocol)) {
     // An opening admits a name, not whatever it resolves to: each address is checked too.
-    const resolved = options.resolveHost?.(host);
-    for (const address of resolved === undefined ? [] : [resolved].flat()) {
-      const problem = openingProblem(address, loopback);
-      if (problem) return `its host resolves to ${problem}`;
-    }
-    return undefined;
+    return { host, judge: (list) => firstProblem(list, (a) => openingProblem(a, loopback)) };
   }
   if (parsed.protocol !== 'https:') return `it is ${parsed.protocol}// and endpoints must be HTTPS`;
   if (host === 'localhost' || host.endsWith('.localhost')) return 'its host is localhost';
   const literal = specialAddress(host);
   if (literal) return `its host is ${literal}`;
-  const resolved = options.resolveHost?.(host);
-  for (const address of resolved === undefined ? [] : [resolved].flat()) {
-    const problem = specialAddress(address);
-    if (problem) return `its host resolves to ${problem}`;
+  return { host, judge: (list) => firstProblem(list, specialAddress) };
+}
+
+/** What `resolveHost` answered, as a list. */
+export const listOf = (resolved: Resolved): readonly string[] =>
+  resolved === undefined ? [] : [resolved].flat();
+
+/** Why a webhook URL fails the service's rule (spec 6), or `undefined` when it passes. */
+export function webhookUrlProblem(
+  url: string,
+  options: WebhookUrlRuleOptions = {},
+): string | undefined {
+  const check = checkWritten(url, options);
+  if (typeof check === 'string') return check;
+  const resolved: unknown = options.resolveHost?.(check.host);
+  if (typeof (resolved as { then?: unknown } | undefined)?.then === 'function') {
+    throw new TypeError(
+      'webhookUrlProblem: resolveHost returned a Promise; this check is synchronous (the ' +
+        "delivery simulator's register and deliveries await an asynchronous resolveHost)",
+    );
   }
-  return undefined;
+  return check.judge(listOf(resolved as Resolved));
+}
+
+/** {@link webhookUrlProblem} with a `resolveHost` that may answer later. */
+export async function awaitWebhookUrlProblem(
+  url: string,
+  options: Omit<WebhookUrlRuleOptions, 'resolveHost'> & {
+    readonly resolveHost?: ((hostname: string) => Resolved | Promise<Resolved>) | undefined;
+  },
+): Promise<string | undefined> {
+  const check = checkWritten(url, options);
+  if (typeof check === 'string') return check;
+  return check.judge(listOf(await options.resolveHost?.(check.host)));
 }

@@ -82,7 +82,7 @@ function toBytes(chunk: unknown): Uint8Array {
 /** The unread rest discarded to keep a connection alive (as `maxBodyBytes`); past it, close. */
 const DISCARD_LIMIT_BYTES = 1024 * 1024;
 
-interface NodeBody {
+export interface NodeBody {
   stream: ReadableStream<Uint8Array>;
   received(): number;
   /** The rest is left to {@link discardRest}; a reader still waiting gets a `ClinicError`. */
@@ -90,7 +90,7 @@ interface NodeBody {
 }
 
 /** Cancelling stops reading but keeps the socket, so that the answer still reaches the sender. */
-function bodyStream(req: IncomingMessage): NodeBody {
+export function bodyStream(req: IncomingMessage): NodeBody {
   let finished = false;
   let received = 0;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -141,14 +141,14 @@ function bodyStream(req: IncomingMessage): NodeBody {
   return { stream, received: () => received, detach };
 }
 
-function restTooLarge(req: IncomingMessage, body: NodeBody | undefined): boolean {
+export function restTooLarge(req: IncomingMessage, body: NodeBody | undefined): boolean {
   if (req.readableEnded) return false;
   const declared = Number(req.headers['content-length']);
   return Number.isFinite(declared) && declared - (body?.received() ?? 0) > DISCARD_LIMIT_BYTES;
 }
 
 /** An unread body left in the socket would keep the next keep-alive request from being parsed. */
-function discardRest(
+export function discardRest(
   req: IncomingMessage,
   res: ServerResponse,
   body: NodeBody | undefined,

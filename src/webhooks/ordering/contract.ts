@@ -7,6 +7,7 @@ import {
   appointmentOf,
   digestOf,
   type Freshness,
+  isTooFarAhead,
   orderKey,
   type StaleGuardInput,
 } from '../stale.ts';
@@ -55,13 +56,18 @@ export async function freshnessIn(
 }
 
 /**
- * Records the state in `input` once applied (no-op when a newer one is held). The worker calls it
+ * Records the state in `input` once applied (no-op when a newer one is held, and for an
+ * `updated_at` over `MAX_UPDATED_AT_AHEAD_MS` ahead of now, which would pin the appointment:
+ * every later real state would read as older). The worker calls it
  * after your handlers; call it with what your own write returned (`clinic.appointments.update`),
  * so that the event echoing that write (spec 6.2 rule 1) is skipped as `same` on every machine.
  */
 export async function recordApplied(store: OrderingStore, input: StaleGuardInput): Promise<void> {
   const found = stateOf(input);
-  if (found) await store.put(found[0], found[1]);
+  const appointment = appointmentOf(input);
+  if (found && appointment && !isTooFarAhead(appointment.updated_at)) {
+    await store.put(found[0], found[1]);
+  }
 }
 
 /**

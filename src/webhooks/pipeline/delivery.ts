@@ -3,6 +3,7 @@ import { type DedupeStore, dedupeKey } from '../dedupe/contract.ts';
 import { WebhookPayloadError, WebhookVerificationError } from '../errors.ts';
 import { parseWebhookEvent, type WebhookEvent } from '../events.ts';
 import type { WebhookContext, WebhookHandlers, WebhookVerifier } from '../options.ts';
+import type { HandlerTelemetry } from '../telemetry.ts';
 import { invoke } from './timed-store.ts';
 
 export interface Answer {
@@ -27,6 +28,8 @@ export interface Receiver {
   within<T>(call: Promise<T>, what: string, limitMs?: number, subject?: string): Promise<T>;
   persist(call: () => unknown, what: string, event: WebhookEvent): void;
   track(work: Promise<unknown>): void;
+  /** With `openTelemetry`: the enqueue's span and the letters' count. */
+  telemetry?: HandlerTelemetry | undefined;
 }
 
 const STORE_DOWN = 'The deduplication store is unavailable; retry later.';

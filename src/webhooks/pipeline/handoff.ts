@@ -45,29 +45,38 @@ export async function handOff(
   event: WebhookEvent,
   refusal: WebhookEventTooOldError | undefined,
 ): Promise<Answer> {
+  const { telemetry } = receiver;
   const job: WebhookJob = { id: event.id, event, receivedAt: Date.now() };
-  try {
-    if (refusal) {
-      receiver.report(refusal, event);
+  if (refusal) {
+    receiver.report(refusal, event);
+    try {
       await receiver.within(
-        queue.deadLetter(job, refusal.message),
+        queue.deadLetter(job, refusal.message, 'refused'),
         `dead-letter of ${event.id}`,
         undefined,
         'The queue',
       );
-      return refusedAnswer(event.id);
+    } catch (error) {
+      receiver.report(error, event);
+      return { status: 503, body: { detail: QUEUE_DOWN, id: event.id } };
     }
+    telemetry?.deadLettered(event);
+    return refusedAnswer(event.id);
+  }
+  const span = telemetry?.send(event, queue.name);
+  if (span?.trace) job.trace = span.trace;
+  try {
     const added = await receiver.within(
       queue.enqueue(job),
       `enqueue of ${event.id}`,
       undefined,
       'The queue',
     );
-    return {
-      status: 200,
-      body: { status: added === 'added' ? 'queued' : 'duplicate', id: event.id },
-    };
+    const status = added === 'added' ? 'queued' : 'duplicate';
+    span?.end(status);
+    return { status: 200, body: { status, id: event.id } };
   } catch (error) {
+    span?.end('failed', error);
     receiver.report(error, event);
     return { status: 503, body: { detail: QUEUE_DOWN, id: event.id } };
   }

@@ -9,6 +9,7 @@ import {
   recordApplied,
   resolveIn,
 } from '../../../src/webhooks/ordering/contract.ts';
+import { MAX_UPDATED_AT_AHEAD_MS } from '../../../src/webhooks/stale.ts';
 import { appointmentWire } from '../../fixtures.ts';
 import { appointmentEvent } from '../fixtures.ts';
 
@@ -78,5 +79,25 @@ export function orderingStoreContract(store: () => OrderingStore): void {
       await freshnessIn(s, appointmentWire({ id: b, updated_at: '2026-03-01T10:00:01Z' })),
     ).toBe('newer');
     expect(await freshnessIn(s, appointmentWire({ id: a, updated_at: 'yesterday' }))).toBe('newer');
+  });
+
+  it('a state further ahead of now than MAX_UPDATED_AT_AHEAD_MS is never recorded: it cannot pin the appointment', async () => {
+    const id = fresh();
+    const s = store();
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const pin = appointmentWire({ id, updated_at: '9999-12-31T23:59:59Z' });
+    await recordApplied(s, pin);
+    const real = appointmentWire({ id, updated_at: at(-60_000) });
+    expect(await freshnessIn(s, real)).toBe('newer');
+    await recordApplied(s, real);
+    await recordApplied(
+      s,
+      appointmentWire({ id, updated_at: at(MAX_UPDATED_AT_AHEAD_MS + 60_000) }),
+    );
+    expect(await freshnessIn(s, real)).toBe('same');
+    // Within the bound (a clock a little ahead) is recorded as usual.
+    const ahead = appointmentWire({ id, updated_at: at(MAX_UPDATED_AT_AHEAD_MS - 60_000) });
+    await recordApplied(s, ahead);
+    expect(await freshnessIn(s, real)).toBe('older');
   });
 }

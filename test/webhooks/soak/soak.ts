@@ -75,6 +75,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Bounds for a loaded 2-core machine: each ends the run as a failure, none decides an outcome. */
 const START_TIMEOUT_MS = 120_000;
 const READY_TIMEOUT_MS = 120_000;
+/** How far behind real time the service's simulated clock starts (see the server below). */
+const CLOCK_BEHIND_MS = 20 * 60 * 60_000;
 /** Jobs still in the broker and none handled for this long: the workers are stuck. */
 const STUCK_MS = 120_000;
 
@@ -235,9 +237,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         throw error;
       }
     };
-    // Every event, delivery and attempt kept: the verdict reads them all.
+    // Every event, delivery and attempt kept: the verdict reads them all. The simulated clock
+    // moves 1 to 4 s per write (about 11 h over 10,000 events) in minutes of wall time: it starts
+    // 20 h back, so that it never runs ahead of the workers' clocks, as a service's does not (a
+    // state over an hour ahead is refused: MAX_UPDATED_AT_AHEAD_MS), and no event is older than
+    // the handlers' maxEventAgeMs (24 h).
     const api = createReferenceServer({
       baseUrl: 'https://clinic.test',
+      now: () => Date.now() - CLOCK_BEHIND_MS,
       logLimit: Number.POSITIVE_INFINITY,
       logBytes: Number.POSITIVE_INFINITY,
       webhooks: {

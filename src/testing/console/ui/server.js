@@ -22,7 +22,7 @@ export function mountServer(root, ctx) {
   const minutes = h('input', { id: 'clock-minutes', type: 'number', min: 0, step: 1, value: '10' });
   const chaos = h('div', { id: 'chaos' });
   const invariants = h('div', { id: 'invariants' });
-  const faults = table('faults', ['Method', 'Path', 'Acts', 'Remaining', 'Times']);
+  const faults = table('faults', ['Id', 'Method', 'Path', 'Acts', 'Remaining', 'Times', '']);
 
   const act = actor(notice, () => ctx.refresh());
   const advance = (ms) =>
@@ -123,13 +123,13 @@ export function mountServer(root, ctx) {
           button('Inject', () =>
             act(
               () => parsed('fault-spec')().then((spec) => ctx.api.post('faults', spec)),
-              (d) => `Fault injected: ${d.pending} pending`,
+              (d) => `Fault ${d.id} injected`,
             ),
           ),
           button('Clear faults', () =>
             act(
               () => ctx.api.send('DELETE', 'faults'),
-              () => 'Faults cleared',
+              (d) => `Faults cleared: ${d.removed.length} removed (chaos runs on)`,
             ),
           ),
         ),
@@ -201,7 +201,8 @@ export function mountServer(root, ctx) {
           ? pending.map((f) =>
               h(
                 'tr',
-                {},
+                { dataset: { fault: f.id } },
+                h('td', {}, f.id),
                 h('td', {}, f.method ?? 'any'),
                 h('td', {}, f.path ?? 'any'),
                 h(
@@ -217,11 +218,21 @@ export function mountServer(root, ctx) {
                           ? `delays ${f.delayMs} ms`
                           : '',
                 ),
-                h('td', {}, f.remaining ?? 'always'),
-                h('td', {}, f.times ?? 'always'),
+                h('td', {}, f.remaining),
+                h('td', {}, f.times ?? 1),
+                h(
+                  'td',
+                  {},
+                  button('Remove', () =>
+                    act(
+                      () => ctx.api.send('DELETE', `faults/${f.id}`),
+                      () => `Fault ${f.id} removed`,
+                    ),
+                  ),
+                ),
               ),
             )
-          : h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'No fault pending.')),
+          : h('tr', {}, h('td', { colspan: 7, class: 'muted' }, 'No fault pending.')),
       );
     },
   };

@@ -131,7 +131,7 @@ export function mountWebhooks(root, ctx) {
       h(
         'td',
         { class: `state ${e.enabled ? 'enabled' : 'disabled'}` },
-        e.enabled ? 'enabled' : 'disabled',
+        e.enabled ? 'enabled' : disabledText(e),
       ),
       h('td', { class: 'failures' }, `${e.consecutive_failures} / ${ctx.schedule.disableAfter}`),
       h(
@@ -181,6 +181,15 @@ export function mountWebhooks(root, ctx) {
     );
   }
 
+  // Spec 6.3 rule 4: after 20 failures the service disables it and e-mails the administrators.
+  function disabledText(e) {
+    const why =
+      e.disabled_reason === 'consecutive_failures'
+        ? `after ${ctx.schedule.disableAfter} failures; administrators notified ${instant(e.administrators_notified_at)} UTC`
+        : 'by hand';
+    return `disabled ${instant(e.disabled_at)} UTC, ${why}`;
+  }
+
   function deliveryCard(d) {
     const next = d.nextAttemptAt;
     return h(
@@ -190,7 +199,7 @@ export function mountWebhooks(root, ctx) {
         'header',
         {},
         h('strong', {}, d.event_type),
-        ` ${d.id} to ${d.endpoint_id}, event ${d.event_id}: `,
+        ` ${d.id} to ${d.endpoint_id}, event ${d.event_id}${d.duplicate ? ' (duplicate copy)' : ''}: `,
         h('span', { class: 'state' }, d.state),
         next ? h('span', { class: 'next-at' }, ` next attempt ${instant(next)} UTC`) : '',
       ),
