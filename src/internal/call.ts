@@ -25,7 +25,7 @@ import { issuesToFields } from '../schemas/errors.ts';
 import { IdempotencyKey } from '../schemas/fields/index.ts';
 import { type Answer, Attempt, classify, urlPath } from './attempt.ts';
 import { parseBody } from './body.ts';
-import { givenHeaders, KEY_HEADER, withUserAgent } from './headers.ts';
+import { givenHeaders, type Headerish, KEY_HEADER, withUserAgent } from './headers.ts';
 import { Observer, requestIdOf } from './observe.ts';
 import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS } from './options.ts';
 import { parseInput, type RawResponse, type RequestPath, type RetryContext } from './request.ts';
@@ -35,7 +35,7 @@ import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, templateOf } from './wire.ts';
 type Given = AppointmentCreateOptions | undefined;
 /** The verb of a call's last line, by its outcome. */
 const VERDICT = { failure: 'failed', refusal: 'refused', cancelled: 'cancelled' } as const;
-type CallOptions = Options & { headers?: Record<string, string | undefined> };
+type CallOptions = Options & { headers?: Headerish };
 
 /** A single-object call of `row`: its id and body checked (a `ValidationError` sends nothing),
  * sent, its answer checked or, after a write that does not return the record, read back. */
