@@ -260,6 +260,13 @@ describe('a call that fails on the way', () => {
     );
   });
 
+  it('the fetch in use resolved with something that is not a Response', async () => {
+    const notAResponse = async () => 42 as unknown as Response;
+    expect(await callMessage(notAResponse)).toMatchInlineSnapshot(
+      `"GET /api/public/v1/rooms/2 failed: the fetch in use resolved with number, not a Response, so it was not retried. Pass a fetch that resolves with a Response (fetch(url, init))."`,
+    );
+  });
+
   it('an attempt that outlives timeout', async () => {
     const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_, reject) => {

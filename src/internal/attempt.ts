@@ -87,6 +87,7 @@ export class Attempt {
           redirect: 'manual',
         });
       const response = await (sending.around ? sending.around(send) : send());
+      if (!isResponse(response)) throw this.#notResponse(response, method);
       // A browser's `manual` mode hides the status.
       if (response.type === 'opaqueredirect' || REDIRECTS.has(response.status)) {
         response.body?.cancel().catch(() => {});
@@ -123,6 +124,15 @@ export class Attempt {
       `${where} the body was cut off before its end${failureReason(error)}: the request may ` +
         'have been processed. Read the record back before sending it again.',
       { cause: error },
+    );
+  }
+
+  /** A custom fetch's bug: never retried, and not read as a network failure. */
+  #notResponse(value: unknown, method: string): ClinicError {
+    const got = value === null ? 'null' : typeof value === 'object' ? 'an object' : typeof value;
+    return new ClinicError(
+      `${method} ${this.path} failed: the fetch in use resolved with ${got}, not a Response, ` +
+        'so it was not retried. Pass a fetch that resolves with a Response (fetch(url, init)).',
     );
   }
 
@@ -230,3 +240,9 @@ function pathsOnly(text: string): string {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Whether `value` reads as a Response (another realm's, or undici's own, included). */
+function isResponse(value: unknown): value is Response {
+  const response = value as Response | null | undefined;
+  return typeof response?.status === 'number' && typeof response.headers?.get === 'function';
+}

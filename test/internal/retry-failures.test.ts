@@ -5,7 +5,7 @@
  * mutation score of issue 11 after the move.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APIConnectionError, ClinicClient } from '../../src/index.ts';
+import { APIConnectionError, ClinicClient, ClinicError } from '../../src/index.ts';
 import { API_KEY, BASE_URL, roomWire, settle, useFakeClock } from '../client/helpers.ts';
 
 const ROOM = roomWire();
@@ -91,6 +91,22 @@ describe('a safe call does not send again', () => {
     const { clinic, calls } = failingOnce(async () => cutOffBody(new Error('ECONNRESET')));
     const outcome = await settle(clinic.rooms.retrieve(ROOM.id));
     expect(outcome.ok).toBe(false);
+    expect(calls()).toBe(1);
+  });
+
+  it.each([
+    ['a number', 42],
+    ['undefined', undefined],
+    ['null', null],
+    ['an object without headers', { status: 200 }],
+    ['an object whose headers cannot be read', { status: 200, headers: {} }],
+  ])('after fetch resolved with %s instead of a Response: a ClinicError', async (_, value) => {
+    const { clinic, calls } = failingOnce(async () => value as unknown as Response);
+    const outcome = await settle(clinic.rooms.retrieve(ROOM.id));
+    expect(outcome.ok).toBe(false);
+    const error = !outcome.ok && outcome.error;
+    expect(error).toBeInstanceOf(ClinicError);
+    expect(error).not.toBeInstanceOf(APIConnectionError);
     expect(calls()).toBe(1);
   });
 
