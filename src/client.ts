@@ -44,8 +44,9 @@ export interface ClientOptions {
   /** The largest response body read, in bytes: 1 to 256 MiB, default 10 MiB. */
   maxResponseBytes?: number | undefined;
   /** The `fetch` to use, called as `fetch(url, init)` with `init.headers` a `Headers` (read it
-   * with `new Headers(init.headers)`), `init.body` the JSON text and `init.signal`. Default: the
-   * global one, looked up per request so MSW started later still intercepts. */
+   * with `new Headers(init.headers)`), `init.body` the JSON text and `init.signal`; it resolves
+   * with a `Response` (anything else is a `ClinicError`, not retried). Default: the global one,
+   * looked up per request so MSW started later still intercepts. */
   fetch?: typeof fetch | undefined;
   /** Headers for every request, not `Authorization`; HTTP must be able to carry them. */
   headers?: Record<string, string> | undefined;
