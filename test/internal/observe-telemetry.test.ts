@@ -122,6 +122,18 @@ describe('durations and outcomes', () => {
     expect(answered?.attributes).not.toHaveProperty('error.type');
     const [call] = await points('clinic_scheduling.client.call.duration');
     expect(call?.attributes).not.toHaveProperty('error.type');
+    // The unanswered attempt's duration: its own time, within the call's.
+    expect(sum(failed!)).toBeGreaterThan(0);
+    expect(sum(failed!)).toBeLessThanOrEqual(sum(call!));
+  });
+
+  it('a last attempt that got no answer records its own duration, within the call’s', async () => {
+    await rejection(client([lost], { maxRetries: 0 }).rooms.retrieve(2));
+    const [request] = await points('http.client.request.duration');
+    const [call] = await points('clinic_scheduling.client.call.duration');
+    expect(request?.attributes['error.type']).toBe('APIConnectionError');
+    expect(sum(request!)).toBeGreaterThan(0);
+    expect(sum(request!)).toBeLessThanOrEqual(sum(call!));
   });
 
   it('a 400 fails its attempt and the call; the call point keeps the status and the class', async () => {
