@@ -1,7 +1,7 @@
 /**
  * The operation table (src/operations.ts) against the spec: spec 5 rule 4's scopes, spec 4.4's
  * replay and body formats, the public surface's retry policy, and what every row must have.
- * Each operation's own line of spec 4 is stated in its test (test/resources/operations.test.ts,
+ * Each operation's own line of spec 4 is stated in its test (test/resources/methods.test.ts,
  * which fails on a row without one). Every other test and document derives from the table or is
  * checked against it.
  */
