@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ConflictError, makeAPIError } from '../src/core/errors.ts';
+import { ConflictError, makeAPIError } from '../src/core/errors/index.ts';
 import * as sdk from '../src/index.ts';
 import {
   CONFLICT_CODES,

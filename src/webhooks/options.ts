@@ -1,5 +1,5 @@
 /** The options of `createWebhookHandler`: types, defaults, and the range check made once. @module */
-import { ConfigurationError } from '../core/errors.ts';
+import { ConfigurationError } from '../core/errors/index.ts';
 import type { DedupeStore } from './dedupe/contract.ts';
 import { WEBHOOK_DELIVERY } from './delivery-schedule.ts';
 import {

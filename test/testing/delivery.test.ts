@@ -3,7 +3,7 @@
  * limit, disabling, ping, duplicates and reordering (spec 6 and 6.3).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClinicError } from '../../src/core/errors.ts';
+import { ClinicError } from '../../src/core/errors/index.ts';
 import { PING_MESSAGE } from '../../src/testing/delivery/simulator.ts';
 import type {
   DeliverySimulatorOptions,

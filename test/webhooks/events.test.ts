@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClinicError } from '../../src/core/errors.ts';
+import { ClinicError } from '../../src/core/errors/index.ts';
 import { WebhookPayloadError } from '../../src/webhooks/errors.ts';
 import {
   isAppointmentEvent,

@@ -4,7 +4,7 @@
  * adapters on real brokers are in test/webhooks/queue/.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../src/core/errors.ts';
+import { ConfigurationError } from '../../src/core/errors/index.ts';
 import { MemoryDedupeStore } from '../../src/webhooks/dedupe/memory.ts';
 import { WebhookEventTooOldError } from '../../src/webhooks/errors.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClinicError, ConfigurationError } from '../../src/core/errors.ts';
+import { ClinicError, ConfigurationError } from '../../src/core/errors/index.ts';
 import type { ClaimResult, DedupeStore } from '../../src/webhooks/dedupe/contract.ts';
 import { MemoryDedupeStore } from '../../src/webhooks/dedupe/memory.ts';
 import {

@@ -4,7 +4,7 @@
  * workers on real brokers are in test/webhooks/queue/ and the multi-process soak.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../src/core/errors.ts';
+import { ConfigurationError } from '../../src/core/errors/index.ts';
 import type { AppointmentEvent, WebhookEvent } from '../../src/webhooks/events.ts';
 import { recordApplied } from '../../src/webhooks/ordering/contract.ts';
 import { MemoryOrderingStore } from '../../src/webhooks/ordering/memory.ts';

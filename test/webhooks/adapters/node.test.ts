@@ -11,7 +11,7 @@ import {
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClinicError } from '../../../src/core/errors.ts';
+import { ClinicError } from '../../../src/core/errors/index.ts';
 import { referenceServerListener as referenceNodeListener } from '../../../src/testing/adapters/node.ts';
 import { createReferenceServer } from '../../../src/testing/index.ts';
 import { toNodeListener } from '../../../src/webhooks/adapters/node.ts';

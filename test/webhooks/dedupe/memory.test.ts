@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClinicError, ConfigurationError } from '../../../src/core/errors.ts';
+import { ClinicError, ConfigurationError } from '../../../src/core/errors/index.ts';
 import { DEFAULT_DEDUPE_TTL_MS } from '../../../src/webhooks/dedupe/contract.ts';
 import { MemoryDedupeStore } from '../../../src/webhooks/dedupe/memory.ts';
 import { WEBHOOK_DELIVERY } from '../../../src/webhooks/delivery-schedule.ts';

@@ -3,7 +3,7 @@
  * limit and background retry are stand-ins that record what they were given.
  */
 import { describe, expect, it } from 'vitest';
-import { ClinicError } from '../../../src/core/errors.ts';
+import { ClinicError } from '../../../src/core/errors/index.ts';
 import { MemoryDedupeStore } from '../../../src/webhooks/dedupe/memory.ts';
 import type { WebhookEvent } from '../../../src/webhooks/events.ts';
 import {
