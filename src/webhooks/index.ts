@@ -25,6 +25,7 @@ export { RedisDedupeStore, type RedisDedupeStoreOptions } from './dedupe/redis.t
 export { WEBHOOK_DELIVERY } from './delivery-schedule.ts';
 export {
   WebhookEventTooOldError,
+  WebhookJobTimeoutError,
   WebhookNotProcessedError,
   WebhookPayloadError,
   WebhookVerificationError,
@@ -53,6 +54,7 @@ export {
   type WebhookEventType,
 } from './events.ts';
 export { createWebhookHandler, type WebhookHandler } from './handler.ts';
+export { WEBHOOK_METRICS } from './metrics.ts';
 export {
   DEFAULT_ACK_AFTER_MS,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -70,6 +72,7 @@ export { MemoryOrderingStore, type MemoryOrderingStoreOptions } from './ordering
 export { PostgresOrderingStore, type PostgresOrderingStoreOptions } from './ordering/postgres.ts';
 export { RedisOrderingStore, type RedisOrderingStoreOptions } from './ordering/redis.ts';
 export {
+  DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_QUEUE_ATTEMPTS,
   DEFAULT_QUEUE_BACKOFF_MS,
   DEFAULT_QUEUE_RETENTION_MS,
@@ -109,12 +112,11 @@ export {
   type StaleEventGuardOptions,
   type StaleGuardInput,
 } from './stale.ts';
-export {
-  WEBHOOK_METRICS,
-  type WebhookMeter,
-  type WebhookMetricAttributes,
-  type WebhookOpenTelemetryApi,
-  type WebhookOutcome,
+export type {
+  WebhookMeter,
+  WebhookMetricAttributes,
+  WebhookOpenTelemetryApi,
+  WebhookOutcome,
 } from './telemetry.ts';
 export {
   createWebhookWorker,
