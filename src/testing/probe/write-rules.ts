@@ -5,7 +5,7 @@
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../internal/wire.ts';
 import { OPERATIONS } from '../../operations.ts';
 import { PATIENT_FIELDS } from '../server/settings-patients.ts';
-import { ok, record } from './observe.ts';
+import { ok, record } from './write-answers.ts';
 import { itemsOf, LISTS, type ProbeContext } from './read.ts';
 import { answerOf } from './report.ts';
 import type { Exchange } from './transport.ts';

@@ -10,7 +10,7 @@ import {
   reportAnswer,
   reportChangeable,
   roomId,
-} from './observe.ts';
+} from './write-answers.ts';
 import type { ProbeContext } from './read.ts';
 import { answerOf, bodyKind, codeOf } from './report.ts';
 import { serviceText } from './terminal.ts';
