@@ -21,6 +21,7 @@ import {
   ValidationError,
 } from '../src/index.ts';
 import { StartAt } from '../src/schemas/fields/index.ts';
+import { createControlHandler } from '../src/testing/cli/control.ts';
 import { MemoryDedupeStore } from '../src/webhooks/dedupe/memory.ts';
 import type { AppointmentEventType } from '../src/webhooks/events.ts';
 import { parseWebhookEvent } from '../src/webhooks/events.ts';
@@ -33,7 +34,7 @@ import { StaleEventGuard } from '../src/webhooks/stale.ts';
 import { checkJob } from '../src/webhooks/worker/job.ts';
 import { createWebhookWorker } from '../src/webhooks/worker.ts';
 import { setupSimulator } from './testing/delivery-helpers.ts';
-import { setup as setupServer } from './testing/helpers.ts';
+import { createBody, setup as setupServer } from './testing/helpers.ts';
 import { appointmentEvent, post, runLoggingWorker } from './webhooks/fixtures.ts';
 
 const messageOf = (run: () => unknown): string => {
@@ -601,5 +602,125 @@ describe('webhook queues, workers and the reconciliation', () => {
         "reconcileAppointments needs { apply }: (appointment) => your conditional write of it.",
       ]
     `);
+  });
+});
+
+describe("the webhook handler's answers", () => {
+  /** The `detail` of what `options`' handler answers to `request`. */
+  async function detailOf(
+    request: Request,
+    options: Partial<Parameters<typeof createWebhookHandler>[0]> = {},
+  ): Promise<string> {
+    const handler = createWebhookHandler({ verify: 'unsigned', onError: () => {}, ...options });
+    const response = await handler(request);
+    await handler.drain();
+    return ((await response.json()) as { detail: string }).detail;
+  }
+  const open = (chunk: string, failure?: Error) =>
+    new Request('https://consumer.example/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(chunk));
+          if (failure) controller.error(failure);
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+
+  it('the request refused: method, media type, body, envelope, verification', async () => {
+    const event = appointmentEvent();
+    expect([
+      await detailOf(new Request('https://consumer.example/webhooks')),
+      await detailOf(post(JSON.stringify(event), { 'content-type': 'text/plain' })),
+      await detailOf(post('{"id":')),
+      await detailOf(post(JSON.stringify({ ...event, padding: 'x'.repeat(2000) })), {
+        maxBodyBytes: 1000,
+      }),
+      await detailOf(open('{"id":', new Error('connection reset'))),
+      await detailOf(open('{"id":'), { bodyTimeoutMs: 1 }),
+      await detailOf(post({ ...event, api_version: 'v2' })),
+      await detailOf(post(event), { verify: () => false }),
+    ]).toMatchInlineSnapshot(`
+      [
+        "Webhook deliveries are POST requests.",
+        "Webhook bodies are JSON: send Content-Type application/json.",
+        "The webhook body is not valid JSON.",
+        "The body is larger than 1000 bytes.",
+        "The body could not be read.",
+        "The body did not arrive within 1 ms.",
+        "The body is not a webhook envelope of API v1; invalid: api_version.",
+        "The request could not be verified.",
+      ]
+    `);
+  });
+
+  it('the delivery not processed: a handler failed, the store or the queue down, a claim in progress', async () => {
+    const event = appointmentEvent();
+    const fail = () => {
+      throw new Error('down');
+    };
+    const downStore = { claim: fail, complete: async () => {}, release: async () => {} };
+    const downQueue = new MemoryWebhookQueue();
+    downQueue.enqueue = fail;
+    let finish = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const busy = createWebhookHandler({
+      verify: 'unsigned',
+      on: { 'appointment.created': () => gate },
+      ackAfterMs: false,
+    });
+    const first = busy(post(event));
+    await vi.waitFor(async () => expect((await busy(post(event))).status).toBe(409));
+    const inProgress = ((await (await busy(post(event))).json()) as { detail: string }).detail;
+    finish();
+    await first;
+    expect([
+      await detailOf(post(event), { on: { 'appointment.created': fail } }),
+      await detailOf(post(event), { dedupe: downStore as never }),
+      await detailOf(post(event), { queue: downQueue }),
+      inProgress,
+    ]).toMatchInlineSnapshot(`
+      [
+        "A handler failed; the service will retry this delivery.",
+        "The deduplication store is unavailable; retry later.",
+        "The queue did not take the event; retry later.",
+        "An earlier delivery of this event is still being processed; retry later.",
+      ]
+    `);
+  });
+});
+
+describe("the reference server's refusals", () => {
+  it('a record not in the clinic; an Idempotency-Key used with another body', async () => {
+    const s = setupServer();
+    const headers = { 'idempotency-key': 'key-1' };
+    await s.send('POST', '/appointments', { json: createBody(s), headers });
+    const other = createBody(s, { notes: 'another body' });
+    const details = [
+      await s.send('GET', '/rooms/999'),
+      await s.send('GET', '/patients/999'),
+      await s.send('GET', '/appointments/00000000-0000-4000-8000-000000000000'),
+      await s.send('POST', '/appointments', { json: other, headers }),
+    ].map((answer) => (answer.body as { detail: string }).detail);
+    expect(details).toMatchInlineSnapshot(`
+      [
+        "No active room with id 999 in this clinic.",
+        "No patient with id 999 in this clinic.",
+        "No appointment with id 00000000-0000-4000-8000-000000000000 in this clinic.",
+        "This Idempotency-Key was used with another body within the last 24 hours.",
+      ]
+    `);
+  });
+
+  it('the control API without its admin token', async () => {
+    const control = createControlHandler({ api: setupServer().api, token: 'admin-token' });
+    const answer = await control(new Request('http://127.0.0.1/__control/requests'));
+    expect(((await answer.json()) as { detail: string }).detail).toMatchInlineSnapshot(
+      `"The control API needs Authorization: Bearer <the admin token the CLI printed>."`,
+    );
   });
 });

@@ -104,7 +104,7 @@ describe('the control API: seed, create, fault, clock, webhook delivery, all ove
       expect(answer.status).toBe(401);
       expect(answer.headers.get('content-type')).toBe('application/json');
       expect(answer.body).toEqual({
-        detail: 'The control API needs Authorization: Bearer <the admin token the CLI printed>.',
+        detail: expect.any(String),
       });
     }
   });

@@ -78,7 +78,7 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     expect(second.status).toBe(409);
     expect(second.headers.get('retry-after')).toBe('60');
     expect(await second.json()).toEqual({
-      detail: 'An earlier delivery of this event is still being processed; retry later.',
+      detail: expect.any(String),
       id: event.id,
     });
     finish();
@@ -221,7 +221,7 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     const event = appointmentEvent();
     expect(await answerOf(await handler(post(event)))).toEqual({
       status: 503,
-      body: { detail: 'The deduplication store is unavailable; retry later.', id: event.id },
+      body: { detail: expect.any(String), id: event.id },
     });
     expect(seen).toEqual([]);
     await handler.drain();

@@ -84,7 +84,7 @@ describe('dispatch', () => {
     const text = await response.text();
     expect(response.status).toBe(500);
     expect(JSON.parse(text)).toEqual({
-      detail: 'A handler failed; the service will retry this delivery.',
+      detail: expect.any(String),
       id: event.id,
     });
     expect(text).not.toContain('Ana Souza');

@@ -74,7 +74,7 @@ describe('createWebhookHandler with a queue', () => {
     const failed = await handler(post(event));
     expect([failed.status, await failed.json()]).toEqual([
       503,
-      { detail: 'The queue did not take the event; retry later.', id: event.id },
+      { detail: expect.any(String), id: event.id },
     ]);
     state.fail = false;
     state.hang = true;

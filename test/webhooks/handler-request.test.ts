@@ -20,7 +20,7 @@ describe('request checks', () => {
       const response = await handler(new Request('https://consumer.example/webhooks', { method }));
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST');
-      expect(await response.json()).toEqual({ detail: 'Webhook deliveries are POST requests.' });
+      expect(await response.json()).toEqual({ detail: expect.any(String) });
     }
     expect(seen).toEqual([]);
   });
@@ -32,7 +32,7 @@ describe('request checks', () => {
     );
     expect(await answerOf(response)).toEqual({
       status: 415,
-      body: { detail: 'Webhook bodies are JSON: send Content-Type application/json.' },
+      body: { detail: expect.any(String) },
     });
     await handler.drain();
     expect(errors.map((e) => e.error)).toEqual([expect.any(WebhookPayloadError)]);
@@ -57,7 +57,7 @@ describe('request checks', () => {
     const { handler } = collectingHandler();
     expect(await answerOf(await handler(post('{"id":')))).toEqual({
       status: 400,
-      body: { detail: 'The webhook body is not valid JSON.', paths: [] },
+      body: { detail: expect.any(String), paths: [] },
     });
     const notUtf8 = new Request('https://consumer.example/webhooks', {
       method: 'POST',
@@ -66,7 +66,7 @@ describe('request checks', () => {
     });
     expect(await answerOf(await handler(notUtf8))).toEqual({
       status: 400,
-      body: { detail: 'The webhook body is not valid UTF-8 text.', paths: [] },
+      body: { detail: expect.any(String), paths: [] },
     });
   });
 
@@ -75,7 +75,7 @@ describe('request checks', () => {
     const big = JSON.stringify({ ...appointmentEvent(), padding: 'x'.repeat(2000) });
     expect(await answerOf(await handler(post(big)))).toEqual({
       status: 413,
-      body: { detail: 'The body is larger than 1000 bytes.' },
+      body: { detail: expect.stringContaining('1000') },
     });
     // No Content-Length: the cap is enforced while reading the stream.
     const chunks = [
@@ -208,7 +208,7 @@ describe('request checks', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(await answerOf(await done)).toEqual({
       status: 408,
-      body: { detail: 'The body did not arrive within 5000 ms.' },
+      body: { detail: expect.stringContaining('5000 ms') },
     });
     expect(cancelled).toBe(true);
     expect(seen).toEqual([]);
@@ -225,7 +225,7 @@ describe('request checks', () => {
     expect(await answerOf(response)).toEqual({
       status: 400,
       body: {
-        detail: 'The body is not a webhook envelope of API v1; invalid: api_version.',
+        detail: expect.stringContaining('api_version'),
         paths: ['api_version'],
       },
     });
@@ -241,7 +241,7 @@ describe('request checks', () => {
     const text = await response.text();
     expect(response.status).toBe(400);
     expect(JSON.parse(text)).toEqual({
-      detail: 'The body is not a webhook envelope of API v1; invalid: data.start_at.',
+      detail: expect.stringContaining('data.start_at'),
       paths: ['data.start_at'],
     });
     expect(text).not.toContain('Ana Souza');

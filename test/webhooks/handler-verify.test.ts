@@ -46,7 +46,7 @@ describe('the verify hook (the spec shows no signature scheme)', () => {
     const { handler, seen, errors } = collectingHandler({ verify: () => false });
     expect(await answerOf(await handler(post(appointmentEvent())))).toEqual({
       status: 401,
-      body: { detail: 'The request could not be verified.' },
+      body: { detail: expect.any(String) },
     });
     expect(seen).toEqual([]);
     await handler.drain();
