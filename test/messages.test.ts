@@ -606,15 +606,21 @@ describe('webhook queues, workers and the reconciliation', () => {
 });
 
 describe("the webhook handler's answers", () => {
+  const QUIET = { verify: 'unsigned', onError: () => {} } as const;
+  const detailIn = async (response: Promise<Response>) =>
+    ((await (await response).json()) as { detail: string }).detail;
+  /** A dedupe store whose claims end as `claim` does. */
+  const storeOf = (claim: () => Promise<never>) =>
+    ({ claim, complete: async () => {}, release: async () => {} }) as never;
   /** The `detail` of what `options`' handler answers to `request`. */
   async function detailOf(
     request: Request,
     options: Partial<Parameters<typeof createWebhookHandler>[0]> = {},
   ): Promise<string> {
-    const handler = createWebhookHandler({ verify: 'unsigned', onError: () => {}, ...options });
-    const response = await handler(request);
+    const handler = createWebhookHandler({ ...QUIET, ...options });
+    const detail = await detailIn(handler(request));
     await handler.drain();
-    return ((await response.json()) as { detail: string }).detail;
+    return detail;
   }
   const open = (chunk: string, failure?: Error) =>
     new Request('https://consumer.example/webhooks', {
@@ -661,7 +667,6 @@ describe("the webhook handler's answers", () => {
     const fail = () => {
       throw new Error('down');
     };
-    const downStore = { claim: fail, complete: async () => {}, release: async () => {} };
     const downQueue = new MemoryWebhookQueue();
     downQueue.enqueue = fail;
     let finish = () => {};
@@ -675,20 +680,25 @@ describe("the webhook handler's answers", () => {
     });
     const first = busy(post(event));
     await vi.waitFor(async () => expect((await busy(post(event))).status).toBe(409));
-    const inProgress = ((await (await busy(post(event))).json()) as { detail: string }).detail;
+    const inProgress = await detailIn(busy(post(event)));
+    const hanging = storeOf(() => new Promise<never>(() => {}));
+    const late = createWebhookHandler({ ...QUIET, dedupe: hanging, ackAfterMs: 20 });
+    const notInTime = await detailIn(late(post(event)));
     finish();
     await first;
     expect([
       await detailOf(post(event), { on: { 'appointment.created': fail } }),
-      await detailOf(post(event), { dedupe: downStore as never }),
+      await detailOf(post(event), { dedupe: storeOf(fail) }),
       await detailOf(post(event), { queue: downQueue }),
       inProgress,
+      notInTime,
     ]).toMatchInlineSnapshot(`
       [
         "A handler failed; the service will retry this delivery.",
         "The deduplication store is unavailable; retry later.",
         "The queue did not take the event; retry later.",
         "An earlier delivery of this event is still being processed; retry later.",
+        "The event could not be claimed in time; retry later.",
       ]
     `);
   });
@@ -712,6 +722,67 @@ describe("the reference server's refusals", () => {
         "No patient with id 999 in this clinic.",
         "No appointment with id 00000000-0000-4000-8000-000000000000 in this clinic.",
         "This Idempotency-Key was used with another body within the last 24 hours.",
+      ]
+    `);
+  });
+
+  it('a route that is no operation, a missing key, a state that cannot change, a room required', async () => {
+    const s = setupServer();
+    const anonymous = await s.api.fetch('https://clinic.test/api/public/v1/payments');
+    const unknown = await s.send('GET', '/payments');
+    const appointment = (status: string) =>
+      s.api.seed.appointment({
+        patient_id: s.patient.id,
+        professional_id: s.professional.id,
+        appointment_type_id: s.type.id,
+        start_at: '2026-03-10T09:00:00',
+        status,
+      } as never);
+    const done = appointment('completed');
+    const cancelled = appointment('cancelled');
+    const changed = await s.send('PATCH', `/appointments/${done.id}`, {
+      json: { status: 'confirmed' },
+    });
+    const cancelDone = await s.send('POST', `/appointments/${done.id}/cancel`);
+    const cancelAgain = await s.send('POST', `/appointments/${cancelled.id}/cancel`);
+    s.api.settings.requireRoom = true;
+    const roomless = await s.send('POST', '/appointments', {
+      json: createBody(s, { room_id: null }),
+    });
+    const details = [
+      (await anonymous.json()) as { detail: string },
+      ...[unknown, changed, cancelDone, cancelAgain, roomless].map(
+        (answer) => answer.body as { detail: string },
+      ),
+    ].map(({ detail }) =>
+      detail.replaceAll(done.id, '{completed}').replaceAll(cancelled.id, '{cancelled}'),
+    );
+    expect(details).toMatchInlineSnapshot(`
+      [
+        "Authentication credentials were not provided: send the header Authorization: Bearer <API_KEY>.",
+        "Not found: GET /api/public/v1/payments is not an operation of the Clinic Scheduling API v1 (or the id does not match its pattern).",
+        "Appointment {completed} cannot be changed: its status is completed; only scheduled or confirmed appointments can be changed.",
+        "Appointment {completed} cannot be cancelled: its status is completed; only scheduled or confirmed appointments can be cancelled.",
+        "Appointment {cancelled} cannot be cancelled: it is already cancelled.",
+        "This clinic requires a room and the professional's grid has no default room for that time; send room_id.",
+      ]
+    `);
+  });
+
+  it('a webhook endpoint: a URL refused, a URL endpoint without fetch', async () => {
+    const { webhooks, emit } = setupSimulator(Date.UTC(2026, 2, 2));
+    const refused = messageOf(() =>
+      webhooks.register({ url: 'https://10.1.2.3/hooks', events: ['appointment.created'] }),
+    );
+    const spy = vi.spyOn(globalThis, 'fetch');
+    webhooks.register({ url: 'https://consumer.example/hooks', events: ['appointment.created'] });
+    emit();
+    await webhooks.settle();
+    spy.mockRestore();
+    expect([refused, webhooks.attempts[0]?.error]).toMatchInlineSnapshot(`
+      [
+        "The endpoint URL is refused: its host is a private address (10.0.0.0/8). The service accepts only public HTTPS URLs (spec 6).",
+        "The delivery simulator sends no network traffic, and no fetch was given for this URL endpoint: pass { fetch } to route the URL to your handler, or register({ handler }).",
       ]
     `);
   });

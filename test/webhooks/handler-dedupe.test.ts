@@ -250,7 +250,7 @@ describe('spec 6.3 rule 1: deduplication by envelope id', () => {
     expect(completes).toEqual([0, 100, 300, 700, 1500, 3100, 5100]);
     expect(errors.map((e) => (e.error as Error).message)).toEqual([
       'store down',
-      `The dedupe store could not complete event ${event.id} within its lease (5000 ms).`,
+      expect.stringContaining(event.id),
     ]);
   });
 
