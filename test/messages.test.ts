@@ -7,10 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  type APIErrorInit,
   APIUserAbortError,
   BadRequestError,
-  type ClientOptions,
   ClinicClient,
   ClinicError,
   NotFoundError,
@@ -21,6 +19,7 @@ import {
   ValidationError,
 } from '../src/index.ts';
 import { StartAt } from '../src/schemas/fields/index.ts';
+import { mswLoadError } from '../src/testing/adapters/msw-missing.ts';
 import { createControlHandler } from '../src/testing/cli/control.ts';
 import { MemoryDedupeStore } from '../src/webhooks/dedupe/memory.ts';
 import type { AppointmentEventType } from '../src/webhooks/events.ts';
@@ -33,64 +32,18 @@ import { reconcileAppointments } from '../src/webhooks/reconcile.ts';
 import { StaleEventGuard } from '../src/webhooks/stale.ts';
 import { checkJob } from '../src/webhooks/worker/job.ts';
 import { createWebhookWorker } from '../src/webhooks/worker.ts';
+import { apiInit, BASE_URL, callMessage, cutOff, KEY, messageOf } from './helpers/messages.ts';
 import { setupSimulator } from './testing/delivery-helpers.ts';
 import { createBody, setup as setupServer } from './testing/helpers.ts';
-import { appointmentEvent, post, runLoggingWorker } from './webhooks/fixtures.ts';
-
-const messageOf = (run: () => unknown): string => {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('did not throw');
-};
-
-const KEY = 'csk_live_messages.0123456789abcdef';
-const BASE_URL = 'https://clinic.test';
-
-/** The message of what a call of a client on `fetch` (no retries) rejects with. */
-async function callMessage(
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
-  call: (clinic: ClinicClient) => PromiseLike<unknown> = (clinic) => clinic.rooms.retrieve(2),
-  options: Partial<ClientOptions> = {},
-): Promise<string> {
-  const clinic = new ClinicClient({
-    apiKey: KEY,
-    baseUrl: BASE_URL,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch,
-    ...options,
-  });
-  try {
-    await call(clinic);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('did not reject');
-}
-
-/** A 2xx whose body stream fails after its first bytes. */
-const cutOff = (status: number, error: unknown) => async () =>
-  new Response(
-    new ReadableStream({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"id": 7,'));
-        controller.error(error);
-      },
-    }),
-    { status, headers: { 'content-type': 'application/json' } },
-  );
-
-const apiInit = (overrides: Partial<APIErrorInit>): APIErrorInit => ({
-  status: 404,
-  headers: new Headers(),
-  body: undefined,
-  method: 'GET',
-  path: '/api/public/v1/rooms/9',
-  ...overrides,
-});
+import {
+  appointmentEvent,
+  detailIn,
+  detailOf,
+  openBody,
+  post,
+  runLoggingWorker,
+  storeOf,
+} from './webhooks/fixtures.ts';
 
 describe('errors of a call', () => {
   it('ValidationError names each field and its messages', () => {
@@ -340,6 +293,45 @@ describe('field rules', () => {
     expect(
       StartAt.safeParse('2026-03-05T14:30:00+24:00').error?.issues[0]?.message,
     ).toMatchInlineSnapshot(`"the UTC offset must be within -23:59 and +23:59, such as -03:00"`);
+  });
+
+  it("each rule of a body, a header and a cursor, as the reference server's 400 words them", async () => {
+    const s = setupServer();
+    const appointment = (await s.send('POST', '/appointments', { json: createBody(s) })).body;
+    const bodies = [
+      { patient_id: 0, start_at: '2026-03-05T14:30:15', note: 'n'.repeat(2001), price: 1 },
+      { name: '', cpf: '5'.repeat(21), email: 'x', gender: 'X', birth_date: '17/05/1990' },
+    ];
+    const answers = [
+      await s.send('POST', '/appointments', { json: bodies[0] }),
+      await s.send('POST', '/patients', { json: bodies[1] }),
+      await s.send('PATCH', `/appointments/${appointment.id}`, { json: { status: 'completed' } }),
+      await s.send('POST', '/appointments', { json: {}, headers: { 'idempotency-key': '' } }),
+      await s.send('GET', '/rooms?cursor=bad'),
+    ];
+    const lines = answers.flatMap((answer) =>
+      Object.entries(answer.body as Record<string, string[]>).map(
+        ([k, v]) => `${k}: ${v.join(' | ')}`,
+      ),
+    );
+    expect(lines).toMatchInlineSnapshot(`
+      [
+        "patient_id: must be a positive integer id",
+        "professional_id: is required",
+        "appointment_type_id: is required",
+        "start_at: seconds must be 00",
+        "note: must be at most 2000 characters",
+        "price: is not a field this operation accepts",
+        "name: must not be empty",
+        "email: must be an e-mail address such as ana@example.com",
+        "cpf: must be at most 20 characters | is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)",
+        "birth_date: must be a date in the form YYYY-MM-DD",
+        "gender: must be one of F, M, O",
+        "status: must be scheduled or confirmed (the only statuses the API may set)",
+        "Idempotency-Key: must not be empty",
+        "cursor: is not a valid cursor for this list; use the next or previous URL of a list response",
+      ]
+    `);
   });
 });
 
@@ -606,35 +598,6 @@ describe('webhook queues, workers and the reconciliation', () => {
 });
 
 describe("the webhook handler's answers", () => {
-  const QUIET = { verify: 'unsigned', onError: () => {} } as const;
-  const detailIn = async (response: Promise<Response>) =>
-    ((await (await response).json()) as { detail: string }).detail;
-  /** A dedupe store whose claims end as `claim` does. */
-  const storeOf = (claim: () => Promise<never>) =>
-    ({ claim, complete: async () => {}, release: async () => {} }) as never;
-  /** The `detail` of what `options`' handler answers to `request`. */
-  async function detailOf(
-    request: Request,
-    options: Partial<Parameters<typeof createWebhookHandler>[0]> = {},
-  ): Promise<string> {
-    const handler = createWebhookHandler({ ...QUIET, ...options });
-    const detail = await detailIn(handler(request));
-    await handler.drain();
-    return detail;
-  }
-  const open = (chunk: string, failure?: Error) =>
-    new Request('https://consumer.example/webhooks', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode(chunk));
-          if (failure) controller.error(failure);
-        },
-      }),
-      duplex: 'half',
-    } as RequestInit);
-
   it('the request refused: method, media type, body, envelope, verification', async () => {
     const event = appointmentEvent();
     expect([
@@ -644,8 +607,8 @@ describe("the webhook handler's answers", () => {
       await detailOf(post(JSON.stringify({ ...event, padding: 'x'.repeat(2000) })), {
         maxBodyBytes: 1000,
       }),
-      await detailOf(open('{"id":', new Error('connection reset'))),
-      await detailOf(open('{"id":'), { bodyTimeoutMs: 1 }),
+      await detailOf(openBody('{"id":', new Error('connection reset'))),
+      await detailOf(openBody('{"id":'), { bodyTimeoutMs: 1 }),
       await detailOf(post({ ...event, api_version: 'v2' })),
       await detailOf(post(event), { verify: () => false }),
     ]).toMatchInlineSnapshot(`
@@ -682,7 +645,8 @@ describe("the webhook handler's answers", () => {
     await vi.waitFor(async () => expect((await busy(post(event))).status).toBe(409));
     const inProgress = await detailIn(busy(post(event)));
     const hanging = storeOf(() => new Promise<never>(() => {}));
-    const late = createWebhookHandler({ ...QUIET, dedupe: hanging, ackAfterMs: 20 });
+    const quiet = { verify: 'unsigned', onError: () => {} } as const;
+    const late = createWebhookHandler({ ...quiet, dedupe: hanging, ackAfterMs: 20 });
     const notInTime = await detailIn(late(post(event)));
     finish();
     await first;
@@ -701,6 +665,13 @@ describe("the webhook handler's answers", () => {
         "The event could not be claimed in time; retry later.",
       ]
     `);
+  });
+});
+
+describe('@clinic-scheduling/sdk/testing/msw without msw', () => {
+  it('says how to install it', () => {
+    const missing = mswLoadError(new Error("Cannot find package 'msw'")) as Error;
+    expect(missing.message).toMatchInlineSnapshot(`"@clinic-scheduling/sdk/testing/msw needs msw (2.10 or later, or 3), which is not installed: run \`npm i -D msw\`. The reference server itself does not need msw: import createReferenceServer from @clinic-scheduling/sdk/testing and pass api.fetch to the client."`);
   });
 });
 

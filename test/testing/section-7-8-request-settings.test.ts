@@ -15,7 +15,7 @@ describe('unknownBodyMembers (default refuse)', () => {
     const refused = await s.send('POST', '/appointments', { json: body });
     expect([refused.status, refused.body]).toEqual([
       400,
-      { channel: ['is not a field this operation accepts'] },
+      { channel: [expect.any(String)] },
     ]);
     expect(s.api.events).toEqual([]);
     s.api.settings.unknownBodyMembers = 'ignore';

@@ -119,3 +119,39 @@ export function collectingHandler(options: Partial<WebhookHandlerOptions> = {}) 
 export async function answerOf(response: Response) {
   return { status: response.status, body: await response.json() };
 }
+
+/** The `detail` of a handler's answer. */
+export async function detailIn(response: Promise<Response>): Promise<string> {
+  return ((await (await response).json()) as { detail: string }).detail;
+}
+
+/** The `detail` a quiet unsigned handler with `options` answers to `request`, once it drained. */
+export async function detailOf(
+  request: Request,
+  options: Partial<WebhookHandlerOptions> = {},
+): Promise<string> {
+  const handler = createWebhookHandler({ verify: 'unsigned', onError: () => {}, ...options });
+  const detail = await detailIn(handler(request));
+  await handler.drain();
+  return detail;
+}
+
+/** A dedupe store whose claims end as `claim` does (a failure, or never). */
+export function storeOf(claim: () => Promise<never>) {
+  return { claim, complete: async () => {}, release: async () => {} } as never;
+}
+
+/** A POST whose body sends `chunk`, then fails with `failure` or stays open. */
+export function openBody(chunk: string, failure?: Error): Request {
+  return new Request('https://consumer.example/webhooks', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(chunk));
+        if (failure) controller.error(failure);
+      },
+    }),
+    duplex: 'half',
+  } as RequestInit);
+}
