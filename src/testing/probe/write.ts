@@ -2,6 +2,10 @@
  * appointments at the time the user names, each cancelled before the run ends. @module */
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../internal/wire.ts';
 import { OPERATIONS } from '../../operations.ts';
+import type { ProbeContext } from './read.ts';
+import { answerOf, bodyKind, codeOf } from './report.ts';
+import { serviceText } from './terminal.ts';
+import type { Exchange } from './transport.ts';
 import {
   observeNullRoom,
   observeOverlap,
@@ -11,10 +15,6 @@ import {
   reportChangeable,
   roomId,
 } from './write-answers.ts';
-import type { ProbeContext } from './read.ts';
-import { answerOf, bodyKind, codeOf } from './report.ts';
-import { serviceText } from './terminal.ts';
-import type { Exchange } from './transport.ts';
 import {
   createProbePatient,
   probeAppointmentRules,
