@@ -671,7 +671,9 @@ describe("the webhook handler's answers", () => {
 describe('@clinic-scheduling/sdk/testing/msw without msw', () => {
   it('says how to install it', () => {
     const missing = mswLoadError(new Error("Cannot find package 'msw'")) as Error;
-    expect(missing.message).toMatchInlineSnapshot(`"@clinic-scheduling/sdk/testing/msw needs msw (2.10 or later, or 3), which is not installed: run \`npm i -D msw\`. The reference server itself does not need msw: import createReferenceServer from @clinic-scheduling/sdk/testing and pass api.fetch to the client."`);
+    expect(missing.message).toMatchInlineSnapshot(
+      `"@clinic-scheduling/sdk/testing/msw needs msw (2.10 or later, or 3), which is not installed: run \`npm i -D msw\`. The reference server itself does not need msw: import createReferenceServer from @clinic-scheduling/sdk/testing and pass api.fetch to the client."`,
+    );
   });
 });
 

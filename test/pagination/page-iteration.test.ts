@@ -211,7 +211,9 @@ describe('a list body the SDK cannot read', () => {
         (e: unknown) => e,
       );
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).paths).toEqual([expect.stringMatching(/^\(root\): /)]);
+    expect((error as ResponseValidationError).paths).toEqual([
+      expect.stringMatching(/^\(root\): /),
+    ]);
     expect((error as ResponseValidationError).method).toBe('GET');
     expect((error as ResponseValidationError).path).toBe('/api/public/v1/rooms');
   });

@@ -185,7 +185,9 @@ describe('POST /patients body', () => {
 
   it("a missing name is 'is required'", () => {
     expect(fieldsOf(PatientCreateParams, {})).toEqual({ name: [expect.any(String)] });
-    expect(fieldsOf(PatientCreateParams, { phone: '1199' })).toEqual({ name: [expect.any(String)] });
+    expect(fieldsOf(PatientCreateParams, { phone: '1199' })).toEqual({
+      name: [expect.any(String)],
+    });
   });
 
   it.each(['active', 'id', 'created_at', 'clinic_id'])('refuses %s', (field) => {

@@ -104,10 +104,7 @@ describe('dispatch', () => {
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
     expect(webhooks.attempts.map((a) => [a.outcome, a.error])).toEqual([
-      [
-        'network_error',
-        expect.stringContaining('{ fetch }'),
-      ],
+      ['network_error', expect.stringContaining('{ fetch }')],
     ]);
   });
 
