@@ -1,11 +1,12 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIPromise } from '../../src/index.ts';
 import {
   API,
   APPOINTMENT_ID,
   appointmentWire,
   createBody,
+  isolateEachTest,
   json,
   makeClient,
   recordRooms,
@@ -14,18 +15,7 @@ import {
 } from './helpers.ts';
 
 const server = useServer();
-beforeEach(() => {
-  // No test may depend on the environment of the machine running it.
-  vi.stubEnv('CLINIC_API_KEY', undefined);
-  vi.stubEnv('CLINIC_BASE_URL', undefined);
-  vi.stubEnv('CLINIC_LOG', undefined);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+isolateEachTest();
 
 describe('APIPromise', () => {
   it('is a Promise: awaiting gives the data', async () => {

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClinicClient, InternalServerError } from '../../src/index.ts';
 import {
   API,
@@ -7,6 +7,7 @@ import {
   BASE_URL,
   captureLogger,
   configError,
+  isolateEachTest,
   json,
   makeClient,
   recordRooms,
@@ -17,18 +18,7 @@ import {
 } from './helpers.ts';
 
 const server = useServer();
-beforeEach(() => {
-  // No test may depend on the environment of the machine running it.
-  vi.stubEnv('CLINIC_API_KEY', undefined);
-  vi.stubEnv('CLINIC_BASE_URL', undefined);
-  vi.stubEnv('CLINIC_LOG', undefined);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+isolateEachTest();
 
 describe('environment defaults', () => {
   it('reads CLINIC_API_KEY and CLINIC_BASE_URL', async () => {

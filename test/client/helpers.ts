@@ -7,7 +7,7 @@
 import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { type SetupServer, setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import {
   type ClientOptions,
   ClinicClient,
@@ -53,6 +53,25 @@ export function useServer(): SetupServer {
     server.events.removeAllListeners();
   });
   return server;
+}
+
+/**
+ * No test of this file depends on the machine running it or on the test before it: the client's
+ * environment variables unset before each test; stubs, spies and the real clock restored after
+ * it. Call once, at the top of a file.
+ */
+export function isolateEachTest(): void {
+  beforeEach(() => {
+    vi.stubEnv('CLINIC_API_KEY', undefined);
+    vi.stubEnv('CLINIC_BASE_URL', undefined);
+    vi.stubEnv('CLINIC_LOG', undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
 }
 
 /** Every request that reaches `server`, as `METHOD pathname+search`. */

@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIConnectionError, ClinicError, ConfigurationError } from '../../src/index.ts';
 import { API_PREFIX } from '../../src/internal/wire.ts';
 import {
@@ -7,6 +7,7 @@ import {
   API_KEY,
   createBody,
   expectCopyOf,
+  isolateEachTest,
   json,
   makeClient,
   recordRequests,
@@ -17,18 +18,7 @@ import {
 } from './helpers.ts';
 
 const server = useServer();
-beforeEach(() => {
-  // No test may depend on the environment of the machine running it.
-  vi.stubEnv('CLINIC_API_KEY', undefined);
-  vi.stubEnv('CLINIC_BASE_URL', undefined);
-  vi.stubEnv('CLINIC_LOG', undefined);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+isolateEachTest();
 
 describe('local mistakes are ConfigurationErrors, not connection errors, and are not retried', () => {
   it.each([

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/index.ts';
 import { IDEMPOTENCY_HEADER } from '../../src/internal/wire.ts';
 import {
@@ -13,6 +13,7 @@ import {
   API_KEY,
   appointmentWire,
   createBody,
+  isolateEachTest,
   json,
   makeClient,
   recordRooms,
@@ -21,18 +22,7 @@ import {
 } from './helpers.ts';
 
 const server = useServer();
-beforeEach(() => {
-  // No test may depend on the environment of the machine running it.
-  vi.stubEnv('CLINIC_API_KEY', undefined);
-  vi.stubEnv('CLINIC_BASE_URL', undefined);
-  vi.stubEnv('CLINIC_LOG', undefined);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+isolateEachTest();
 
 describe('the headers of every request', () => {
   it('User-Agent names the SDK, its VERSION and the runtime', async () => {
