@@ -1,7 +1,7 @@
 /** {@link ClinicClient}: configuration, the resources, and `_call`, which runs a row. @module */
 import type * as z from 'zod';
 import { APIPromise } from './core/api-promise.ts';
-import { ConfigurationError } from './core/errors.ts';
+import { ConfigurationError } from './core/errors/index.ts';
 import type { Hooks, OpenTelemetryApi } from './core/hooks.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';

@@ -10,7 +10,7 @@ import {
   APIConnectionTimeoutError,
   ClinicError,
   makeAPIError,
-} from '../core/errors.ts';
+} from '../core/errors/index.ts';
 import type { OperationRow } from '../operations.ts';
 import { errorBody, OverCap, readText } from './body.ts';
 import { errorCode, type Redactor } from './redact.ts';

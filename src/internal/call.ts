@@ -16,7 +16,7 @@ import {
   ResponseValidationError,
   ValidationError,
   withIdempotencyKey,
-} from '../core/errors.ts';
+} from '../core/errors/index.ts';
 import type { ErrorEvent, RequestEvent } from '../core/hooks.ts';
 import { outcomeOf } from '../core/outcome.ts';
 import type { AppointmentCreateOptions } from '../core/request-options.ts';

@@ -5,7 +5,7 @@
  */
 import ky, { type KyInstance, type RetryOptions, replaceOption } from 'ky';
 import type * as z from 'zod';
-import { ValidationError } from '../core/errors.ts';
+import { ValidationError } from '../core/errors/index.ts';
 import type { Hooks, OpenTelemetryApi } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
 import { type Checked, hasRequiredMembers, ResponseReader } from '../core/response-check.ts';
