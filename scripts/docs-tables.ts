@@ -3,18 +3,20 @@
  * the operations table of docs/getting-started.md, from the operation table (src/operations.ts);
  * the reference server's settings in the README, docs/testing-settings.md and
  * docs/testing-assumptions.md, from the settings' definitions (`scripts/settings-tables.ts`);
+ * the webhook metrics of docs/webhooks-operations.md, from their definitions (`scripts/metrics-tables.ts`);
  * and docs/settings.schema.json, the settings document's JSON Schema.
  *
  *   node scripts/docs-tables.ts           rewrites them
  *   node scripts/docs-tables.ts --check   exits 1 when a committed one differs
  *
- * test/docs/operations-table.test.ts and test/docs/settings-tables.test.ts run the same
- * comparison in `npm test`.
+ * test/docs/operations-table.test.ts, test/docs/settings-tables.test.ts and
+ * test/docs/metrics-tables.test.ts run the same comparison in `npm test`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type * as z from 'zod';
 import { OPERATION_ROWS, type OperationRow } from '../src/operations.ts';
+import { renderWebhookMetrics } from './metrics-tables.ts';
 import { schemaName } from './openapi.ts';
 import {
   renderAssumptions,
@@ -83,6 +85,11 @@ export const GENERATED = [
     file: join(ROOT, 'docs', 'testing-assumptions.md'),
     name: 'not-shown',
     render: renderAssumptions,
+  },
+  {
+    file: join(ROOT, 'docs', 'webhooks-operations.md'),
+    name: 'webhook-metrics',
+    render: renderWebhookMetrics,
   },
 ] as const;
 

@@ -27,6 +27,7 @@ import { parseWebhookEvent } from '../src/webhooks/events.ts';
 import { createWebhookHandler } from '../src/webhooks/handler.ts';
 import { MemoryOrderingStore } from '../src/webhooks/ordering/memory.ts';
 import { MemoryWebhookQueue } from '../src/webhooks/queue/memory.ts';
+import { PgBossWebhookQueue } from '../src/webhooks/queue/pg-boss.ts';
 import { reconcileAppointments } from '../src/webhooks/reconcile.ts';
 import { StaleEventGuard } from '../src/webhooks/stale.ts';
 import { checkJob } from '../src/webhooks/worker/job.ts';
@@ -506,8 +507,8 @@ describe('webhook queues, workers and the reconciliation', () => {
     ]);
     expect(lines).toMatchInlineSnapshot(`
       [
-        "clinic-scheduling webhooks: job failed; the queue retries it",
         "clinic-scheduling webhooks: event dead-lettered (invalid)",
+        "clinic-scheduling webhooks: job failed; the queue retries it",
         "clinic-scheduling webhooks: job failed its last attempt",
         "clinic-scheduling webhooks: event dead-lettered (failed)",
       ]
@@ -525,6 +526,36 @@ describe('webhook queues, workers and the reconciliation', () => {
     );
   });
 
+  it('a run out of time: its letter, and the line when it ends after all', async () => {
+    vi.useFakeTimers();
+    const lines: string[] = [];
+    const log = (message: string) => void lines.push(message);
+    const queue = new MemoryWebhookQueue({ attempts: 1, jobTimeoutMs: 20 });
+    const worker = await createWebhookWorker({
+      queue,
+      logger: { error: log, warn: log, info: log, debug: log },
+      onAny: () => new Promise((resolve) => setTimeout(resolve, 20 + 1_500)),
+    });
+    const event = appointmentEvent();
+    await queue.enqueue({ id: event.id, event, receivedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(20 + 1_500);
+    vi.useRealTimers();
+    await worker.idle();
+    await worker.close();
+    expect(lines).toMatchInlineSnapshot(`
+      [
+        "clinic-scheduling webhooks: job failed its last attempt",
+        "clinic-scheduling webhooks: event dead-lettered (failed)",
+        "clinic-scheduling webhooks: job ended after its time limit: its handlers ignored context.signal",
+      ]
+    `);
+    expect((await queue.deadLetters()).map((l) => l.reason)).toMatchInlineSnapshot(`
+      [
+        "WebhookJobTimeoutError: The job ran out of time: it was still running after jobTimeoutMs (20 ms), and its handlers' context.signal was aborted.",
+      ]
+    `);
+  });
+
   it('options out of range, and a reconciliation without what it needs', async () => {
     const rejection = (run: () => Promise<unknown>) =>
       run().then(
@@ -533,6 +564,14 @@ describe('webhook queues, workers and the reconciliation', () => {
       );
     expect([
       messageOf(() => new MemoryWebhookQueue({ attempts: 0 })),
+      messageOf(() => new MemoryWebhookQueue({ jobTimeoutMs: 0 })),
+      messageOf(
+        () =>
+          new PgBossWebhookQueue({
+            boss: { send() {} } as never,
+            queueOptions: { expireInSeconds: 60 } as never,
+          }),
+      ),
       await rejection(() => new MemoryWebhookQueue().schedule('reconcile', 10)),
       await rejection(() =>
         createWebhookWorker({
@@ -553,6 +592,8 @@ describe('webhook queues, workers and the reconciliation', () => {
     ]).toMatchInlineSnapshot(`
       [
         "MemoryWebhookQueue: attempts must be an integer of at least 1 (default 8).",
+        "MemoryWebhookQueue: jobTimeoutMs must be a number of ms above 0, at most 24 h (default 15 min): how long one run of a job may take.",
+        "PgBossWebhookQueue: pass jobTimeoutMs, not queueOptions.expireInSeconds: pg-boss's expiry follows the worker's time limit (jobTimeoutMs in whole seconds, plus one).",
         "MemoryWebhookQueue.schedule: everyMs must be a number of ms, at least 1000 (a reconciliation walks every appointment; an hour is typical).",
         "reconcile needs ordering: the store the workers record applied states in, which tells the walk what is already applied.",
         "reconcileAppointments needs { client }: a ClinicClient whose key has appointments:read.",

@@ -40,3 +40,24 @@ export class WebhookNotProcessedError extends ClinicError {
 export class WebhookEventTooOldError extends ClinicError {
   static override readonly name: string = 'WebhookEventTooOldError';
 }
+
+/**
+ * A job's run outlived its queue's `jobTimeoutMs`: the attempt failed (the queue retries it, and
+ * dead-letters it after its last attempt with this error as its reason), and the handlers'
+ * `context.signal` aborted with it.
+ */
+export class WebhookJobTimeoutError extends ClinicError {
+  static override readonly name: string = 'WebhookJobTimeoutError';
+
+  /** The limit the run outlived, in ms. */
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number, options?: ErrorOptions) {
+    super(
+      `The job ran out of time: it was still running after jobTimeoutMs (${timeoutMs} ms), ` +
+        "and its handlers' context.signal was aborted.",
+      options,
+    );
+    this.timeoutMs = timeoutMs;
+  }
+}

@@ -24,6 +24,7 @@ export { PostgresDedupeStore, type PostgresDedupeStoreOptions } from './dedupe/p
 export { RedisDedupeStore, type RedisDedupeStoreOptions } from './dedupe/redis.ts';
 export {
   WebhookEventTooOldError,
+  WebhookJobTimeoutError,
   WebhookNotProcessedError,
   WebhookPayloadError,
   WebhookVerificationError,
@@ -52,6 +53,7 @@ export {
   type WebhookEventType,
 } from './events.ts';
 export { createWebhookHandler, type WebhookHandler } from './handler.ts';
+export { WEBHOOK_METRICS } from './metrics.ts';
 export {
   DEFAULT_ACK_AFTER_MS,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -70,6 +72,7 @@ export { PostgresOrderingStore, type PostgresOrderingStoreOptions } from './orde
 export { RedisOrderingStore, type RedisOrderingStoreOptions } from './ordering/redis.ts';
 export { WEBHOOK_DELIVERY } from './policy.ts';
 export {
+  DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_QUEUE_ATTEMPTS,
   DEFAULT_QUEUE_BACKOFF_MS,
   DEFAULT_QUEUE_RETENTION_MS,
@@ -109,12 +112,11 @@ export {
   type StaleEventGuardOptions,
   type StaleGuardInput,
 } from './stale.ts';
-export {
-  WEBHOOK_METRICS,
-  type WebhookMeter,
-  type WebhookMetricAttributes,
-  type WebhookOpenTelemetryApi,
-  type WebhookOutcome,
+export type {
+  WebhookMeter,
+  WebhookMetricAttributes,
+  WebhookOpenTelemetryApi,
+  WebhookOutcome,
 } from './telemetry.ts';
 export {
   createWebhookWorker,

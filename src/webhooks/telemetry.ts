@@ -4,8 +4,15 @@
  * bounded: an outcome, an event type, a status, a queue's name, never an id. @module
  */
 import type { TelemetrySpan, TelemetrySpanContext } from '../core/hooks.ts';
+import type { Assert, Equals } from '../internal/type-equality.ts';
 import { VERSION } from '../version.ts';
 import type { WebhookEvent } from './events.ts';
+import {
+  type DELIVERY_OUTCOMES,
+  METRIC_DEFINITIONS,
+  WEBHOOK_METRICS,
+  type WebhookMetricKey,
+} from './metrics.ts';
 import type { WebhookTraceContext } from './queue/contract.ts';
 
 /** An answer as the handler builds it (pipeline/delivery.ts), as far as the metrics read it. */
@@ -122,37 +129,26 @@ export type WebhookOutcome =
   | 'refused'
   | 'failed';
 
-/** The metric names, under `clinic_scheduling.webhook.*` (docs/webhooks-operations.md). */
-export const WEBHOOK_METRICS = {
-  /** Counter: deliveries answered, by outcome, event type and status. */
-  deliveries: 'clinic_scheduling.webhook.deliveries',
-  /** Counter: deliveries of an event already done (`done`) or running (`processing`, a 409). */
-  dedupeHits: 'clinic_scheduling.webhook.dedupe.hits',
-  /** Histogram, seconds: from a delivery's arrival to its answer. */
-  ackDuration: 'clinic_scheduling.webhook.ack.duration',
-  /** Counter: job runs by outcome (`processed`, `stale`, `failed`, `invalid`) and event type. */
-  jobs: 'clinic_scheduling.webhook.jobs',
-  /** Histogram, seconds: one job run, from its start to its outcome. */
-  jobDuration: 'clinic_scheduling.webhook.job.duration',
-  /** Histogram: the attempt each run was (1 the first), by outcome. */
-  jobAttempts: 'clinic_scheduling.webhook.job.attempts',
-  /** Histogram, seconds: from a delivery's arrival to the start of its job's run. */
-  jobLag: 'clinic_scheduling.webhook.job.lag',
-  /** Counter: events dead-lettered, by kind (`failed`, `invalid`, `refused`) and event type. */
-  deadLetters: 'clinic_scheduling.webhook.dead_letters',
-  /** Gauge: jobs in the queue by state (`waiting`, `delayed`, `active`, `dead_letter`). */
-  queueDepth: 'clinic_scheduling.webhook.queue.depth',
-  /** Counter: reconciliation runs by outcome (`success`, `failure`). */
-  reconcileRuns: 'clinic_scheduling.webhook.reconcile.runs',
-  /** Counter: appointments a reconciliation walked, by result (`applied`, `skipped`). */
-  reconcileAppointments: 'clinic_scheduling.webhook.reconcile.appointments',
-} as const;
-
 /** The instrumentation scope of the webhook handler's and worker's spans and metrics. */
 export const WEBHOOK_SCOPE = '@clinic-scheduling/sdk/webhooks';
 
-// The HTTP server duration buckets of the semantic conventions, in seconds.
-const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+type _outcomes = Assert<Equals<WebhookOutcome, (typeof DELIVERY_OUTCOMES)[number]>>;
+
+/** A meter's webhook instruments, each made as its definition says (metrics.ts). */
+export function webhookInstruments(meter: WebhookMeter) {
+  const options = (key: WebhookMetricKey) => {
+    const { description, unit, buckets } = METRIC_DEFINITIONS[key];
+    const advice = buckets && { advice: { explicitBucketBoundaries: [...buckets] } };
+    return { description, unit, ...advice };
+  };
+  return {
+    counter: (key: WebhookMetricKey) => meter.createCounter(WEBHOOK_METRICS[key], options(key)),
+    histogram: (key: WebhookMetricKey) => meter.createHistogram(WEBHOOK_METRICS[key], options(key)),
+    /** Absent when the meter has no asynchronous gauges. */
+    gauge: (key: WebhookMetricKey) =>
+      meter.createObservableGauge?.(WEBHOOK_METRICS[key], options(key)),
+  };
+}
 
 export function outcomeOf(answer: Answer): WebhookOutcome {
   const { status } = answer;
@@ -234,11 +230,9 @@ export interface HandlerTelemetry {
 }
 
 export function createHandlerTelemetry(api: WebhookOpenTelemetryApi): HandlerTelemetry {
-  const meter = api.metrics.getMeter(WEBHOOK_SCOPE, VERSION);
-  const deadLetters = meter.createCounter(WEBHOOK_METRICS.deadLetters, {
-    description: 'Events dead-lettered, by kind: failed, invalid, refused.',
-    unit: '{event}',
-  });
+  const deadLetters = webhookInstruments(api.metrics.getMeter(WEBHOOK_SCOPE, VERSION)).counter(
+    'deadLetters',
+  );
   const tracer = api.trace?.getTracer(WEBHOOK_SCOPE, VERSION);
   return {
     record: createRecorder(api),
@@ -272,20 +266,10 @@ export function createHandlerTelemetry(api: WebhookOpenTelemetryApi): HandlerTel
 }
 
 function createRecorder(api: WebhookOpenTelemetryApi): DeliveryRecorder {
-  const meter = api.metrics.getMeter(WEBHOOK_SCOPE, VERSION);
-  const deliveries = meter.createCounter(WEBHOOK_METRICS.deliveries, {
-    description: 'Webhook deliveries answered, by outcome and event type.',
-    unit: '{delivery}',
-  });
-  const dedupeHits = meter.createCounter(WEBHOOK_METRICS.dedupeHits, {
-    description: 'Deliveries of an event already processed, queued, or being processed.',
-    unit: '{delivery}',
-  });
-  const ackDuration = meter.createHistogram(WEBHOOK_METRICS.ackDuration, {
-    description: 'From the arrival of a delivery to its answer.',
-    unit: 's',
-    advice: { explicitBucketBoundaries: BUCKETS },
-  });
+  const instruments = webhookInstruments(api.metrics.getMeter(WEBHOOK_SCOPE, VERSION));
+  const deliveries = instruments.counter('deliveries');
+  const dedupeHits = instruments.counter('dedupeHits');
+  const ackDuration = instruments.histogram('ackDuration');
   return (answer, event, ms) => {
     const outcome = outcomeOf(answer);
     const attributes: WebhookMetricAttributes = {

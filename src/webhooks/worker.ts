@@ -13,19 +13,21 @@ import {
   type WebhookEventType,
 } from './events.ts';
 import { type OrderingStore, recordApplied, resolveIn } from './ordering/contract.ts';
-import type {
-  StoredWebhookJob,
-  WebhookConsumer,
-  WebhookJob,
-  WebhookJobAttempt,
-  WebhookJobResult,
-  WebhookQueue,
-  WebhookQueueDepth,
+import {
+  DEFAULT_JOB_TIMEOUT_MS,
+  type StoredWebhookJob,
+  type WebhookConsumer,
+  type WebhookJob,
+  type WebhookJobAttempt,
+  type WebhookJobResult,
+  type WebhookQueue,
+  type WebhookQueueDepth,
 } from './queue/contract.ts';
-import { checkEveryMs } from './queue/shared.ts';
+import { checkEveryMs, checkJobTimeout } from './queue/shared.ts';
 import { type ReconcileClient, reconcileAppointments } from './reconcile.ts';
 import { type WebhookLogOptions, webhookLogger } from './shared/logging.ts';
 import type { WebhookOpenTelemetryApi } from './telemetry.ts';
+import { withinLimit } from './worker/deadline.ts';
 import { checkJob } from './worker/job.ts';
 import { createWorkerObserver, type JobOutcome, within } from './worker/observe.ts';
 
@@ -37,6 +39,13 @@ export interface WebhookJobContext {
   attempt: number;
   /** The runs allowed before the event is dead-lettered. */
   attempts: number;
+  /**
+   * Aborts once this run outlives the queue's `jobTimeoutMs` (its reason a
+   * `WebhookJobTimeoutError`): the attempt has failed by then, and its slot has gone to another
+   * job. Stop your work on it: pass it on (`client.appointments.retrieve(id, { signal })`, your
+   * database driver's cancel); a handler that ignores it runs on beside the retry.
+   */
+  signal: AbortSignal;
 }
 
 /** A worker's handlers by event type; each receives the event narrowed to its type. */
@@ -151,6 +160,7 @@ function check(options: WebhookWorkerOptions): void {
       );
     }
   }
+  checkJobTimeout(queue.jobTimeoutMs, 'createWebhookWorker (the queue)');
   const { concurrency, reconcile } = options;
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) {
     throw new ConfigurationError('concurrency must be a positive integer (default 10).');
@@ -190,10 +200,12 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
   });
   let running = 0;
   let closed = false;
+  const jobTimeoutMs = queue.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  const limited = <T>(event: WebhookEvent | undefined, work: (signal: AbortSignal) => Promise<T>) =>
+    withinLimit(jobTimeoutMs, work, (lateMs) => observer.overran(event, lateMs));
 
-  const handle = async (job: WebhookJob, attempt: WebhookJobAttempt): Promise<JobOutcome> => {
+  const handle = async (job: WebhookJob, context: WebhookJobContext): Promise<JobOutcome> => {
     let { event } = job;
-    const context: WebhookJobContext = { jobId: job.id, ...attempt };
     if (ordering && isAppointmentEvent(event)) {
       const state = await resolveIn(ordering, event, read);
       if (!state) {
@@ -220,7 +232,11 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
         // A schedule left by another configuration: nothing to run here.
         if (reconcile && ordering) {
           const { client, apply } = reconcile;
-          await observer.reconcile(() => reconcileAppointments({ client, ordering, apply }));
+          await observer.reconcile(() =>
+            limited(undefined, (signal) =>
+              reconcileAppointments({ client, ordering, apply, signal }),
+            ),
+          );
         }
         return undefined;
       }
@@ -228,7 +244,10 @@ export async function createWebhookWorker(options: WebhookWorkerOptions): Promis
         observer.invalid(checked.reason, checked.id);
         return { deadLetter: checked.reason };
       }
-      await observer.run(checked.job, attempt, () => handle(checked.job, attempt));
+      const { job } = checked;
+      await observer.run(job, attempt, () =>
+        limited(job.event, (signal) => handle(job, { jobId: job.id, ...attempt, signal })),
+      );
       return undefined;
     } finally {
       running -= 1;

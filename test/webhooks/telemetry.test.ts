@@ -12,7 +12,8 @@ import {
 } from '@opentelemetry/sdk-metrics';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
-import { WEBHOOK_METRICS, type WebhookOpenTelemetryApi } from '../../src/webhooks/telemetry.ts';
+import { WEBHOOK_METRICS } from '../../src/webhooks/metrics.ts';
+import type { WebhookOpenTelemetryApi } from '../../src/webhooks/telemetry.ts';
 import { appointmentEvent, pingEvent, post } from './fixtures.ts';
 
 class CollectingReader extends MetricReader {

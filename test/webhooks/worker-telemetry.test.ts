@@ -1,58 +1,33 @@
 /**
  * Issue 37 item 7, with the real OpenTelemetry SDK registered (test/helpers/otel.ts:
  * `@opentelemetry/sdk-trace`'s in-memory span exporter, `@opentelemetry/sdk-metrics`), and
- * an AsyncLocalStorage context manager:
+ * `@opentelemetry/context-async-hooks`' context manager (a context that follows `await`, as
+ * `@opentelemetry/sdk-node` registers it):
  * the handler's `PRODUCER` span per enqueue, its context carried in the job; the worker's
  * `CONSUMER` span per job linked to it, your spans inside it; job, letter, lag and depth
  * metrics named in WEBHOOK_METRICS; log lines joined to the spans; `health()`; and a scan of
  * every attribute and line for the key and patient data.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import * as otel from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClinicClient } from '../../src/client.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
+import { WEBHOOK_METRICS } from '../../src/webhooks/metrics.ts';
 import { MemoryOrderingStore } from '../../src/webhooks/ordering/memory.ts';
 import type { WebhookQueue } from '../../src/webhooks/queue/contract.ts';
 import { MemoryWebhookQueue } from '../../src/webhooks/queue/memory.ts';
-import { WEBHOOK_METRICS } from '../../src/webhooks/telemetry.ts';
 import { createWebhookWorker } from '../../src/webhooks/worker.ts';
 import { points, spans, useOpenTelemetry } from '../helpers/otel.ts';
 import { appointmentEvent, post } from './fixtures.ts';
-
-/** The context manager of `@opentelemetry/context-async-hooks`, in a dozen lines. */
-class AsyncContextManager implements otel.ContextManager {
-  readonly #storage = new AsyncLocalStorage<otel.Context>();
-  active() {
-    return this.#storage.getStore() ?? otel.ROOT_CONTEXT;
-  }
-  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
-    context: otel.Context,
-    fn: F,
-    thisArg?: ThisParameterType<F>,
-    ...args: A
-  ): ReturnType<F> {
-    return this.#storage.run(context, () => fn.call(thisArg, ...args));
-  }
-  bind<T>(_context: otel.Context, target: T): T {
-    return target;
-  }
-  enable() {
-    return this;
-  }
-  disable() {
-    this.#storage.disable();
-    return this;
-  }
-}
 
 // The SDK as the other telemetry suites register it, with a context that follows `await`.
 useOpenTelemetry();
 beforeAll(() => {
   otel.context.disable();
-  otel.context.setGlobalContextManager(new AsyncContextManager());
+  otel.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
 });
 afterAll(() => {
   otel.context.disable();

@@ -3,12 +3,17 @@
  * dispatch, errors rethrown for the queue's retry, the shared ordering store, shutdown. The
  * workers on real brokers are in test/webhooks/queue/ and the multi-process soak.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../src/core/errors.ts';
+import { WebhookJobTimeoutError } from '../../src/webhooks/errors.ts';
 import type { AppointmentEvent, WebhookEvent } from '../../src/webhooks/events.ts';
 import { recordApplied } from '../../src/webhooks/ordering/contract.ts';
 import { MemoryOrderingStore } from '../../src/webhooks/ordering/memory.ts';
-import type { WebhookJobAttempt, WebhookQueue } from '../../src/webhooks/queue/contract.ts';
+import {
+  DEFAULT_JOB_TIMEOUT_MS,
+  type WebhookJobAttempt,
+  type WebhookQueue,
+} from '../../src/webhooks/queue/contract.ts';
 import { createWebhookWorker } from '../../src/webhooks/worker.ts';
 import { appointmentEvent, pingEvent } from './fixtures.ts';
 
@@ -50,6 +55,10 @@ const at = (updated_at: string, status = 'scheduled'): AppointmentEvent =>
   } as never);
 
 describe('createWebhookWorker', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('runs on[type] then onAny with the job context; ping included', async () => {
     const { queue, held, run } = standInQueue();
     const calls: unknown[] = [];
@@ -63,7 +72,11 @@ describe('createWebhookWorker', () => {
     const ping = pingEvent();
     await run(ping, { attempt: 2, attempts: 5 });
     expect(calls).toEqual([
-      ['ping', ping.id, { jobId: ping.id, attempt: 2, attempts: 5 }],
+      [
+        'ping',
+        ping.id,
+        { jobId: ping.id, attempt: 2, attempts: 5, signal: expect.any(AbortSignal) },
+      ],
       ['any', ping.id],
     ]);
     await worker.close({ timeoutMs: 1234 });
@@ -168,6 +181,93 @@ describe('createWebhookWorker', () => {
     expect(ran).toBe(2);
   });
 
+  it('a queue without jobTimeoutMs gets the default: a run ends, failed, at 15 min', async () => {
+    vi.useFakeTimers();
+    const { queue, run } = standInQueue();
+    const worker = await createWebhookWorker({
+      queue,
+      onAny: () => new Promise(() => {}),
+      onError: () => {},
+      logLevel: 'off',
+    });
+    let settled: unknown;
+    run(pingEvent()).then(
+      () => (settled = 'resolved'),
+      (error: Error) => (settled = error),
+    );
+    await vi.advanceTimersByTimeAsync(DEFAULT_JOB_TIMEOUT_MS - 1);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBeInstanceOf(WebhookJobTimeoutError);
+    expect(settled).toMatchObject({ timeoutMs: DEFAULT_JOB_TIMEOUT_MS });
+    expect(worker.running).toBe(0);
+    await worker.close();
+  });
+
+  it('a run that ignores its signal is reported at warn once it ends, with how late; one that stops on it is not', async () => {
+    vi.useFakeTimers();
+    const { queue, run } = standInQueue();
+    const lines: Array<[string, Record<string, unknown>]> = [];
+    let obeys = true;
+    const worker = await createWebhookWorker({
+      queue: { ...queue, jobTimeoutMs: 50 },
+      onAny: (_, { signal }) =>
+        new Promise<void>((resolve) => {
+          if (obeys) signal.addEventListener('abort', () => resolve());
+          else setTimeout(resolve, 50 + 1_500);
+        }),
+      onError: () => {},
+      logger: {
+        ...console,
+        warn: (message: string, fields: Record<string, unknown>) =>
+          void lines.push([message, fields]),
+      },
+    });
+    const settled = (event: WebhookEvent) => run(event).catch((error: unknown) => error);
+    const stopped = settled(pingEvent());
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await stopped).toBeInstanceOf(WebhookJobTimeoutError);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(lines).toEqual([]);
+    obeys = false;
+    const event = pingEvent();
+    const ignored = settled(event);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await ignored).toBeInstanceOf(WebhookJobTimeoutError);
+    expect(lines).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]![1]).toEqual({ eventId: event.id, eventType: 'ping', lateMs: 1_500 });
+    await worker.close();
+  });
+
+  it('the scheduled reconciliation runs under the same limit: its walk is aborted, and the failure told', async () => {
+    const { queue, held } = standInQueue();
+    const errors: unknown[] = [];
+    let walked: AbortSignal | undefined;
+    const client = {
+      appointments: {
+        async *list(_query?: undefined, options?: { signal?: AbortSignal }) {
+          walked = options?.signal;
+          await new Promise((resolve) => walked?.addEventListener('abort', resolve));
+          yield* [];
+        },
+      },
+    };
+    const worker = await createWebhookWorker({
+      queue: { ...queue, jobTimeoutMs: 50 },
+      ordering: new MemoryOrderingStore(),
+      reconcile: { client, apply: () => {}, everyMs: 60_000 },
+      onError: (error) => void errors.push(error),
+    });
+    await expect(held.process!({ kind: 'reconcile' }, { attempt: 1, attempts: 1 })).resolves.toBe(
+      undefined,
+    );
+    expect(walked?.aborted).toBe(true);
+    expect(errors.map((e) => (e as Error).name)).toEqual(['WebhookJobTimeoutError']);
+    await worker.close();
+  });
+
   it('refuses a missing queue, an unknown on key and a bad concurrency', async () => {
     const { queue } = standInQueue();
     await expect(createWebhookWorker({} as never)).rejects.toThrow(ConfigurationError);
@@ -177,5 +277,10 @@ describe('createWebhookWorker', () => {
     await expect(createWebhookWorker({ queue, concurrency: 0 })).rejects.toThrow(
       ConfigurationError,
     );
+    for (const jobTimeoutMs of [0, -1, Number.NaN, 24 * 3_600_000 + 1]) {
+      await expect(createWebhookWorker({ queue: { ...queue, jobTimeoutMs } })).rejects.toThrow(
+        ConfigurationError,
+      );
+    }
   });
 });

@@ -2,12 +2,11 @@
  * it), behind an admin token, unrecorded; refusals are `{detail}` 400/401/403/404. The routes
  * live by family in `control/`. @module */
 import { ClinicError } from '../../core/errors.ts';
-import type { DeliveryUrlRuleOptions } from '../delivery/types.ts';
 import { UnknownRecordError } from '../seed/helpers.ts';
-import type { ReferenceServer } from '../server/create.ts';
 import { CLOCK_ROUTES } from './control/clock.ts';
 import { FAULT_ROUTES } from './control/faults.ts';
 import { KEY_ROUTES } from './control/keys.ts';
+import type { ControlOptions } from './control/options.ts';
 import { RECORD_ROUTES } from './control/records.ts';
 import { SETTINGS_ROUTES } from './control/settings.ts';
 import {
@@ -19,6 +18,8 @@ import {
 } from './control/shared.ts';
 import { WEBHOOK_ROUTES } from './control/webhooks.ts';
 import { CONTROL_PREFIX } from './prefix.ts';
+
+export type { ControlOptions };
 
 const TABLE = {
   // Readiness needs no token: it says only that the server answers.
@@ -51,36 +52,6 @@ export type ControlRoute = keyof typeof TABLE;
 export const CONTROL_ROUTES: Readonly<Record<ControlRoute, string>> = Object.fromEntries(
   Object.entries(TABLE).map(([name, spec]) => [name, spec.doc]),
 ) as Record<ControlRoute, string>;
-
-/** What `createControlHandler` takes. */
-export interface ControlOptions {
-  /** The server it controls. */
-  readonly api: ReferenceServer;
-  /** The admin token: `Authorization: Bearer <token>`. */
-  readonly token: string;
-  /** Runs after `api.reset()` on `POST /__control/reset` (the CLI re-applies its seed file). */
-  readonly afterReset?: () => void;
-  /** Host → addresses, before DNS, for `GET`/`PUT /__control/hosts` (else 404); reset restores it. */
-  readonly hosts?: Map<string, readonly string[]>;
-  /** Checks a URL before `POST /__control/webhooks`; reject with a `WebhookUrlError` to refuse. */
-  readonly checkWebhookUrl?: (url: string) => Promise<unknown>;
-  /**
-   * Host names (or addresses) the control API answers besides loopback (`localhost`, 127.0.0.0/8,
-   * `::1`), such as a compose service's name; any other `Host` is 403, so a page that rebinds its
-   * own name to this machine cannot reach it. The API routes answer any `Host`.
-   */
-  readonly allowedHosts?: readonly string[];
-  /** How the refusal tells the user to allow a host (the CLI names its flag and variable). */
-  readonly allowHostHint?: string;
-  /**
-   * The most `PATCH /__control/server-settings` may open webhook targets: `allowLoopbackHttp`
-   * and the `allowHttpHosts` names past these are 403. Default: what `api.webhooks.urlRule`
-   * holds when the handler is made (the CLI: what its start flags opened).
-   */
-  readonly webhookOpenings?: DeliveryUrlRuleOptions;
-  /** How that refusal tells the user to open a target (the CLI names its flag). */
-  readonly openingsHint?: string;
-}
 
 /** The host of a URL as compared: no brackets, no trailing dot, lower case. */
 function bareHost(url: URL): string {

@@ -13,6 +13,7 @@ import {
 import { ConfigurationError } from '../../core/errors.ts';
 import { dedupeKey } from '../dedupe/contract.ts';
 import {
+  DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_QUEUE_ATTEMPTS,
   DEFAULT_QUEUE_BACKOFF_MS,
   DEFAULT_QUEUE_NAME,
@@ -82,6 +83,8 @@ export class BullMQWebhookQueue implements WebhookQueue {
   readonly name: string;
   /** How long done ids are kept, in ms (the `retentionMs` option). */
   readonly retentionMs: number;
+  /** How long one run of a job may take, in ms (the `jobTimeoutMs` option). */
+  readonly jobTimeoutMs: number;
   readonly #queue: Queue;
   readonly #dead: Queue;
   readonly #attempts: number;
@@ -101,6 +104,7 @@ export class BullMQWebhookQueue implements WebhookQueue {
     this.#attempts = retry.attempts ?? DEFAULT_QUEUE_ATTEMPTS;
     this.#backoffMs = retry.backoffMs ?? DEFAULT_QUEUE_BACKOFF_MS;
     this.retentionMs = retry.retentionMs ?? DEFAULT_QUEUE_RETENTION_MS;
+    this.jobTimeoutMs = retry.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
     const keep = { age: Math.ceil(this.retentionMs / 1000) };
     const common = { connection: options.connection, prefix: options.prefix };
     this.#queue = new Queue(this.name, {

@@ -126,6 +126,11 @@ export interface WebhookQueue {
   readonly name: string;
   /** How long the queue remembers a job's id after it is done, in ms: at least `maxEventAgeMs`. */
   readonly retentionMs: number;
+  /**
+   * How long one run of a job may take, in ms (the `jobTimeoutMs` option; a queue without it gets
+   * `DEFAULT_JOB_TIMEOUT_MS`): the worker fails a run past it, as if it threw.
+   */
+  readonly jobTimeoutMs?: number | undefined;
   /** `'added'`, or `'duplicate'` when a job of this id is held already (queued, done or dead). */
   enqueue(job: WebhookJob): Promise<'added' | 'duplicate'>;
   /**
@@ -170,6 +175,14 @@ export interface WebhookRetryOptions {
   backoffMs?: number | undefined;
   /** How long done ids are kept, in ms (default 48 h; at least the handler's `maxEventAgeMs`). */
   retentionMs?: number | undefined;
+  /**
+   * How long one run of a job may take, in ms (default 15 min, pg-boss's own expiry; at most
+   * 24 h). A run past it fails that attempt, as a throw does: retried with backoff, dead-lettered
+   * after the last with a `WebhookJobTimeoutError` as its reason; the handlers' `context.signal`
+   * aborts and the run's concurrency slot is freed. pg-boss's `expireInSeconds` follows it (in
+   * whole seconds, plus one): its backstop for a worker killed or blocked mid-job.
+   */
+  jobTimeoutMs?: number | undefined;
 }
 
 /** Default of `attempts`: 8 runs, about 4 min of backoff from 1 s. */
@@ -178,6 +191,8 @@ export const DEFAULT_QUEUE_ATTEMPTS = 8;
 export const DEFAULT_QUEUE_BACKOFF_MS = 1_000;
 /** Default of `retentionMs`: 48 hours, twice the default `maxEventAgeMs`. */
 export const DEFAULT_QUEUE_RETENTION_MS = 48 * 60 * 60_000;
+/** Default of `jobTimeoutMs`: 15 min, as pg-boss's own default expiry. */
+export const DEFAULT_JOB_TIMEOUT_MS = 15 * 60_000;
 /** The default queue name of every adapter; its dead letters are `<name>-dead-letter`. */
 export const DEFAULT_QUEUE_NAME = 'clinic-scheduling-webhooks';
 

@@ -4,6 +4,7 @@
  */
 import { dedupeKey } from '../dedupe/contract.ts';
 import {
+  DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_QUEUE_ATTEMPTS,
   DEFAULT_QUEUE_BACKOFF_MS,
   DEFAULT_QUEUE_NAME,
@@ -75,6 +76,8 @@ export class MemoryWebhookQueue implements WebhookQueue {
   readonly name: string = DEFAULT_QUEUE_NAME;
   /** How long done ids are kept, in ms (the `retentionMs` option). */
   readonly retentionMs: number;
+  /** How long one run of a job may take, in ms (the `jobTimeoutMs` option). */
+  readonly jobTimeoutMs: number;
   readonly #attempts: number;
   readonly #backoffMs: number;
   readonly #entries = new Map<string, Entry>();
@@ -92,6 +95,7 @@ export class MemoryWebhookQueue implements WebhookQueue {
     this.#attempts = options.attempts ?? DEFAULT_QUEUE_ATTEMPTS;
     this.#backoffMs = options.backoffMs ?? DEFAULT_QUEUE_BACKOFF_MS;
     this.retentionMs = options.retentionMs ?? DEFAULT_QUEUE_RETENTION_MS;
+    this.jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   }
 
   /** {@inheritDoc WebhookQueue.enqueue} */

@@ -5,6 +5,7 @@
 import type { JobWithMetadata, PgBoss, Queue as PgBossQueue, WorkOptions } from 'pg-boss';
 import { ConfigurationError } from '../../core/errors.ts';
 import {
+  DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_QUEUE_ATTEMPTS,
   DEFAULT_QUEUE_BACKOFF_MS,
   DEFAULT_QUEUE_NAME,
@@ -46,13 +47,11 @@ export interface PgBossWebhookQueueOptions extends WebhookRetryOptions {
   /** The queue's name (default `clinic-scheduling-webhooks`); its dead letters are `<name>-dead-letter`. */
   name?: string | undefined;
   /**
-   * pg-boss queue settings, such as `expireInSeconds` (how soon a killed worker's job runs
-   * elsewhere, counted as an attempt; pg-boss's default is 15 min). Retries and retention come
-   * from the options above.
+   * pg-boss queue settings: `heartbeatSeconds`, `retentionSeconds`. Retries and retention come
+   * from the options above; the expiry (`expireInSeconds`: how soon a killed worker's job runs
+   * elsewhere, counted as an attempt) follows `jobTimeoutMs`.
    */
-  queueOptions?:
-    | Pick<PgBossQueue, 'expireInSeconds' | 'heartbeatSeconds' | 'retentionSeconds'>
-    | undefined;
+  queueOptions?: Pick<PgBossQueue, 'heartbeatSeconds' | 'retentionSeconds'> | undefined;
   /** pg-boss `work` settings for `consume`, such as `pollingIntervalSeconds`. */
   workOptions?: Pick<WorkOptions, 'pollingIntervalSeconds'> | undefined;
 }
@@ -64,6 +63,17 @@ const SCHEDULE_KEY = 'clinic-scheduling-reconcile';
 const DEAD_LETTERED = 'deadLettered';
 const PENDING: readonly string[] = ['created', 'retry', 'active'];
 const PAGE = 1000;
+/** pg-boss's ceiling on `expireInSeconds`. */
+const MAX_EXPIRY_S = 24 * 60 * 60;
+
+/**
+ * pg-boss's expiry for runs limited to `jobTimeoutMs`: whole seconds, one past the limit, so that
+ * the worker's own timer ends a run first (with its reason and its signal), and pg-boss's ends
+ * only what that timer cannot: a worker killed, or its event loop blocked.
+ */
+function expiryOf(jobTimeoutMs: number): number {
+  return Math.min(MAX_EXPIRY_S, Math.ceil(jobTimeoutMs / 1000) + 1);
+}
 
 /** pg-boss job ids are uuids: the one inside `evt_<uuid>`, lower-cased. */
 function jobIdOf(eventId: string): string {
@@ -81,6 +91,8 @@ export class PgBossWebhookQueue implements WebhookQueue {
   readonly name: string;
   /** How long done ids are kept, in ms (the `retentionMs` option). */
   readonly retentionMs: number;
+  /** How long one run of a job may take, in ms (the `jobTimeoutMs` option). */
+  readonly jobTimeoutMs: number;
   readonly #boss: PgBoss;
   readonly #dead: string;
   readonly #attempts: number;
@@ -95,12 +107,18 @@ export class PgBossWebhookQueue implements WebhookQueue {
       );
     }
     checkRetryOptions(options, 'PgBossWebhookQueue');
+    if (options.queueOptions && 'expireInSeconds' in options.queueOptions) {
+      throw new ConfigurationError(
+        "PgBossWebhookQueue: pass jobTimeoutMs, not queueOptions.expireInSeconds: pg-boss's expiry follows the worker's time limit (jobTimeoutMs in whole seconds, plus one).",
+      );
+    }
     this.#options = options;
     this.#boss = options.boss;
     this.name = options.name ?? DEFAULT_QUEUE_NAME;
     this.#dead = `${this.name}-dead-letter`;
     this.#attempts = options.attempts ?? DEFAULT_QUEUE_ATTEMPTS;
     this.retentionMs = options.retentionMs ?? DEFAULT_QUEUE_RETENTION_MS;
+    this.jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   }
 
   /** Creates both queues (idempotent), once per instance. */
@@ -112,15 +130,19 @@ export class PgBossWebhookQueue implements WebhookQueue {
         deleteAfterSeconds: retention,
         retentionSeconds: LETTER_RETENTION_S,
       });
+      const expireInSeconds = expiryOf(this.jobTimeoutMs);
       await this.#boss.createQueue(this.name, {
         ...this.#options.queueOptions,
         retryLimit: this.#attempts - 1,
         // Whole seconds: a backoff under 1 s becomes 1 s; 0 retries at once.
         retryDelay: backoffMs === 0 ? 0 : Math.max(1, Math.round(backoffMs / 1000)),
         retryBackoff: backoffMs > 0,
+        expireInSeconds,
         deleteAfterSeconds: retention,
         deadLetter: this.#dead,
       });
+      // createQueue leaves a queue that exists as it was: its expiry follows jobTimeoutMs anyway.
+      await this.#boss.updateQueue(this.name, { expireInSeconds });
     })().catch((error) => {
       this.#ready = undefined; // the next call tries again
       throw error;
@@ -238,8 +260,8 @@ export class PgBossWebhookQueue implements WebhookQueue {
     const output = job.sourceOutput as { message?: unknown; name?: unknown } | null;
     if (!output || typeof output.message !== 'string') {
       return (
-        'expired on its last attempt: its worker stopped mid-job (killed, out of memory) or ' +
-        'ran past expireInSeconds'
+        'expired on its last attempt: its worker stopped mid-job (killed, out of memory, or ' +
+        'its event loop blocked past jobTimeoutMs)'
       );
     }
     const name = typeof output.name === 'string' ? output.name : 'Error';

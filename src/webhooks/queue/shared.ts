@@ -19,7 +19,22 @@ export function checkRetryOptions(options: WebhookRetryOptions, who: string): We
       `${who}: retentionMs must be a number of ms, at least the handler's maxEventAgeMs (default 48 h).`,
     );
   }
+  checkJobTimeout(options.jobTimeoutMs, who);
   return options;
+}
+
+/** The longest `jobTimeoutMs`: pg-boss's ceiling on a job's expiry. */
+export const MAX_JOB_TIMEOUT_MS = 24 * 60 * 60_000;
+
+/** A valid `jobTimeoutMs`, or `undefined` when not set. */
+export function checkJobTimeout(value: unknown, who: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!(typeof value === 'number' && value > 0 && value <= MAX_JOB_TIMEOUT_MS)) {
+    throw new ConfigurationError(
+      `${who}: jobTimeoutMs must be a number of ms above 0, at most 24 h (default 15 min): how long one run of a job may take.`,
+    );
+  }
+  return value;
 }
 
 /** The shortest period of a scheduled task: a reconciliation walks every appointment. */

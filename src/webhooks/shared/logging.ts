@@ -4,7 +4,6 @@
  */
 import { ConfigurationError } from '../../core/errors.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from '../../core/logger.ts';
-import type { CallOutcome } from '../../core/outcome.ts';
 import { readEnv } from '../../internal/utils.ts';
 import {
   WebhookEventTooOldError,

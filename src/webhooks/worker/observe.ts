@@ -8,6 +8,7 @@ import type { Logger } from '../../core/logger.ts';
 import { VERSION } from '../../version.ts';
 import { WebhookPayloadError } from '../errors.ts';
 import type { WebhookEvent } from '../events.ts';
+import type { JOB_OUTCOMES } from '../metrics.ts';
 import type { DeadLetter, WebhookJob, WebhookJobAttempt, WebhookQueue } from '../queue/contract.ts';
 import type { ReconcileResult } from '../reconcile.ts';
 import { eventFields, LOG_PREFIX } from '../shared/logging.ts';
@@ -16,14 +17,14 @@ import {
   messagingAttributes,
   SPAN_ERROR,
   SPAN_KIND,
-  WEBHOOK_METRICS,
   WEBHOOK_SCOPE,
   type WebhookMetricAttributes,
   type WebhookOpenTelemetryApi,
+  webhookInstruments,
 } from '../telemetry.ts';
 
 /** How a job run ended. */
-export type JobOutcome = 'processed' | 'stale' | 'failed' | 'invalid';
+export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
 export interface WorkerObserver {
   /** Runs one event job in its span; rethrows what `work` throws, once told. */
@@ -36,6 +37,8 @@ export interface WorkerObserver {
   reconcile(work: () => Promise<ReconcileResult>): Promise<void>;
   /** The consumer's own failure (a dead-letter write it tries again). */
   consumerError(error: unknown): void;
+  /** A run abandoned at its time limit ended after all, `lateMs` past it. */
+  overran(event: WebhookEvent | undefined, lateMs: number): void;
   /** When a job last ended here, in epoch ms. */
   readonly lastJobAt: number | undefined;
 }
@@ -48,9 +51,6 @@ export interface WorkerObserverConfig {
   otel: WebhookOpenTelemetryApi | undefined;
 }
 
-const BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
-const LAG_BUCKETS_S = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600, 21600, 86400];
-const ATTEMPT_BUCKETS = [1, 2, 3, 4, 5, 6, 8, 10, 15, 20];
 /** A depth reading slower than this is skipped for that collection. */
 const DEPTH_TIMEOUT_MS = 5_000;
 
@@ -64,18 +64,8 @@ export function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 function instruments(otel: WebhookOpenTelemetryApi, queue: WebhookQueue) {
-  const meter = otel.metrics.getMeter(WEBHOOK_SCOPE, VERSION);
-  const seconds = (name: string, description: string, buckets: number[]) =>
-    meter.createHistogram(name, {
-      description,
-      unit: 's',
-      advice: { explicitBucketBoundaries: buckets },
-    });
-  const depth = meter.createObservableGauge?.(WEBHOOK_METRICS.queueDepth, {
-    description: 'Jobs in the webhook queue by state; dead_letter: the dead-letter queue.',
-    unit: '{job}',
-  });
-  depth?.addCallback(async (result) => {
+  const make = webhookInstruments(otel.metrics.getMeter(WEBHOOK_SCOPE, VERSION));
+  make.gauge('queueDepth')?.addCallback(async (result) => {
     const read = await within(queue.depth(), DEPTH_TIMEOUT_MS).catch(() => undefined);
     if (!read) return;
     const at = (state: string) => ({
@@ -88,34 +78,13 @@ function instruments(otel: WebhookOpenTelemetryApi, queue: WebhookQueue) {
     result.observe(read.deadLetters, at('dead_letter'));
   });
   return {
-    jobs: meter.createCounter(WEBHOOK_METRICS.jobs, {
-      description:
-        'Job runs by outcome: processed, stale, failed (retried or dead-lettered), invalid.',
-      unit: '{run}',
-    }),
-    duration: seconds(WEBHOOK_METRICS.jobDuration, 'One job run, start to outcome.', BUCKETS_S),
-    lag: seconds(
-      WEBHOOK_METRICS.jobLag,
-      "From a delivery's arrival to the start of its job's run.",
-      LAG_BUCKETS_S,
-    ),
-    attempts: meter.createHistogram(WEBHOOK_METRICS.jobAttempts, {
-      description: 'The attempt each job run was: 1 the first.',
-      unit: '{attempt}',
-      advice: { explicitBucketBoundaries: ATTEMPT_BUCKETS },
-    }),
-    deadLetters: meter.createCounter(WEBHOOK_METRICS.deadLetters, {
-      description: 'Events dead-lettered, by kind: failed, invalid, refused.',
-      unit: '{event}',
-    }),
-    reconcileRuns: meter.createCounter(WEBHOOK_METRICS.reconcileRuns, {
-      description: 'Reconciliation runs by outcome: success, failure.',
-      unit: '{run}',
-    }),
-    reconciled: meter.createCounter(WEBHOOK_METRICS.reconcileAppointments, {
-      description: 'Appointments a reconciliation walked: applied (missed by the events), skipped.',
-      unit: '{appointment}',
-    }),
+    jobs: make.counter('jobs'),
+    duration: make.histogram('jobDuration'),
+    lag: make.histogram('jobLag'),
+    attempts: make.histogram('jobAttempts'),
+    deadLetters: make.counter('deadLetters'),
+    reconcileRuns: make.counter('reconcileRuns'),
+    reconciled: make.counter('reconcileAppointments'),
   };
 }
 
@@ -275,6 +244,17 @@ export function createWorkerObserver(config: WorkerObserverConfig): WorkerObserv
         lastJobAt = Date.now();
         span?.end();
       }
+    },
+
+    overran(event, lateMs) {
+      // Its slot went to another job at the limit: such runs go on beyond `concurrency`.
+      logger.warn(
+        `${LOG_PREFIX} job ended after its time limit: its handlers ignored context.signal`,
+        {
+          ...eventFields(event),
+          lateMs,
+        },
+      );
     },
 
     consumerError(error) {

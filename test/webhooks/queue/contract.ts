@@ -26,6 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export type QueueFactory = (options: {
   attempts: number;
   retentionMs?: number;
+  jobTimeoutMs?: number;
 }) => Promise<WebhookQueue>;
 
 /** What an adapter's suite adds to the contract. */
@@ -205,7 +206,13 @@ export function webhookQueueContract(queue: QueueFactory, hooks: ContractHooks =
     });
     await worker.idle();
     await worker.close();
-    expect(got).toEqual([[event.id, event.data.id, { jobId: event.id, attempt: 1, attempts: 3 }]]);
+    expect(got).toEqual([
+      [
+        event.id,
+        event.data.id,
+        { jobId: event.id, attempt: 1, attempts: 3, signal: expect.any(AbortSignal) },
+      ],
+    ]);
   });
 
   it('an event older than maxEventAgeMs is answered refused, runs no handler, and waits in the dead-letter queue', async () => {
@@ -253,6 +260,45 @@ export function webhookQueueContract(queue: QueueFactory, hooks: ContractHooks =
     expect((await q.deadLetters()).map((l) => l.id)).toEqual([poison.id]);
     await maintain(q);
     expect(await q.depth()).toMatchObject({ waiting: 0, delayed: 0, active: 0, deadLetters: 1 });
+    await worker.close();
+  });
+
+  it('a run past jobTimeoutMs fails that attempt and frees its slot; its handler learns of it through context.signal; after the last attempt it is dead-lettered as out of time', async () => {
+    const q = await queue({ attempts: 2, jobTimeoutMs: 400 });
+    expect(q.jobTimeoutMs).toBe(400);
+    const hung = job();
+    const next = job();
+    await q.enqueue(hung);
+    const runs: Array<{ attempt: number; signal: AbortSignal }> = [];
+    const ran: string[] = [];
+    const worker = await createWebhookWorker({
+      queue: q,
+      concurrency: 1,
+      on: {
+        'appointment.created': async (e, context) => {
+          if (e.id !== hung.id) return void ran.push(e.id);
+          runs.push(context);
+          await new Promise(() => {}); // hangs for ever, whatever the signal says
+        },
+      },
+      onError: quiet,
+      logLevel: 'off',
+    });
+    await eventually(() => runs.length === 1);
+    expect(runs[0]!.signal.aborted).toBe(false);
+    // One slot: the next job runs only once the hung run's slot is freed.
+    await q.enqueue(next);
+    await worker.idle();
+    expect(runs.map((r) => r.attempt)).toEqual([1, 2]);
+    expect(runs.map((r) => (r.signal.reason as Error).name)).toEqual([
+      'WebhookJobTimeoutError',
+      'WebhookJobTimeoutError',
+    ]);
+    expect(ran).toEqual([next.id]);
+    const letters = await q.deadLetters();
+    expect(letters.map((l) => [l.id, l.kind, l.ran])).toEqual([[hung.id, 'failed', false]]);
+    expect(letters[0]!.reason).toMatch(/^WebhookJobTimeoutError: /);
+    expect(worker.running).toBe(0);
     await worker.close();
   });
 

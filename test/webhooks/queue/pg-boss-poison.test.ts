@@ -22,7 +22,7 @@ describeWithPostgres('PgBossWebhookQueue and poison events on a real PostgreSQL'
       name,
       attempts: 2,
       backoffMs: 0,
-      queueOptions: { expireInSeconds: 1 },
+      jobTimeoutMs: 1_000, // pg-boss's expiry: 2 s
     });
     await expectPoisonDeadLettered(
       queue,

@@ -1,4 +1,7 @@
 /** The WebhookQueue contract (contract.ts) on pg-boss, against a real PostgreSQL. */
+import { expect, it } from 'vitest';
+import { ConfigurationError } from '../../../src/core/errors.ts';
+import { DEFAULT_JOB_TIMEOUT_MS } from '../../../src/webhooks/queue/contract.ts';
 import { PgBossWebhookQueue } from '../../../src/webhooks/queue/pg-boss.ts';
 import { describeWithPostgres } from '../../helpers/postgres.ts';
 import { usePgBoss } from './brokers.ts';
@@ -26,4 +29,17 @@ describeWithPostgres('PgBossWebhookQueue on a real PostgreSQL', () => {
       },
     },
   );
+
+  it("pg-boss's expiry follows jobTimeoutMs (whole seconds, plus one), on a queue made earlier too; queueOptions.expireInSeconds is refused", async () => {
+    const { boss } = broker();
+    const expiry = async (name: string) => (await boss.getQueue(name))?.expireInSeconds;
+    await boss.createQueue('expiry', { expireInSeconds: 7 });
+    await new PgBossWebhookQueue({ boss, name: 'expiry', jobTimeoutMs: 2_500 }).depth();
+    expect(await expiry('expiry')).toBe(4);
+    await new PgBossWebhookQueue({ boss, name: 'expiry-default' }).depth();
+    expect(await expiry('expiry-default')).toBe(DEFAULT_JOB_TIMEOUT_MS / 1000 + 1);
+    expect(
+      () => new PgBossWebhookQueue({ boss, queueOptions: { expireInSeconds: 60 } as never }),
+    ).toThrow(ConfigurationError);
+  });
 });

@@ -49,7 +49,7 @@ async function queueOf(): Promise<WebhookQueue> {
     name: config.name,
     attempts: config.attempts,
     backoffMs: 0,
-    queueOptions: { expireInSeconds: 1 },
+    jobTimeoutMs: 1_000, // pg-boss's expiry: 2 s
     workOptions: { pollingIntervalSeconds: 0.5 },
   });
 }

@@ -25,6 +25,11 @@ export function readConfig(): SoakConfig {
 /** The queue's name, and the attempts before an event is dead-lettered. */
 export const QUEUE_NAME = 'soak-webhooks';
 export const QUEUE_ATTEMPTS = 20;
+/**
+ * pg-boss's run time limit, the same in the handler's and the workers' adapters (either may set
+ * the queue's expiry, which follows it): a killed worker's job runs again about 4 s later.
+ */
+export const QUEUE_JOB_TIMEOUT_MS = 3_000;
 
 /**
  * The consumer's own tables: `effects`, one row per event id (the exactly-once key), and the

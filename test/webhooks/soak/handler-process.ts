@@ -10,7 +10,7 @@ import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
 import { BullMQWebhookQueue } from '../../../src/webhooks/queue/bullmq.ts';
 import type { WebhookQueue } from '../../../src/webhooks/queue/contract.ts';
 import { PgBossWebhookQueue } from '../../../src/webhooks/queue/pg-boss.ts';
-import { QUEUE_ATTEMPTS, QUEUE_NAME, readConfig } from './config.ts';
+import { QUEUE_ATTEMPTS, QUEUE_JOB_TIMEOUT_MS, QUEUE_NAME, readConfig } from './config.ts';
 
 const config = readConfig();
 
@@ -26,7 +26,13 @@ async function queue(): Promise<WebhookQueue> {
   const boss = new PgBoss({ connectionString: config.postgresUrl, max: 10, supervise: false });
   boss.on('error', () => {});
   await boss.start();
-  return new PgBossWebhookQueue({ boss, name: QUEUE_NAME, attempts: QUEUE_ATTEMPTS, backoffMs: 0 });
+  return new PgBossWebhookQueue({
+    boss,
+    name: QUEUE_NAME,
+    attempts: QUEUE_ATTEMPTS,
+    backoffMs: 0,
+    jobTimeoutMs: QUEUE_JOB_TIMEOUT_MS,
+  });
 }
 
 const expected = (body: Uint8Array) =>

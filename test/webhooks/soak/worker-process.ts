@@ -17,7 +17,7 @@ import type { WebhookQueue } from '../../../src/webhooks/queue/contract.ts';
 import { PgBossWebhookQueue } from '../../../src/webhooks/queue/pg-boss.ts';
 import { orderKey } from '../../../src/webhooks/stale.ts';
 import { createWebhookWorker } from '../../../src/webhooks/worker.ts';
-import { QUEUE_ATTEMPTS, QUEUE_NAME, readConfig } from './config.ts';
+import { QUEUE_ATTEMPTS, QUEUE_JOB_TIMEOUT_MS, QUEUE_NAME, readConfig } from './config.ts';
 
 const config = readConfig();
 const db = new pg.Pool({ connectionString: config.postgresUrl, max: 6 });
@@ -41,7 +41,7 @@ async function setUp(): Promise<{ queue: WebhookQueue; ordering: OrderingStore }
     });
     return { queue, ordering: new RedisOrderingStore({ client: redis, prefix: 'soak:state:' }) };
   }
-  // Supervision and its monitor every 2 s: a killed worker's expired job (expireInSeconds) is
+  // Supervision and its monitor every 2 s: a killed worker's expired job (jobTimeoutMs) is
   // retried soon (pg-boss's monitor, which fails or retries expired jobs, runs every 60 s else).
   const boss = new PgBoss({
     connectionString: config.postgresUrl,
@@ -57,7 +57,7 @@ async function setUp(): Promise<{ queue: WebhookQueue; ordering: OrderingStore }
     name: QUEUE_NAME,
     attempts: QUEUE_ATTEMPTS,
     backoffMs: 0,
-    queueOptions: { expireInSeconds: 3 },
+    jobTimeoutMs: QUEUE_JOB_TIMEOUT_MS,
     workOptions: { pollingIntervalSeconds: 0.5 },
   });
   return { queue, ordering: new PostgresOrderingStore({ pool: db }) };

@@ -5,7 +5,7 @@ import type { DeliveryUrlRuleOptions } from '../../delivery/types.ts';
 import { ClinicId, parseInput } from '../../server/control-inputs.ts';
 import type { ReferenceServer } from '../../server/create.ts';
 import { readBodyBytes } from '../../server/request-body.ts';
-import type { ControlOptions } from '../control.ts';
+import type { ControlOptions } from './options.ts';
 
 /** A refusal with its status: the control API answers it as `{detail}`. */
 export class ControlError extends Error {
