@@ -162,7 +162,8 @@ function row<const R extends RowInput>(r: R) {
     readonly conflicts: readonly ConflictCode[];
     readonly scopeStated: boolean;
     readonly retry: RetryPolicy;
-    readonly replay: boolean;
+    // Literal, so that a resource method's options can follow it (test/types/operations.test-d.ts).
+    readonly replay: R extends { replay: true } ? true : false;
     readonly bodies: BodyKind;
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Every resource method takes and returns what its row of src/operations.ts says, derived from
  * the row (no list to keep): its path id's input, its body's or query's `z.input`, and an
- * `APIPromise` (a `Paginator` for a list) that the response's `z.output` fits. A row whose method is
- * missing fails to compile naming the row (`MissingMethod<'updatePatient'>`); a method whose
+ * `APIPromise` (a `Paginator` for a list) that the response's `z.output` fits; an
+ * `idempotencyKey` option exactly where the row replays the key. A row whose method is
+ * missing fails to compile naming the row (`MissingMethod<'<its name>'>`); a method whose
  * parameter or return differs fails on `Agree`, naming the row in the error's type.
  */
 import type * as z from 'zod';
@@ -10,39 +11,9 @@ import type { ClinicClient } from '../../src/client.ts';
 import type { Paginator } from '../../src/core/pagination.ts';
 import type { CallReturn } from '../../src/core/resource.ts';
 import type { Equals } from '../../src/internal/type-equality.ts';
-import type { OPERATIONS } from '../../src/operations.ts';
+import type { RowMethod, RowName, Rows } from './rows.ts';
 
-type Rows = typeof OPERATIONS;
-
-/** `appointment-types` → `appointmentTypes` (scripts/docs-tables.ts's `resourceOf`, in types). */
-type Camel<S extends string> = S extends `${infer H}-${infer T}`
-  ? `${H}${Camel<Capitalize<T>>}`
-  : S;
-/** The client's property of a row: the first segment of its path, camel-cased. */
-type ResourceOf<R> = R extends { path: `/${infer S}/${string}` | `/${infer S}` }
-  ? Camel<S extends `${infer F}/${string}` ? F : S>
-  : never;
-/** The row's name without its resource's noun (`listRooms` → `list`; docs-tables' `methodOf`). */
-type MethodOf<N extends string, Res extends string> =
-  Capitalize<Res> extends `${infer Noun}s`
-    ? N extends `${infer M}${Noun}s`
-      ? M
-      : N extends `${infer M}${Noun}`
-        ? M
-        : never
-    : never;
-
-/** A row whose resource method the client lacks: its name, as the compile error shows it. */
-interface MissingMethod<N extends string> {
-  readonly missing: N;
-}
-
-type MethodOfRow<N extends keyof Rows> =
-  ResourceOf<Rows[N]> extends infer Res extends keyof ClinicClient
-    ? MethodOf<N, Res> extends infer M extends keyof ClinicClient[Res]
-      ? ClinicClient[Res][M]
-      : MissingMethod<N>
-    : MissingMethod<N>;
+type Method<N extends RowName> = RowMethod<ClinicClient, N>;
 
 /** The parameters a row's method should take before its options, from the row. */
 type ExpectedParams<R> = [
@@ -58,13 +29,22 @@ type ExpectedParams<R> = [
 type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** What a row's method takes and returns, beside what the row says, or `MissingMethod`. */
-type Checked<N extends keyof Rows> =
-  MethodOfRow<N> extends (...args: infer A) => infer Ret
+type Checked<N extends RowName> =
+  Method<N> extends (...args: infer A) => infer Ret
     ? {
         name: N;
         params: Mutual<
           A extends [...infer P, options?: infer _O] ? P : never,
           ExpectedParams<Rows[N]>
+        >;
+        // An Idempotency-Key option exactly where the row replays the key (spec 4.4).
+        key: Equals<
+          A extends [...infer _P, options?: infer O]
+            ? 'idempotencyKey' extends keyof NonNullable<O>
+              ? true
+              : false
+            : false,
+          Rows[N]['replay']
         >;
         // What the row yields fits the declared return (the object types may be wider on purpose:
         // open enums), and a list returns a Paginator.
@@ -72,9 +52,9 @@ type Checked<N extends keyof Rows> =
           ? Equals<Ret extends Paginator<unknown> ? 'list' : 'object', Rows[N]['kind']>
           : false;
       }
-    : MethodOfRow<N>;
+    : Method<N>;
 
 /** Compiles only when every row's method agrees with it; the error names the row. */
-type Agree<T extends { [N in keyof Rows]: { name: N; params: true; returns: true } }> = T;
+type Agree<T extends { [N in RowName]: { name: N; params: true; key: true; returns: true } }> = T;
 
-export type EveryRowsMethod = Agree<{ [N in keyof Rows]: Checked<N> }>;
+export type EveryRowsMethod = Agree<{ [N in RowName]: Checked<N> }>;
