@@ -167,19 +167,28 @@ export const stubDraw: Draw = { rng: () => 0, record: () => 7 };
 
 /**
  * Calls `row`'s resource method with a path id, a valid body of all its fields (or the given
- * one), and `options`; a list's first page is awaited, so that its request is sent.
+ * one), and `options`, and returns what the method returns: an `APIPromise`, or a `Paginator`.
  */
-export async function callRow(
+export function invokeRow(
   client: object,
   row: OperationRow,
   { id = sampleId(row), body, options }: { id?: unknown; body?: unknown; options?: object } = {},
-): Promise<unknown> {
+): unknown {
   const args = argsOf(row, {
     id,
     body: body ?? (row.input && drawBody(row.input, stubDraw, { optional: 1 })),
     query: {},
   });
-  return await (methodOfRow(client, row)(...args, options) as PromiseLike<unknown>);
+  return methodOfRow(client, row)(...args, options);
+}
+
+/** {@link invokeRow}, awaited: a list's first page is awaited, so that its request is sent. */
+export async function callRow(
+  client: object,
+  row: OperationRow,
+  args: { id?: unknown; body?: unknown; options?: object } = {},
+): Promise<unknown> {
+  return await (invokeRow(client, row, args) as PromiseLike<unknown>);
 }
 
 const WIRE = new Map<z.ZodType, () => object>([
