@@ -118,6 +118,30 @@ export async function createAppointment(
   return answer.body;
 }
 
+/** An id of {@link setup}'s record of a resource (the appointment: `appointment`). */
+function recordOf(s: ReturnType<typeof setup>, appointment: string) {
+  const ids: Record<string, unknown> = {
+    appointments: appointment,
+    patients: s.patient.id,
+    professionals: s.professional.id,
+    rooms: s.room.id,
+    'appointment-types': s.type.id,
+  };
+  return (resource: string) => {
+    if (ids[resource] === undefined) throw new Error(`setup() holds no record of ${resource}`);
+    return ids[resource];
+  };
+}
+
+/** The path id of `row` on {@link setup}'s records, or `undefined` when it takes none. */
+export function pathIdOf(
+  row: OperationRow,
+  s: ReturnType<typeof setup>,
+  appointment: string,
+): unknown {
+  return row.id ? recordOf(s, appointment)(resourceOfRow(row)) : undefined;
+}
+
 /**
  * A request of `row` on {@link setup}'s records (the appointment `appointment`): its method,
  * its path with the id of its resource's record, and a valid body of its required fields
@@ -128,18 +152,8 @@ export function requestOf(
   row: OperationRow,
   appointment: string,
 ): { method: string; path: string; json?: Record<string, unknown> } {
-  const ids: Record<string, unknown> = {
-    appointments: appointment,
-    patients: s.patient.id,
-    professionals: s.professional.id,
-    rooms: s.room.id,
-    'appointment-types': s.type.id,
-  };
-  const record = (resource: string) => {
-    if (ids[resource] === undefined) throw new Error(`setup() holds no record of ${resource}`);
-    return ids[resource];
-  };
-  const path = pathOf(row, row.id ? record(resourceOfRow(row)) : undefined);
+  const record = recordOf(s, appointment);
+  const path = pathOf(row, pathIdOf(row, s, appointment));
   const json = row.input && drawBody(row.input, { rng: () => 0, record });
   return { method: row.method, path, ...(json ? { json } : {}) };
 }
