@@ -370,7 +370,7 @@ const JUDGED_FIELDS = new Map<z.ZodType, (nullable: boolean) => fc.Arbitrary<Jud
 ]);
 
 /** The judged values of one body field: a record id (or null where it is nullable), or its rule's. */
-function judgedField(row: OperationRow, field: Field): fc.Arbitrary<Judged> {
+function judgedField(row: OperationRow | undefined, field: Field): fc.Arbitrary<Judged> {
   if (field.resource) {
     return field.nullable
       ? fc.oneof(
@@ -382,10 +382,28 @@ function judgedField(row: OperationRow, field: Field): fc.Arbitrary<Judged> {
   const judged = JUDGED_FIELDS.get(field.schema);
   if (!judged) {
     throw new Error(
-      `${row.name}: body field ${field.name} has no judged values (add its schema to JUDGED_FIELDS in test/reliability/inputs.ts)`,
+      `${row?.name ?? 'a body'}: body field ${field.name} has no judged values (add its schema to JUDGED_FIELDS in test/reliability/inputs.ts)`,
     );
   }
   return judged(field.nullable);
+}
+
+const samples = new Map<string, readonly unknown[]>();
+
+/**
+ * Values of a field's rule, accepted and refused alike (a fixed sample of its judged values,
+ * kept per schema): the fuzz run of the reference server sends them now and then.
+ */
+export function sampleOf(field: Field): readonly unknown[] {
+  const schemas = [...JUDGED_FIELDS.keys()];
+  const key = `${schemas.indexOf(field.schema)} ${field.nullable}`;
+  let values = samples.get(key);
+  if (!values) {
+    const judged = fc.sample(judgedField(undefined, field), { seed: 20_260_302, numRuns: 64 });
+    values = judged.map((j) => j.value);
+    samples.set(key, values);
+  }
+  return values;
 }
 
 /**

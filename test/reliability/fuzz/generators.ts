@@ -1,21 +1,11 @@
 /** The fuzz generators: random request specs, and their materialisation against the state. */
 import fc from 'fast-check';
-import type * as z from 'zod';
 import { OPERATION_ROWS } from '../../../src/operations.ts';
-import { AppointmentUpdateStatus } from '../../../src/schemas/appointments.ts';
-import {
-  BirthDate,
-  Cpf,
-  Email,
-  Gender,
-  Note,
-  PatientName,
-  Phone,
-  StartAt,
-} from '../../../src/schemas/fields/index.ts';
+import { Cpf, StartAt } from '../../../src/schemas/fields/index.ts';
 import type { Scope } from '../../../src/testing/index.ts';
 import { type Draw, drawField, fieldsOf } from '../../helpers/rows.ts';
 import { punctuate } from '../arbitraries.ts';
+import { sampleOf } from '../inputs.ts';
 import { mulberry32 } from '../settings.ts';
 import {
   BASE_URL,
@@ -335,21 +325,6 @@ export function idFrom(
 }
 
 /**
- * Values that are near a field's rule but break it, or sit on its edge, by the field's schema
- * (a fact of the field, not of an operation): a body draws one of them now and then.
- */
-const EDGE_VALUES = new Map<z.ZodType, readonly unknown[]>([
-  [PatientName, [' ', 'N'.repeat(255), 'N'.repeat(256)]],
-  [Phone, ['1'.repeat(41)]],
-  [Email, ['not-an-email', `${'a'.repeat(89)}@example.com`]],
-  [BirthDate, ['1990-02-30', '03/02/1990']],
-  [Note, ['x'.repeat(2000), 'y'.repeat(2001), 'Observação: alérgico a dipirona']],
-  [Gender, ['X', 'f']],
-  // The statuses a PATCH may not set (spec 4.5).
-  [AppointmentUpdateStatus, ['cancelled', 'requested']],
-]);
-
-/**
  * The ids a body's `<resource>_id` names, by resource: mostly the clinic's usable records, now
  * and then one it may not use (inactive, not bookable, the other clinic's, none at all).
  */
@@ -382,7 +357,8 @@ function recordOf(rng: Rng, own: ClinicWorld, other: ClinicWorld, resource: stri
  * (test/helpers/rows.ts), so that every write, a new one included, is sent bodies it accepts
  * as well as bodies it refuses: each required field and some optional ones, mostly a valid value
  * (an id of the clinic's records, a CPF of the world, a start time of the clinic's days), now
- * and then an edge value (`EDGE_VALUES`) or, where the field is nullable, null. A route without
+ * and then a value of the field's rule that the property tests judge (`sampleOf`, accepted or
+ * refused) or, where the field is nullable, null. A route without
  * a body (cancel) gets one it does not read; an unknown path, a near-valid booking.
  */
 export function nearValidBody(
@@ -402,12 +378,11 @@ export function nearValidBody(
   const body: Record<string, unknown> = {};
   for (const field of fieldsOf(input)) {
     if (field.optional && rng() >= 0.4) continue;
-    const edges = EDGE_VALUES.get(field.schema);
     body[field.name] =
       field.nullable && rng() < 0.1
         ? null
-        : edges && rng() < 0.15
-          ? pick(rng, edges)
+        : !field.resource && rng() < 0.15
+          ? pick(rng, sampleOf(field))
           : field.schema === Cpf
             ? cpf()
             : field.schema === StartAt
