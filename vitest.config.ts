@@ -18,8 +18,20 @@ const INTEGRATION = [
   'test/docs/readme-demo.test.ts',
   'test/core/dual-package.test.ts',
   'test/webhooks/**/{redis,postgres,bullmq,pg-boss}*.test.ts',
-  'test/webhooks/soak/**/*.test.ts',
   'examples/recipes/**/*.test.ts',
+];
+
+/**
+ * Soaks, fault runs and the newest OpenTelemetry releases: minutes of processes killed, brokers
+ * restarted and packages installed from the registry. They are not part of `npm test`, which
+ * stays fast; `.ci/run` runs them (`npm run test:long`, vitest.long.config.ts).
+ */
+export const LONG = [
+  'test/webhooks/soak/**/*.test.ts',
+  'test/webhooks/**/*-faults.test.ts',
+  'test/webhooks/queue/*-poison.test.ts',
+  'test/reliability/chaos.test.ts',
+  'test/otel-company/newest.test.ts',
 ];
 
 export default defineConfig({
@@ -34,7 +46,13 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
           // test/browser needs Chromium: `npm run test:browser`, from CI.
-          exclude: [...INTEGRATION, 'test/consumer/**', 'test/browser/**', 'node_modules/**'],
+          exclude: [
+            ...INTEGRATION,
+            ...LONG,
+            'test/consumer/**',
+            'test/browser/**',
+            'node_modules/**',
+          ],
           testTimeout: 20_000,
           // One module graph per worker instead of one per file: importing src, msw and zod
           // again for each of ~100 files was a third of the project's time. The setup file
@@ -48,6 +66,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION,
+          exclude: LONG,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -3,16 +3,23 @@
  * a longer test timeout in every project. Stryker instruments every file and runs two processes
  * on a shared machine, so the longest suites (the chaos suite's 1,000 creates) run several times
  * slower than under `npm test`; a mutant that hangs a test is stopped by Stryker's own timeout.
- * The multi-process webhook soak is a fault run, not a test of one file: it is left out.
+ * The long suites `npm test` leaves out kill mutants too (chaos, the fault runs): they join as a
+ * project of their own, without the multi-process webhook soak (a fault run, not a test of one
+ * file) and the newest OpenTelemetry releases (an install from the registry).
  * `MUTATION_PROJECTS` (a comma-separated list of project names) keeps only those projects.
  */
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import base from './vitest.config.ts';
+import base, { LONG } from './vitest.config.ts';
 
 const wanted = process.env.MUTATION_PROJECTS?.split(',');
-const projects = ((base.test?.projects ?? []) as TestProjectInlineConfiguration[]).filter(
-  (project) => !wanted || wanted.includes(String(project.test?.name ?? '')),
-);
+const long: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'long', include: LONG, exclude: ['test/otel-company/**'] },
+};
+const projects = [
+  ...((base.test?.projects ?? []) as TestProjectInlineConfiguration[]),
+  long,
+].filter((project) => !wanted || wanted.includes(String(project.test?.name ?? '')));
 
 export default defineConfig({
   ...base,

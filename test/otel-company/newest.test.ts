@@ -5,8 +5,8 @@
  * registry, runs the example there against the reference server and a collector here, and
  * items 1 to 5 hold on what they received (assertions.ts), as with the pinned packages.
  *
- * It needs the registry: it runs under CI (`.ci/run`, CI=true) or with CLINIC_OTEL_NEWEST=1
- * (`npm run test:otel-newest`); `npm test` on a developer's machine skips it with one line.
+ * It needs the registry and a minute: `npm test` leaves it out; `.ci/run` runs it with the other
+ * long suites (`npm run test:long`), or alone: `npm run test:otel-newest`.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,6 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateCpf } from '../../src/testing/index.ts';
 import { assertBuilt, ROOT } from '../examples/run.ts';
-import { redisSuiteMode } from '../helpers/redis.ts';
 import { assertInCompany, secretsOf } from './assertions.ts';
 import { EXAMPLE_PATIENT, runExampleInCompany } from './run.ts';
 
@@ -30,19 +29,7 @@ const NEWEST = [
   'pino',
 ];
 
-// CI set (the rule the Redis suites follow), or asked for.
-const wanted =
-  process.env.CLINIC_OTEL_NEWEST === '1' || redisSuiteMode(false, process.env) === 'fail';
-
 describe('examples/opentelemetry-otlp.ts on the newest OpenTelemetry releases', () => {
-  if (!wanted) {
-    console.warn(
-      '[otel-newest] SKIPPED: installs the newest OpenTelemetry releases from the registry; ' +
-        'CI runs it (.ci/run), or: npm run test:otel-newest',
-    );
-    it.skip('needs the registry', () => {});
-    return;
-  }
   const scratch = mkdtempSync(join(tmpdir(), 'clinic-otel-newest-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

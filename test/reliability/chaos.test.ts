@@ -20,7 +20,8 @@
  * Backoff and timeouts run on vitest's fake timers, advanced to the next timer whenever the
  * call waits on one, so a thousand calls with real 0.5-2 s backoffs take seconds.
  *
- * Fixed seed in `npm test`; `CHAOS_SEED=random CHAOS_CREATES=5000` for more (docs/reliability.md).
+ * A long suite (`npm run test:long`, not `npm test`), with a fixed seed; `CHAOS_SEED=random
+ * CHAOS_CREATES=5000` for more (docs/reliability.md).
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';

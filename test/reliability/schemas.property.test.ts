@@ -44,7 +44,7 @@ import {
 } from './inputs.ts';
 import { printReproductionOnFailure, runSettings } from './settings.ts';
 
-const settings = runSettings('PROPERTY_SEED', 'PROPERTY_RUNS', { seed: 7_2026, runs: 300 });
+const settings = runSettings('PROPERTY_SEED', 'PROPERTY_RUNS', { seed: 7_2026, runs: 100 });
 const params = { seed: settings.seed, numRuns: settings.runs };
 const FILE = 'test/reliability/schemas.property.test.ts';
 

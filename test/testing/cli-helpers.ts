@@ -5,6 +5,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { MEMORY_FLAG } from '../../src/testing/cli/memory.ts';
 
 /** The CLI's entry file, run by node with its type stripping. */
 export const CLI = fileURLToPath(new URL('../../src/testing/cli/cli.ts', import.meta.url));
@@ -32,7 +33,9 @@ export async function startCliWith(
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('CLINIC_MOCK_')),
   );
-  const child = spawn(process.execPath, [CLI, ...args], {
+  // Started with the memory flag the CLI would restart itself with (same V8 settings, one start
+  // instead of two); cli-startup.test.ts starts it bare and tests the restart.
+  const child = spawn(process.execPath, [MEMORY_FLAG, CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...base, ...env },
   });

@@ -2,7 +2,7 @@
  * The short webhook fault soak (soak.ts), on BullMQ: two handler processes, three workers, a
  * worker and the broker killed with SIGKILL mid-run. The full soak (10,000 events, BullMQ and
  * pg-boss, two worker kills and a broker kill each) runs from .ci/run (`npm run soak:webhooks`);
- * pg-boss's short run is left to it, to keep `npm test` within its time on 2 cores.
+ * pg-boss's short run is left to it. A long suite (`npm run test:long`), not part of `npm test`.
  */
 import { expect, it } from 'vitest';
 import { describeWithRedis } from '../../helpers/redis.ts';
