@@ -1,8 +1,8 @@
 /**
  * Writes the docs' generated parts, each between `<!-- NAME:start -->` and `<!-- NAME:end -->`:
  * the operations table of docs/getting-started.md, the retry table of
- * docs/idempotency-and-retries.md and the unstated success statuses of docs/openapi.md, from
- * the operation table (src/operations.ts);
+ * docs/idempotency-and-retries.md, the unstated success statuses of docs/openapi.md and the
+ * list filters of docs/pagination.md, from the operation table (src/operations.ts);
  * the reference server's settings in the README, docs/testing-settings.md and
  * docs/testing-assumptions.md, from the settings' definitions (`scripts/settings-tables.ts`);
  * the webhook metrics of docs/webhooks-operations.md, from their definitions (`scripts/metrics-tables.ts`);
@@ -126,10 +126,36 @@ export function renderSuccessStatuses(): string {
   ].join('\n');
 }
 
+/** The page whose table of list filters this writes. */
+const PAGINATION_PAGE = join(ROOT, 'docs', 'pagination.md');
+
+/** Each list's filters: its query schema's members with their descriptions; lists without any on one line. */
+export function renderListFilters(): string {
+  const lines: string[] = [];
+  const none: string[] = [];
+  for (const row of OPERATION_ROWS.filter((r) => r.kind === 'list')) {
+    const shape = (row.query as Partial<z.ZodObject> | undefined)?.shape ?? {};
+    const filters = Object.entries(shape as Record<string, z.ZodType>).map(
+      ([name, schema]) =>
+        `\`${name}\`${schema.description ? ` (${schema.description.replace(/\.$/, '').toLowerCase()})` : ''}`,
+    );
+    const call = `\`${resourceOf(row)}.${methodOf(row)}\``;
+    if (filters.length === 0) none.push(call);
+    else lines.push(`| ${call} | ${filters.join(', ')} |`);
+  }
+  return [
+    '| list | query keys (spec) |',
+    '|---|---|',
+    ...lines,
+    ...(none.length ? [`| ${none.join(', ')} | none |`] : []),
+  ].join('\n');
+}
+
 export const GENERATED = [
   { file: GETTING_STARTED, name: 'operations', render: renderTable },
   { file: RETRIES_PAGE, name: 'retries', render: renderRetries },
   { file: OPENAPI_PAGE, name: 'success-statuses', render: renderSuccessStatuses },
+  { file: PAGINATION_PAGE, name: 'list-filters', render: renderListFilters },
   { file: join(ROOT, 'README.md'), name: 'settings', render: renderReadme },
   { file: join(ROOT, 'docs', 'testing-settings.md'), name: 'document', render: renderDocument },
   {
