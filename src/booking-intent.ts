@@ -1,5 +1,5 @@
 /** An `Idempotency-Key` for one booking intent. @module */
-import { ConfigurationError, ValidationError } from './core/errors.ts';
+import { ConfigurationError, ValidationError } from './core/errors/index.ts';
 import { AppointmentCreateParams } from './schemas/appointments.ts';
 import { issuesToFields } from './schemas/errors.ts';
 import { IdempotencyKey, LIMITS } from './schemas/fields/index.ts';

@@ -6,7 +6,7 @@ import {
   ReadBackError,
   ResponseValidationError,
   ValidationError,
-} from './core/errors.ts';
+} from './core/errors/index.ts';
 import type { Hooks, OpenTelemetryApi } from './core/hooks.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.ts';
 import { checkPageUrl, Paginator } from './core/pagination.ts';

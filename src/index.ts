@@ -26,7 +26,7 @@ export {
   SlotBlockedError,
   UnprocessableEntityError,
   ValidationError,
-} from './core/errors.ts';
+} from './core/errors/index.ts';
 export type {
   ErrorEvent,
   Hooks,

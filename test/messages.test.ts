@@ -7,10 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  type APIErrorInit,
   APIUserAbortError,
   BadRequestError,
-  type ClientOptions,
   ClinicClient,
   ClinicError,
   NotFoundError,
@@ -21,6 +19,8 @@ import {
   ValidationError,
 } from '../src/index.ts';
 import { StartAt } from '../src/schemas/fields/index.ts';
+import { mswLoadError } from '../src/testing/adapters/msw-missing.ts';
+import { createControlHandler } from '../src/testing/cli/control.ts';
 import { MemoryDedupeStore } from '../src/webhooks/dedupe/memory.ts';
 import type { AppointmentEventType } from '../src/webhooks/events.ts';
 import { parseWebhookEvent } from '../src/webhooks/events.ts';
@@ -32,64 +32,18 @@ import { reconcileAppointments } from '../src/webhooks/reconcile.ts';
 import { StaleEventGuard } from '../src/webhooks/stale.ts';
 import { checkJob } from '../src/webhooks/worker/job.ts';
 import { createWebhookWorker } from '../src/webhooks/worker.ts';
+import { apiInit, BASE_URL, callMessage, cutOff, KEY, messageOf } from './helpers/messages.ts';
 import { setupSimulator } from './testing/delivery-helpers.ts';
-import { setup as setupServer } from './testing/helpers.ts';
-import { appointmentEvent, post, runLoggingWorker } from './webhooks/fixtures.ts';
-
-const messageOf = (run: () => unknown): string => {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('did not throw');
-};
-
-const KEY = 'csk_live_messages.0123456789abcdef';
-const BASE_URL = 'https://clinic.test';
-
-/** The message of what a call of a client on `fetch` (no retries) rejects with. */
-async function callMessage(
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
-  call: (clinic: ClinicClient) => PromiseLike<unknown> = (clinic) => clinic.rooms.retrieve(2),
-  options: Partial<ClientOptions> = {},
-): Promise<string> {
-  const clinic = new ClinicClient({
-    apiKey: KEY,
-    baseUrl: BASE_URL,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch,
-    ...options,
-  });
-  try {
-    await call(clinic);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('did not reject');
-}
-
-/** A 2xx whose body stream fails after its first bytes. */
-const cutOff = (status: number, error: unknown) => async () =>
-  new Response(
-    new ReadableStream({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"id": 7,'));
-        controller.error(error);
-      },
-    }),
-    { status, headers: { 'content-type': 'application/json' } },
-  );
-
-const apiInit = (overrides: Partial<APIErrorInit>): APIErrorInit => ({
-  status: 404,
-  headers: new Headers(),
-  body: undefined,
-  method: 'GET',
-  path: '/api/public/v1/rooms/9',
-  ...overrides,
-});
+import { createBody, setup as setupServer } from './testing/helpers.ts';
+import {
+  appointmentEvent,
+  detailIn,
+  detailOf,
+  openBody,
+  post,
+  runLoggingWorker,
+  storeOf,
+} from './webhooks/fixtures.ts';
 
 describe('errors of a call', () => {
   it('ValidationError names each field and its messages', () => {
@@ -339,6 +293,45 @@ describe('field rules', () => {
     expect(
       StartAt.safeParse('2026-03-05T14:30:00+24:00').error?.issues[0]?.message,
     ).toMatchInlineSnapshot(`"the UTC offset must be within -23:59 and +23:59, such as -03:00"`);
+  });
+
+  it("each rule of a body, a header and a cursor, as the reference server's 400 words them", async () => {
+    const s = setupServer();
+    const appointment = (await s.send('POST', '/appointments', { json: createBody(s) })).body;
+    const bodies = [
+      { patient_id: 0, start_at: '2026-03-05T14:30:15', note: 'n'.repeat(2001), price: 1 },
+      { name: '', cpf: '5'.repeat(21), email: 'x', gender: 'X', birth_date: '17/05/1990' },
+    ];
+    const answers = [
+      await s.send('POST', '/appointments', { json: bodies[0] }),
+      await s.send('POST', '/patients', { json: bodies[1] }),
+      await s.send('PATCH', `/appointments/${appointment.id}`, { json: { status: 'completed' } }),
+      await s.send('POST', '/appointments', { json: {}, headers: { 'idempotency-key': '' } }),
+      await s.send('GET', '/rooms?cursor=bad'),
+    ];
+    const lines = answers.flatMap((answer) =>
+      Object.entries(answer.body as Record<string, string[]>).map(
+        ([k, v]) => `${k}: ${v.join(' | ')}`,
+      ),
+    );
+    expect(lines).toMatchInlineSnapshot(`
+      [
+        "patient_id: must be a positive integer id",
+        "professional_id: is required",
+        "appointment_type_id: is required",
+        "start_at: seconds must be 00",
+        "note: must be at most 2000 characters",
+        "price: is not a field this operation accepts",
+        "name: must not be empty",
+        "email: must be an e-mail address such as ana@example.com",
+        "cpf: must be at most 20 characters | is not a valid CPF (11 digits with valid check digits, bare or as 123.456.789-09)",
+        "birth_date: must be a date in the form YYYY-MM-DD",
+        "gender: must be one of F, M, O",
+        "status: must be scheduled or confirmed (the only statuses the API may set)",
+        "Idempotency-Key: must not be empty",
+        "cursor: is not a valid cursor for this list; use the next or previous URL of a list response",
+      ]
+    `);
   });
 });
 
@@ -601,5 +594,177 @@ describe('webhook queues, workers and the reconciliation', () => {
         "reconcileAppointments needs { apply }: (appointment) => your conditional write of it.",
       ]
     `);
+  });
+});
+
+describe("the webhook handler's answers", () => {
+  it('the request refused: method, media type, body, envelope, verification', async () => {
+    const event = appointmentEvent();
+    expect([
+      await detailOf(new Request('https://consumer.example/webhooks')),
+      await detailOf(post(JSON.stringify(event), { 'content-type': 'text/plain' })),
+      await detailOf(post('{"id":')),
+      await detailOf(post(JSON.stringify({ ...event, padding: 'x'.repeat(2000) })), {
+        maxBodyBytes: 1000,
+      }),
+      await detailOf(openBody('{"id":', new Error('connection reset'))),
+      await detailOf(openBody('{"id":'), { bodyTimeoutMs: 1 }),
+      await detailOf(post({ ...event, api_version: 'v2' })),
+      await detailOf(post(event), { verify: () => false }),
+    ]).toMatchInlineSnapshot(`
+      [
+        "Webhook deliveries are POST requests.",
+        "Webhook bodies are JSON: send Content-Type application/json.",
+        "The webhook body is not valid JSON.",
+        "The body is larger than 1000 bytes.",
+        "The body could not be read.",
+        "The body did not arrive within 1 ms.",
+        "The body is not a webhook envelope of API v1; invalid: api_version.",
+        "The request could not be verified.",
+      ]
+    `);
+  });
+
+  it('the delivery not processed: a handler failed, the store or the queue down, a claim in progress', async () => {
+    const event = appointmentEvent();
+    const fail = () => {
+      throw new Error('down');
+    };
+    const downQueue = new MemoryWebhookQueue();
+    downQueue.enqueue = fail;
+    let finish = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const busy = createWebhookHandler({
+      verify: 'unsigned',
+      on: { 'appointment.created': () => gate },
+      ackAfterMs: false,
+    });
+    const first = busy(post(event));
+    await vi.waitFor(async () => expect((await busy(post(event))).status).toBe(409));
+    const inProgress = await detailIn(busy(post(event)));
+    const hanging = storeOf(() => new Promise<never>(() => {}));
+    const quiet = { verify: 'unsigned', onError: () => {} } as const;
+    const late = createWebhookHandler({ ...quiet, dedupe: hanging, ackAfterMs: 20 });
+    const notInTime = await detailIn(late(post(event)));
+    finish();
+    await first;
+    expect([
+      await detailOf(post(event), { on: { 'appointment.created': fail } }),
+      await detailOf(post(event), { dedupe: storeOf(fail) }),
+      await detailOf(post(event), { queue: downQueue }),
+      inProgress,
+      notInTime,
+    ]).toMatchInlineSnapshot(`
+      [
+        "A handler failed; the service will retry this delivery.",
+        "The deduplication store is unavailable; retry later.",
+        "The queue did not take the event; retry later.",
+        "An earlier delivery of this event is still being processed; retry later.",
+        "The event could not be claimed in time; retry later.",
+      ]
+    `);
+  });
+});
+
+describe('@clinic-scheduling/sdk/testing/msw without msw', () => {
+  it('says how to install it', () => {
+    const missing = mswLoadError(new Error("Cannot find package 'msw'")) as Error;
+    expect(missing.message).toMatchInlineSnapshot(
+      `"@clinic-scheduling/sdk/testing/msw needs msw (2.10 or later, or 3), which is not installed: run \`npm i -D msw\`. The reference server itself does not need msw: import createReferenceServer from @clinic-scheduling/sdk/testing and pass api.fetch to the client."`,
+    );
+  });
+});
+
+describe("the reference server's refusals", () => {
+  it('a record not in the clinic; an Idempotency-Key used with another body', async () => {
+    const s = setupServer();
+    const headers = { 'idempotency-key': 'key-1' };
+    await s.send('POST', '/appointments', { json: createBody(s), headers });
+    const other = createBody(s, { notes: 'another body' });
+    const details = [
+      await s.send('GET', '/rooms/999'),
+      await s.send('GET', '/patients/999'),
+      await s.send('GET', '/appointments/00000000-0000-4000-8000-000000000000'),
+      await s.send('POST', '/appointments', { json: other, headers }),
+    ].map((answer) => (answer.body as { detail: string }).detail);
+    expect(details).toMatchInlineSnapshot(`
+      [
+        "No active room with id 999 in this clinic.",
+        "No patient with id 999 in this clinic.",
+        "No appointment with id 00000000-0000-4000-8000-000000000000 in this clinic.",
+        "This Idempotency-Key was used with another body within the last 24 hours.",
+      ]
+    `);
+  });
+
+  it('a route that is no operation, a missing key, a state that cannot change, a room required', async () => {
+    const s = setupServer();
+    const anonymous = await s.api.fetch('https://clinic.test/api/public/v1/payments');
+    const unknown = await s.send('GET', '/payments');
+    const appointment = (status: string) =>
+      s.api.seed.appointment({
+        patient_id: s.patient.id,
+        professional_id: s.professional.id,
+        appointment_type_id: s.type.id,
+        start_at: '2026-03-10T09:00:00',
+        status,
+      } as never);
+    const done = appointment('completed');
+    const cancelled = appointment('cancelled');
+    const changed = await s.send('PATCH', `/appointments/${done.id}`, {
+      json: { status: 'confirmed' },
+    });
+    const cancelDone = await s.send('POST', `/appointments/${done.id}/cancel`);
+    const cancelAgain = await s.send('POST', `/appointments/${cancelled.id}/cancel`);
+    s.api.settings.requireRoom = true;
+    const roomless = await s.send('POST', '/appointments', {
+      json: createBody(s, { room_id: null }),
+    });
+    const details = [
+      (await anonymous.json()) as { detail: string },
+      ...[unknown, changed, cancelDone, cancelAgain, roomless].map(
+        (answer) => answer.body as { detail: string },
+      ),
+    ].map(({ detail }) =>
+      detail.replaceAll(done.id, '{completed}').replaceAll(cancelled.id, '{cancelled}'),
+    );
+    expect(details).toMatchInlineSnapshot(`
+      [
+        "Authentication credentials were not provided: send the header Authorization: Bearer <API_KEY>.",
+        "Not found: GET /api/public/v1/payments is not an operation of the Clinic Scheduling API v1 (or the id does not match its pattern).",
+        "Appointment {completed} cannot be changed: its status is completed; only scheduled or confirmed appointments can be changed.",
+        "Appointment {completed} cannot be cancelled: its status is completed; only scheduled or confirmed appointments can be cancelled.",
+        "Appointment {cancelled} cannot be cancelled: it is already cancelled.",
+        "This clinic requires a room and the professional's grid has no default room for that time; send room_id.",
+      ]
+    `);
+  });
+
+  it('a webhook endpoint: a URL refused, a URL endpoint without fetch', async () => {
+    const { webhooks, emit } = setupSimulator(Date.UTC(2026, 2, 2));
+    const refused = messageOf(() =>
+      webhooks.register({ url: 'https://10.1.2.3/hooks', events: ['appointment.created'] }),
+    );
+    const spy = vi.spyOn(globalThis, 'fetch');
+    webhooks.register({ url: 'https://consumer.example/hooks', events: ['appointment.created'] });
+    emit();
+    await webhooks.settle();
+    spy.mockRestore();
+    expect([refused, webhooks.attempts[0]?.error]).toMatchInlineSnapshot(`
+      [
+        "The endpoint URL is refused: its host is a private address (10.0.0.0/8). The service accepts only public HTTPS URLs (spec 6).",
+        "The delivery simulator sends no network traffic, and no fetch was given for this URL endpoint: pass { fetch } to route the URL to your handler, or register({ handler }).",
+      ]
+    `);
+  });
+
+  it('the control API without its admin token', async () => {
+    const control = createControlHandler({ api: setupServer().api, token: 'admin-token' });
+    const answer = await control(new Request('http://127.0.0.1/__control/requests'));
+    expect(((await answer.json()) as { detail: string }).detail).toMatchInlineSnapshot(
+      `"The control API needs Authorization: Bearer <the admin token the CLI printed>."`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The operation table (src/operations.ts) against the spec: spec 5 rule 4's scopes, spec 4.4's
  * replay and body formats, the public surface's retry policy, and what every row must have.
- * Each operation's own line of spec 4 is stated in its test (test/resources/operations.test.ts,
+ * Each operation's own line of spec 4 is stated in its test (test/resources/methods.test.ts,
  * which fails on a row without one). Every other test and document derives from the table or is
  * checked against it.
  */
@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ConflictError, makeAPIError } from '../src/core/errors.ts';
+import { ConflictError, makeAPIError } from '../src/core/errors/index.ts';
 import * as sdk from '../src/index.ts';
 import {
   CONFLICT_CODES,

@@ -1,5 +1,5 @@
 /** {@link APIPromise}: what single-object methods return. @module */
-import { requestIdFrom } from './errors.ts';
+import { requestIdFrom } from './errors/index.ts';
 
 /** What {@link APIPromise.withResponse} resolves to. */
 export interface WithResponse<T> {

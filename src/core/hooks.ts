@@ -1,6 +1,6 @@
 /** Hook events and the slice of `@opentelemetry/api` used. Events carry only facts the SDK builds:
  * never the API key, a header, a body, a query string or patient data. @module */
-import type { ClinicError } from './errors.ts';
+import type { ClinicError } from './errors/index.ts';
 import type { CallOutcome } from './outcome.ts';
 
 /** The facts every hook and structured log line carries. */

@@ -1,5 +1,5 @@
 /** How a call ended, as its span, metrics, hook events and log line tell it. @module */
-import { APIError, APIUserAbortError, type ClinicError } from './errors.ts';
+import { APIError, APIUserAbortError, type ClinicError } from './errors/index.ts';
 
 /**
  * How a call ended: `success`; `refusal`, an answer the caller can act on (400, 404, 409, 422:

@@ -10,7 +10,7 @@ import {
   quoteServerText,
   ResponseValidationError,
   requestIdFrom,
-} from './errors.ts';
+} from './errors/index.ts';
 import type { RequestOptions } from './request-options.ts';
 import type { Checked } from './response-check.ts';
 

@@ -2,7 +2,7 @@
  * produces by them); the leniency is the client's reading only. @module */
 import type * as z from 'zod';
 import { isRecord } from '../internal/utils.ts';
-import { ConfigurationError, quoteServerText } from './errors.ts';
+import { ConfigurationError, quoteServerText } from './errors/index.ts';
 import type { Logger } from './logger.ts';
 
 /** `'compatible'` (default): a break throws, a new enum value or member is passed on or dropped

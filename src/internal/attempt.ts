@@ -4,7 +4,7 @@
  * followed. @module
  */
 import type { Input, Options } from 'ky';
-import { APIConnectionError, ClinicError } from '../core/errors.ts';
+import { APIConnectionError, ClinicError } from '../core/errors/index.ts';
 import type { Hooks } from '../core/hooks.ts';
 import type { OperationRow } from '../operations.ts';
 import { OverCap, readText } from './body.ts';

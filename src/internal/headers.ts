@@ -1,6 +1,6 @@
 /** Header maps: names lower-cased, values checked before sending (ky merges them). @module */
 
-import { ConfigurationError } from '../core/errors.ts';
+import { ConfigurationError } from '../core/errors/index.ts';
 import { isRecord } from './utils.ts';
 import { HEADER_NAME, HEADER_VALUE } from './wire.ts';
 

@@ -1,5 +1,5 @@
 /** Checks of the client's options: their limits, API key, base URL, browser guard. @module */
-import { ConfigurationError } from '../core/errors.ts';
+import { ConfigurationError } from '../core/errors/index.ts';
 import { API_PREFIX } from './wire.ts';
 
 /** The largest `timeout` (ms) accepted, client-wide or per request: what `setTimeout` can wait. */

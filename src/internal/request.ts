@@ -22,7 +22,7 @@ import {
   namedFacts,
   ValidationError,
   withIdempotencyKey,
-} from '../core/errors.ts';
+} from '../core/errors/index.ts';
 import type { ErrorEvent, Hooks, OpenTelemetryApi } from '../core/hooks.ts';
 import type { Logger } from '../core/logger.ts';
 import { outcomeOf } from '../core/outcome.ts';

@@ -3,7 +3,7 @@
  * the SDK only says which failures a row retries and refuses a wait beyond the cap. @module
  */
 import { isHTTPError, type RetryOptions } from 'ky';
-import { APIConnectionError, parseRetryAfter } from '../core/errors.ts';
+import { APIConnectionError, parseRetryAfter } from '../core/errors/index.ts';
 import type { RetryPolicy } from '../operations.ts';
 
 /** The longest wait a timing header may ask; longer, the call throws at once with `retryAfterMs`. */

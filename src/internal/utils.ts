@@ -1,5 +1,5 @@
 /** Small pure helpers shared by the client, the webhook handler and the reference server. @module */
-import { ConfigurationError } from '../core/errors.ts';
+import { ConfigurationError } from '../core/errors/index.ts';
 
 /** Whether a `Content-Type` is `application/json` or `application/<x>+json`, in any case. */
 export function isJsonContentType(value: string): boolean {

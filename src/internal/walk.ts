@@ -1,6 +1,6 @@
 /** A list walk's bounded memory, which ends a loop back to a recent page or a run of empty pages. @module */
 
-import { ClinicError } from '../core/errors.ts';
+import { ClinicError } from '../core/errors/index.ts';
 import { checkNumber } from './utils.ts';
 
 const DEFAULT_MAX_EMPTY_PAGES = 10;

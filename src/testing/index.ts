@@ -111,7 +111,7 @@ export {
   type InvariantViolation,
 } from './server/invariants.ts';
 export type { LinkOrigin } from './server/links.ts';
-export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './server/pagination.ts';
+export type { ListEnvelopeMode, ListEnvelopeSettings, ListResource } from './server/lists.ts';
 export type { ClinicRecords } from './server/records.ts';
 export {
   ServerSettings,

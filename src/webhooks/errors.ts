@@ -1,6 +1,6 @@
 /** Errors of `@clinic-scheduling/sdk/webhooks`; all extend {@link ClinicError}. @module */
 
-import { ClinicError } from '../core/errors.ts';
+import { ClinicError } from '../core/errors/index.ts';
 import type { FieldErrors } from '../schemas/errors.ts';
 
 /**

@@ -1,6 +1,6 @@
 /** The webhook receiver: HTTP checks, and a deadline that answers a slow delivery within 10 s. @module */
+import { cancelBody, OVER_CAP, readCappedBody } from '../internal/capped-body.ts';
 import { isJsonContentType } from '../internal/utils.ts';
-import { discardBody, readBody, TOO_LARGE, TOO_SLOW } from './body.ts';
 import { MemoryDedupeStore } from './dedupe/memory.ts';
 import { WebhookNotProcessedError, WebhookPayloadError } from './errors.ts';
 import type { WebhookEvent } from './events.ts';
@@ -172,6 +172,9 @@ function startDeadline(ackAfterMs: number | false): Deadline {
   };
 }
 
+/** What a body read returns when `bodyTimeoutMs` passed first. */
+const TOO_SLOW = Symbol('too slow');
+
 async function readDelivery(
   settings: Settings,
   receiver: Receiver,
@@ -179,7 +182,7 @@ async function readDelivery(
 ): Promise<Uint8Array | Answer> {
   const { maxBodyBytes, bodyTimeoutMs } = settings;
   if (request.method !== 'POST') {
-    await discardBody(request);
+    cancelBody(request);
     return {
       status: 405,
       body: { detail: 'Webhook deliveries are POST requests.' },
@@ -189,20 +192,27 @@ async function readDelivery(
   const contentType = request.headers.get('content-type');
   if (contentType !== null && !isJsonContentType(contentType)) {
     receiver.report(new WebhookPayloadError(`The Content-Type ${contentType} is not JSON.`));
-    await discardBody(request);
+    cancelBody(request);
     return {
       status: 415,
       body: { detail: 'Webhook bodies are JSON: send Content-Type application/json.' },
     };
   }
-  let rawBody: Uint8Array | typeof TOO_LARGE | typeof TOO_SLOW;
+  // A body still arriving at bodyTimeoutMs (slow-loris) is cancelled.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TOO_SLOW>((resolve) => {
+    timer = setTimeout(resolve, bodyTimeoutMs, TOO_SLOW);
+  });
+  let rawBody: Uint8Array | typeof OVER_CAP | typeof TOO_SLOW;
   try {
-    rawBody = await readBody(request, maxBodyBytes, bodyTimeoutMs);
+    rawBody = await readCappedBody(request, maxBodyBytes, late);
   } catch (error) {
     receiver.report(error);
     return { status: 400, body: { detail: 'The body could not be read.' } };
+  } finally {
+    clearTimeout(timer);
   }
-  if (rawBody === TOO_LARGE) {
+  if (rawBody === OVER_CAP) {
     receiver.report(
       new WebhookPayloadError(`The webhook body is larger than ${maxBodyBytes} bytes.`),
     );

@@ -22,6 +22,7 @@ export { type ClaimResult, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './ded
 export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './dedupe/memory.ts';
 export { PostgresDedupeStore, type PostgresDedupeStoreOptions } from './dedupe/postgres.ts';
 export { RedisDedupeStore, type RedisDedupeStoreOptions } from './dedupe/redis.ts';
+export { WEBHOOK_DELIVERY } from './delivery-schedule.ts';
 export {
   WebhookEventTooOldError,
   WebhookJobTimeoutError,
@@ -70,7 +71,6 @@ export { type NewestState, type OrderingStore, recordApplied } from './ordering/
 export { MemoryOrderingStore, type MemoryOrderingStoreOptions } from './ordering/memory.ts';
 export { PostgresOrderingStore, type PostgresOrderingStoreOptions } from './ordering/postgres.ts';
 export { RedisOrderingStore, type RedisOrderingStoreOptions } from './ordering/redis.ts';
-export { WEBHOOK_DELIVERY } from './policy.ts';
 export {
   DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_QUEUE_ATTEMPTS,

@@ -1,13 +1,13 @@
 /** The options of `createWebhookHandler`: types, defaults, and the range check made once. @module */
-import { ConfigurationError } from '../core/errors.ts';
+import { ConfigurationError } from '../core/errors/index.ts';
 import type { DedupeStore } from './dedupe/contract.ts';
+import { WEBHOOK_DELIVERY } from './delivery-schedule.ts';
 import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEvent,
   type WebhookEventOf,
   type WebhookEventType,
 } from './events.ts';
-import { WEBHOOK_DELIVERY } from './policy.ts';
 import type { WebhookQueue } from './queue/contract.ts';
 import type { WebhookLogOptions } from './shared/logging.ts';
 import type { WebhookOpenTelemetryApi } from './telemetry.ts';

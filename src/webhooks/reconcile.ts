@@ -4,7 +4,7 @@
  * `GET /appointments` applies every appointment newer than what the ordering store recorded.
  * @module
  */
-import { ConfigurationError } from '../core/errors.ts';
+import { ConfigurationError } from '../core/errors/index.ts';
 import type { Appointment } from '../schemas/appointments.ts';
 import { freshnessIn, type OrderingStore, recordApplied } from './ordering/contract.ts';
 import { isTooFarAhead } from './stale.ts';

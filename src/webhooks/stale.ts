@@ -2,7 +2,7 @@
  * Telling a stale event: retries arrive out of order and your own writes echo back (spec 6.2
  * rule 1). `updated_at` orders an appointment's states, but has whole seconds (spec 2.1). @module
  */
-import { ConfigurationError } from '../core/errors.ts';
+import { ConfigurationError } from '../core/errors/index.ts';
 import type { Appointment } from '../schemas/appointments.ts';
 import type { WebhookEvent } from './events.ts';
 

@@ -3,7 +3,7 @@
  * of processes and machines, checked again, run through your handlers with the queue's retries;
  * a scheduled reconciliation; spans, metrics, logs and a health probe. @module
  */
-import { ConfigurationError } from '../core/errors.ts';
+import { ConfigurationError } from '../core/errors/index.ts';
 import type { Appointment } from '../schemas/appointments.ts';
 import {
   isAppointmentEvent,

@@ -5,10 +5,18 @@
  * fake timers until a call settles (no test ever really sleeps).
  */
 import { inspect } from 'node:util';
-import { HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { type SetupServer, setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
-import { type ClientOptions, ClinicClient, type LogFields, type Logger } from '../../src/index.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import {
+  type ClientOptions,
+  ClinicClient,
+  ConfigurationError,
+  type LogFields,
+  type Logger,
+} from '../../src/index.ts';
+
+import { roomWire } from '../fixtures.ts';
 
 export {
   APPOINTMENT_ID,
@@ -45,6 +53,25 @@ export function useServer(): SetupServer {
     server.events.removeAllListeners();
   });
   return server;
+}
+
+/**
+ * No test of this file depends on the machine running it or on the test before it: the client's
+ * environment variables unset before each test; stubs, spies and the real clock restored after
+ * it. Call once, at the top of a file.
+ */
+export function isolateEachTest(): void {
+  beforeEach(() => {
+    vi.stubEnv('CLINIC_API_KEY', undefined);
+    vi.stubEnv('CLINIC_BASE_URL', undefined);
+    vi.stubEnv('CLINIC_LOG', undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
 }
 
 /** Every request that reaches `server`, as `METHOD pathname+search`. */
@@ -207,4 +234,27 @@ export function expectCopyOf(cause: unknown, thrown: unknown): void {
   expect(copy.message).toBe(typeof thrown === 'object' ? message : String(thrown));
   expect(copy.name).toBe(typeof source.name === 'string' ? source.name : 'Error');
   expect(Object.keys(copy).filter((key) => key !== 'name' && key !== 'code')).toEqual([]);
+}
+
+/** Records the headers of every request to GET /rooms/2 through `server`. */
+export function recordRooms(server: SetupServer, base = API): Headers[] {
+  const seen: Headers[] = [];
+  server.use(
+    http.get(`${base}/rooms/2`, ({ request }) => {
+      seen.push(request.headers);
+      return json(roomWire());
+    }),
+  );
+  return seen;
+}
+
+/** The `ConfigurationError` a `new ClinicClient(options)` throws; fails when it throws none. */
+export function configError(options: Record<string, unknown>): ConfigurationError {
+  try {
+    new ClinicClient(options);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigurationError);
+    return e as ConfigurationError;
+  }
+  throw new Error('expected a ConfigurationError');
 }

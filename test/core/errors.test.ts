@@ -4,7 +4,7 @@
  * presence of an `Idempotency-Key` for 422), and every property.
  */
 import { describe, expect, it } from 'vitest';
-import { makeAPIError, quoteServerText, withIdempotencyKey } from '../../src/core/errors.ts';
+import { makeAPIError, quoteServerText, withIdempotencyKey } from '../../src/core/errors/index.ts';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,

@@ -410,7 +410,10 @@ describe('redirects are not followed (issue 13)', () => {
       http.get(`${BASE_URL}/admin/export`, () => json({})),
     );
     const error = await rejection(makeClient().rooms.retrieve(2));
-    expect((error as Error).message).toContain('answered 302, redirecting to https://clinic.test.');
+    // The redirect named by its origin only (messages.test.ts pins the words).
+    expect((error as Error).message).toContain('302');
+    expect((error as Error).message).toContain('https://clinic.test');
+    expect((error as Error).message).not.toContain('/admin/export');
     expect(seen).toEqual([`GET ${API_PREFIX}/rooms/2`]);
   });
 });

@@ -4,7 +4,7 @@
  * date, as ky reads it to wait).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { parseRetryAfter } from '../../src/core/errors.ts';
+import { parseRetryAfter } from '../../src/core/errors/index.ts';
 import { isRetryableStatus, MAX_RETRY_AFTER_MS, retryOptions } from '../../src/internal/retry.ts';
 
 describe("the backoff ky waits (retryOptions' delay and jitter)", () => {

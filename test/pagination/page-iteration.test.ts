@@ -212,7 +212,7 @@ describe('a list body the SDK cannot read', () => {
       );
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).paths).toEqual([
-      '(root): expected an array or an object with results',
+      expect.stringMatching(/^\(root\): /),
     ]);
     expect((error as ResponseValidationError).method).toBe('GET');
     expect((error as ResponseValidationError).path).toBe('/api/public/v1/rooms');

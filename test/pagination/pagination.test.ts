@@ -61,7 +61,7 @@ function roomsList(total: number, defaultSize = 50) {
 
 describe('Paginator: for await over every item (spec 4.1)', () => {
   // Page size 1 walks 100 pages (each request through MSW costs milliseconds): a walk of over
-  // 1,000 pages is the reference server's, in test/resources/operations.test.ts.
+  // 1,000 pages is the reference server's, in test/resources/methods.test.ts.
   it.each([
     [1, 100],
     [50, 1200],

@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { MEMORY_FLAG } from '../../src/testing/cli/memory.ts';
+import { MEMORY_FLAG } from '../../src/testing/cli/v8-memory.ts';
 
 /** The CLI's entry file, run by node with its type stripping. */
 export const CLI = fileURLToPath(new URL('../../src/testing/cli/cli.ts', import.meta.url));

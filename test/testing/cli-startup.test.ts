@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { MEMORY_FLAG } from '../../src/testing/cli/memory.ts';
+import { MEMORY_FLAG } from '../../src/testing/cli/v8-memory.ts';
 import { CLI } from './cli-helpers.ts';
 
 const KEY = 'ci_live_fixedkeyforenv1.fixedsecretforenv1';

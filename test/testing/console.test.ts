@@ -16,7 +16,7 @@ import {
   createReferenceServer,
   referenceServerListener,
 } from '../../src/testing/index.ts';
-import { WEBHOOK_DELIVERY } from '../../src/webhooks/policy.ts';
+import { WEBHOOK_DELIVERY } from '../../src/webhooks/delivery-schedule.ts';
 import { CLI, callCli, killCli, type RunningCli, startCli } from './cli-helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

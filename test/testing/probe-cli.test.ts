@@ -1,5 +1,8 @@
 /** `clinic-scheduling-probe` in process: keys redacted in every line and file, 401 names the key
  * to use, 429 honoured, read-only by default, writes only when confirmed, bounded runs. */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../src/testing/index.ts';
 import { type ProbeCliIo, probeCli } from '../../src/testing/probe/cli.ts';
@@ -281,5 +284,23 @@ describe('a hostile service cannot rewrite the terminal (issue 39 item 6)', () =
     const listed = run.stderr.split('Records the probe created')[1]!.split('\n');
     expect(listed.some((l) => /^ {2}appointment .*cancelled\\u001b\[2K/.test(l))).toBe(true);
     expect(listed.filter((l) => l.startsWith('APPROVED'))).toEqual([]);
+  });
+});
+
+describe('the clinic-scheduling-probe command (src/testing/probe/bin.ts) as a process', () => {
+  const bin = fileURLToPath(new URL('../../src/testing/probe/bin.ts', import.meta.url));
+  const run = (args: string[]) =>
+    promisify(execFile)(process.execPath, [bin, ...args], { env: {} }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+
+  it('prints its help on stdout and exits 0; a bad option is exit status 2 on stderr', async () => {
+    const [help, bad] = await Promise.all([run(['--help']), run(['--no-such-option'])]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--allow-writes');
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('--no-such-option');
   });
 });

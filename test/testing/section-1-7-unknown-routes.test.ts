@@ -15,15 +15,12 @@ import { createReferenceServer } from '../../src/testing/index.ts';
 
 const BASE_URL = 'https://clinic.test';
 const P = '/api/public/v1';
+/** A 404 naming the method and path (messages.test.ts pins the words). */
 const NOT_FOUND = (method: string, path: string) => ({
-  detail:
-    `Not found: ${method} ${path} is not an operation of the Clinic Scheduling API v1 ` +
-    '(or the id does not match its pattern).',
+  detail: expect.stringContaining(`${method} ${path} `),
 });
-const NO_KEY = {
-  detail:
-    'Authentication credentials were not provided: send the header Authorization: Bearer <API_KEY>.',
-};
+/** A 401 naming the header to send. */
+const NO_KEY = { detail: expect.stringContaining('Authorization') };
 
 /** Paths that no method makes an operation. */
 const UNKNOWN_PATHS = [`${P}/payments`, `${P}`, `${P}/rooms/`, `${P}/ROOMS`, `${P}/rooms/1/x`];

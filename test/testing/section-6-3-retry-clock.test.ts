@@ -4,7 +4,7 @@
  * keeps the schedule 1, 5, 30, 120, 360 minutes.
  */
 import { describe, expect, test } from 'vitest';
-import { WEBHOOK_DELIVERY } from '../../src/webhooks/policy.ts';
+import { WEBHOOK_DELIVERY } from '../../src/webhooks/delivery-schedule.ts';
 import { createBody, setup } from './helpers.ts';
 
 const MINUTES = WEBHOOK_DELIVERY.retryDelaysMs.map((ms) => ms / 60_000);

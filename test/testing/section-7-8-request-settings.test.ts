@@ -13,10 +13,7 @@ describe('unknownBodyMembers (default refuse)', () => {
     const s = setup();
     const body = createBody(s, { channel: 'web' });
     const refused = await s.send('POST', '/appointments', { json: body });
-    expect([refused.status, refused.body]).toEqual([
-      400,
-      { channel: ['is not a field this operation accepts'] },
-    ]);
+    expect([refused.status, refused.body]).toEqual([400, { channel: [expect.any(String)] }]);
     expect(s.api.events).toEqual([]);
     s.api.settings.unknownBodyMembers = 'ignore';
     const created = await s.send('POST', '/appointments', { json: body });

@@ -1,6 +1,6 @@
 /**
  * Issue 20: `verify` is required by the type of `createWebhookHandler`'s options (the runtime
- * check is in test/webhooks/handler.test.ts), and `PostgresDedupeStore` takes a `pg` Pool as
+ * check is in test/webhooks/handler-verify.test.ts), and `PostgresDedupeStore` takes a `pg` Pool as
  * it is.
  */
 import { expectTypeOf } from 'expect-type';

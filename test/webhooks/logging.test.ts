@@ -3,7 +3,7 @@
  * `onError` writes there, a refused delivery at `warn`, a failed one at `error`, never a payload.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError } from '../../src/core/errors.ts';
+import { ConfigurationError } from '../../src/core/errors/index.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import { MemoryWebhookQueue } from '../../src/webhooks/queue/memory.ts';
 import { createWebhookWorker } from '../../src/webhooks/worker.ts';

@@ -3,7 +3,7 @@
  * an aborted walk, a state far ahead of now, and what it refuses as options.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../src/core/errors.ts';
+import { ConfigurationError } from '../../src/core/errors/index.ts';
 import type { Appointment } from '../../src/schemas/appointments.ts';
 import { freshnessIn, recordApplied } from '../../src/webhooks/ordering/contract.ts';
 import { MemoryOrderingStore } from '../../src/webhooks/ordering/memory.ts';

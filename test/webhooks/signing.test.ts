@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ClinicClient } from '../../src/client.ts';
-import { ConfigurationError } from '../../src/core/errors.ts';
+import { ConfigurationError } from '../../src/core/errors/index.ts';
 import { createReferenceServer } from '../../src/testing/index.ts';
 import { createWebhookHandler } from '../../src/webhooks/handler.ts';
 import type { WebhookHandlerOptions, WebhookVerifier } from '../../src/webhooks/options.ts';

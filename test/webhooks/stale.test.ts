@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../src/core/errors.ts';
+import { ConfigurationError } from '../../src/core/errors/index.ts';
 import { compareUpdatedAt, StaleEventGuard } from '../../src/webhooks/stale.ts';
 import { appointmentWire } from '../fixtures.ts';
 import { appointmentEvent, pingEvent } from './fixtures.ts';

@@ -4,7 +4,7 @@
  * workers on real brokers are in test/webhooks/queue/ and the multi-process soak.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError } from '../../src/core/errors.ts';
+import { ConfigurationError } from '../../src/core/errors/index.ts';
 import { WebhookJobTimeoutError } from '../../src/webhooks/errors.ts';
 import type { AppointmentEvent, WebhookEvent } from '../../src/webhooks/events.ts';
 import { recordApplied } from '../../src/webhooks/ordering/contract.ts';

@@ -18,8 +18,8 @@ import {
 import type { ServerSettingsPatch } from '../server/settings-document.ts';
 import { WebhookUrlError } from '../server/webhook-url.ts';
 import { CONTROL_ROUTES, createControlHandler } from './control.ts';
-import { relaunchWithMemorySettings } from './memory.ts';
 import { CONTROL_PREFIX } from './prefix.ts';
+import { relaunchWithMemorySettings } from './v8-memory.ts';
 
 const OPTIONS = {
   port: { type: 'string', short: 'p' },

@@ -1,7 +1,7 @@
 /** The CLI's control API: the helpers of `api` over HTTP under `/__control/` (no API path reaches
  * it), behind an admin token, unrecorded; refusals are `{detail}` 400/401/403/404. The routes
  * live by family in `control/`. @module */
-import { ClinicError } from '../../core/errors.ts';
+import { ClinicError } from '../../core/errors/index.ts';
 import { UnknownRecordError } from '../seed/helpers.ts';
 import { CLOCK_ROUTES } from './control/clock.ts';
 import { FAULT_ROUTES } from './control/faults.ts';

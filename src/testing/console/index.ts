@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
+import { WEBHOOK_DELIVERY } from '../../webhooks/delivery-schedule.ts';
 import { CONTROL_PREFIX } from '../cli/prefix.ts';
 import type { ReferenceServe, SocketFacts } from '../server/fetch.ts';
 

@@ -1,8 +1,8 @@
 /** An endpoint of the delivery simulator: what `register` checks and keeps, and how it is
  * disabled (spec 6, 6.3 rule 4). @module */
 
+import { WEBHOOK_DELIVERY } from '../../webhooks/delivery-schedule.ts';
 import { APPOINTMENT_EVENT_TYPES } from '../../webhooks/events.ts';
-import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
 import { HeaderMap, parseInput } from '../server/control-inputs.ts';
 import { checkWritten, listOf, type Resolved, WebhookUrlError } from '../server/webhook-url.ts';
 import { type Signer, signer } from './signature.ts';

@@ -1,5 +1,5 @@
 /** One delivery attempt (spec 6.3), classified, never throwing. @module */
-import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
+import { WEBHOOK_DELIVERY } from '../../webhooks/delivery-schedule.ts';
 import type { WebhookEnvelope } from '../server/events.ts';
 import { awaitWebhookUrlProblem, WebhookUrlError } from '../server/webhook-url.ts';
 import type { SimulatorUrlRule } from './endpoint.ts';

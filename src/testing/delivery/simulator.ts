@@ -1,6 +1,6 @@
 /** The reference server's webhook delivery (spec 6, 6.3): retries on the server clock, no network of its own. @module */
-import { ClinicError } from '../../core/errors.ts';
-import { WEBHOOK_DELIVERY } from '../../webhooks/policy.ts';
+import { ClinicError } from '../../core/errors/index.ts';
+import { WEBHOOK_DELIVERY } from '../../webhooks/delivery-schedule.ts';
 import { DeliveryChaos, DeliveryUrlRule, parseInput } from '../server/control-inputs.ts';
 import { createEnvelope, type WebhookEnvelope } from '../server/events.ts';
 import { seededRandom } from '../server/random.ts';

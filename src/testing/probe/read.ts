@@ -3,7 +3,7 @@
 import { API_PREFIX } from '../../internal/wire.ts';
 import { OPERATIONS } from '../../operations.ts';
 import { APPOINTMENT_FILTERS, type AppointmentFilter } from '../server/appointment-filters.ts';
-import { LIST_ROWS, type ListResource } from '../server/pagination.ts';
+import { LIST_ROWS, type ListResource } from '../server/lists.ts';
 import type { Findings } from './report.ts';
 import type { Exchange, ProbeKey, Transport } from './transport.ts';
 

@@ -1,6 +1,6 @@
 /** The probe's report: one finding per item (and subject), the settings document that makes the
  * reference server answer as the service did, and a text form. No record data, no service text. @module */
-import { envelopeSettings } from '../server/pagination.ts';
+import { envelopeSettings } from '../server/lists.ts';
 import { ERROR_CODE } from '../server/setting-definition.ts';
 import type { ServerSettings } from '../server/settings-document.ts';
 import { defaultSettings } from '../server/store.ts';

@@ -5,10 +5,10 @@
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../internal/wire.ts';
 import { OPERATIONS } from '../../operations.ts';
 import { PATIENT_FIELDS } from '../server/settings-patients.ts';
-import { ok, record } from './observe.ts';
 import { itemsOf, LISTS, type ProbeContext } from './read.ts';
 import { answerOf } from './report.ts';
 import type { Exchange } from './transport.ts';
+import { ok, record } from './write-answers.ts';
 
 /** Values the probe gives a field the service requires, for its one patient. No CPF: the probe
  * never invents a person's document. */

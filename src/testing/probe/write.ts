@@ -2,6 +2,10 @@
  * appointments at the time the user names, each cancelled before the run ends. @module */
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../internal/wire.ts';
 import { OPERATIONS } from '../../operations.ts';
+import type { ProbeContext } from './read.ts';
+import { answerOf, bodyKind, codeOf } from './report.ts';
+import { serviceText } from './terminal.ts';
+import type { Exchange } from './transport.ts';
 import {
   observeNullRoom,
   observeOverlap,
@@ -10,11 +14,7 @@ import {
   reportAnswer,
   reportChangeable,
   roomId,
-} from './observe.ts';
-import type { ProbeContext } from './read.ts';
-import { answerOf, bodyKind, codeOf } from './report.ts';
-import { serviceText } from './terminal.ts';
-import type { Exchange } from './transport.ts';
+} from './write-answers.ts';
 import {
   createProbePatient,
   probeAppointmentRules,

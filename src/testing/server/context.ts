@@ -4,7 +4,7 @@ import type { Clock } from './clock.ts';
 import type { EventLog } from './events.ts';
 import type { FaultRegistry } from './faults.ts';
 import type { LinkOrigin } from './links.ts';
-import type { CursorSigner, ListEnvelopeSettings } from './pagination.ts';
+import type { CursorSigner, ListEnvelopeSettings } from './lists.ts';
 import type { Store } from './store.ts';
 
 /** The fault or chaos draw that shaped an answer, as the request log records it. */

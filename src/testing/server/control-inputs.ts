@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { EXACT_HEADER_VALUE, HEADER_NAME } from '../../internal/wire.ts';
 import { SCOPES } from '../../schemas/scopes.ts';
 import { SETTING_SCHEMAS } from './clinic-settings.ts';
-import { type ListEnvelopeSettings, SWITCHABLE_LISTS } from './pagination.ts';
+import { type ListEnvelopeSettings, SWITCHABLE_LISTS } from './lists.ts';
 
 /** 9999-12-30Z: keeps every timestamp at 4 digits (RFC 3339), with room for the 24 h windows. */
 export const MAX_CLOCK_MS = Date.UTC(9999, 11, 30);

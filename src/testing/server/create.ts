@@ -35,7 +35,7 @@ import {
   type ListEnvelopeSettings,
   type ListResource,
   SWITCHABLE_LISTS,
-} from './pagination.ts';
+} from './lists.ts';
 import { type ClinicRecords, recordsView } from './records.ts';
 import { guardListEnvelope } from './settings.ts';
 import {

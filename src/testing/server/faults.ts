@@ -1,5 +1,5 @@
 /** Fault injection (`api.faults`): answer a status, wait, fail, or lose a response. @module */
-import { isInstanceAcrossCopies } from '../../core/errors.ts';
+import { isInstanceAcrossCopies } from '../../core/errors/index.ts';
 import {
   type Chaos,
   ChaosMode,

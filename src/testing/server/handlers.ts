@@ -11,7 +11,7 @@ import { readWriteBody } from './body-rules.ts';
 import type { Change } from './changes.ts';
 import type { ClinicSettings } from './clinic-settings.ts';
 import { API_PREFIX, type ServerContext } from './context.ts';
-import { envelopeStated, LIST_ROWS, type ListResource, paginate } from './pagination.ts';
+import { envelopeStated, LIST_ROWS, type ListResource, paginate } from './lists.ts';
 import { notFound } from './responses.ts';
 import {
   assertChangeable,

@@ -1,5 +1,6 @@
 /** Reading a request: the body within `maxBodyBytes` (so an endless upload cannot grow memory),
  * in the media types each operation takes, and parameters and headers given once. @module */
+import { OVER_CAP, readCappedBody } from '../../internal/capped-body.ts';
 import { isJsonContentType } from '../../internal/utils.ts';
 import { IDEMPOTENCY_HEADER } from '../../internal/wire.ts';
 import type { BodyKind } from '../../operations.ts';
@@ -18,37 +19,13 @@ export function tooLarge(maxBytes: number): ApiProblem {
   });
 }
 
-/** The body's bytes; 413 past `maxBytes`, the stream cancelled so the rest is never read. */
+/** The body's bytes; 413 past `maxBytes`, the rest never read. */
 export async function readBodyBytes(
   request: Request,
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
-    request.body?.cancel().catch(() => undefined);
-    throw tooLarge(maxBytes);
-  }
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      // Not awaited: a source that never settles must not hold the answer back.
-      reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readCappedBody(request, maxBytes);
+  if (bytes === OVER_CAP) throw tooLarge(maxBytes);
   return bytes;
 }
 

@@ -13,7 +13,7 @@ import {
   ServerSettings as ServerSettingsSchema,
 } from './control-inputs.ts';
 import type { LinkOrigin } from './links.ts';
-import type { ListEnvelopeSettings } from './pagination.ts';
+import type { ListEnvelopeSettings } from './lists.ts';
 
 /** The settings document's schema (zod): parses a patch, any part of {@link ServerSettings}. */
 export const ServerSettings: z.ZodType<ServerSettingsPatch, ServerSettingsPatch> =

@@ -6,7 +6,7 @@ import {
   parseInput,
   SETTING_SCHEMAS,
 } from './control-inputs.ts';
-import type { ListEnvelopeSettings } from './pagination.ts';
+import type { ListEnvelopeSettings } from './lists.ts';
 
 /** Members refuse (TypeError) what their schema or the object does not accept; lists freeze. */
 function guardMembers<T extends object>(

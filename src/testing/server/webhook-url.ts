@@ -1,7 +1,7 @@
 /** The webhook URL rule (spec 6: public HTTPS): every IANA special-purpose range and multicast is
  * refused, also in IPv4-mapped, IPv4-compatible, 6to4 and NAT64 forms. @module */
 
-import { ClinicError } from '../../core/errors.ts';
+import { ClinicError } from '../../core/errors/index.ts';
 
 /** Thrown by `register` (and recorded at delivery) when a URL fails the service's rule. */
 export class WebhookUrlError extends ClinicError {

@@ -3,7 +3,7 @@
  * uses, so that `/webhooks` type-checks in a project without Node's types (a worker, Deno,
  * `types: []`); `node:http`'s objects have them all. @module
  */
-import { ClinicError } from '../../core/errors.ts';
+import { ClinicError } from '../../core/errors/index.ts';
 
 /** The members of `node:http`'s `IncomingMessage` (or Express's `Request`) the listener uses. */
 export interface NodeListenerRequest {

@@ -1,6 +1,6 @@
 /** The dedupe store contract: delivery is at-least-once, deduplicated by `id` (spec 6.3). @module */
-import { ConfigurationError } from '../../core/errors.ts';
-import { WEBHOOK_DELIVERY } from '../policy.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
+import { WEBHOOK_DELIVERY } from '../delivery-schedule.ts';
 
 /** What {@link DedupeStore.claim} found: `claimed` (now yours), `processing` (another's), `done`. */
 export type ClaimResult = 'claimed' | 'processing' | 'done';

@@ -1,5 +1,5 @@
 /** The default dedupe store, in the memory of one process. @module */
-import { ClinicError, ConfigurationError } from '../../core/errors.ts';
+import { ClinicError, ConfigurationError } from '../../core/errors/index.ts';
 import {
   assertDedupeTtl,
   type ClaimResult,

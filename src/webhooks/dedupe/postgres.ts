@@ -1,5 +1,5 @@
 /** A dedupe store on PostgreSQL for several machines, over the `pg` pool you have. @module */
-import { ClinicError, ConfigurationError } from '../../core/errors.ts';
+import { ClinicError, ConfigurationError } from '../../core/errors/index.ts';
 import {
   checkPool,
   type PostgresQueryable,

@@ -1,5 +1,5 @@
 /** A dedupe store on Redis for several machines, over the node-redis or ioredis client you have. @module */
-import { ConfigurationError } from '../../core/errors.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
 import { type RedisDedupeClient, redisSender } from '../shared/redis-client.ts';
 import {
   assertDedupeTtl,

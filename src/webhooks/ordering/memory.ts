@@ -1,5 +1,5 @@
 /** The newest state per appointment in the memory of one process. @module */
-import { ConfigurationError } from '../../core/errors.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
 import type { NewestState, OrderingStore } from './contract.ts';
 
 /** Options of {@link MemoryOrderingStore}. */

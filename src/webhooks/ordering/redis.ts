@@ -1,5 +1,5 @@
 /** The newest state per appointment on Redis, shared by workers on every machine. @module */
-import { ConfigurationError } from '../../core/errors.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
 import { type RedisDedupeClient, redisSender } from '../shared/redis-client.ts';
 import type { NewestState, OrderingStore } from './contract.ts';
 

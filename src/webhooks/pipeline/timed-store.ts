@@ -1,5 +1,5 @@
 /** Store and queue calls bounded by `storeTimeoutMs`: a hanging one must not hold the answer. @module */
-import { ClinicError } from '../../core/errors.ts';
+import { ClinicError } from '../../core/errors/index.ts';
 import type { WebhookEvent } from '../events.ts';
 
 /** A synchronous throw becomes a rejection. */

@@ -10,7 +10,7 @@ import {
   Worker,
   type WorkerOptions,
 } from 'bullmq';
-import { ConfigurationError } from '../../core/errors.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
 import { dedupeKey } from '../dedupe/contract.ts';
 import {
   DEFAULT_JOB_TIMEOUT_MS,

@@ -3,7 +3,7 @@
  * only module that imports `pg-boss`, an optional peer dependency. @module
  */
 import type { JobWithMetadata, PgBoss, Queue as PgBossQueue, WorkOptions } from 'pg-boss';
-import { ConfigurationError } from '../../core/errors.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
 import {
   DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_QUEUE_ATTEMPTS,

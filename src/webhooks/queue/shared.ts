@@ -2,7 +2,7 @@
  * What the queue adapters share: option checks, the reason of a failure, a bounded close, the
  * replay rule, the backoff, and how a stored letter reads. @module
  */
-import { ConfigurationError } from '../../core/errors.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
 import type { WebhookEvent } from '../events.ts';
 import type { DeadLetter, DeadLetterKind, WebhookJob, WebhookRetryOptions } from './contract.ts';
 

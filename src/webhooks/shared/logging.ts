@@ -2,7 +2,7 @@
  * The webhook handler's and worker's log lines, through the client's `logLevel` and `logger`
  * options: `(message, fields)`, ids and types, never a payload (health data). @module
  */
-import { ConfigurationError } from '../../core/errors.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
 import { isLogLevel, type Logger, type LogLevel, levelLogger } from '../../core/logger.ts';
 import { readEnv } from '../../internal/utils.ts';
 import {

@@ -1,5 +1,5 @@
 /** What the PostgreSQL stores share: the pool's shape and a table name made safe to splice. @module */
-import { ConfigurationError } from '../../core/errors.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
 
 /** A `pg` `Pool` (it reconnects) or `Client`, or any driver wrapper taking `$1` parameters. */
 export interface PostgresQueryable {

@@ -1,5 +1,5 @@
 /** One way to send a command over the node-redis or ioredis client a store is given. @module */
-import { ConfigurationError } from '../../core/errors.ts';
+import { ConfigurationError } from '../../core/errors/index.ts';
 
 /** The part of a node-redis (v4 and later) client that the stores use: `sendCommand`. */
 export interface NodeRedisCommandClient {

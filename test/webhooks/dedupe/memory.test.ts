@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ClinicError, ConfigurationError } from '../../../src/core/errors.ts';
+import { ClinicError, ConfigurationError } from '../../../src/core/errors/index.ts';
 import { DEFAULT_DEDUPE_TTL_MS } from '../../../src/webhooks/dedupe/contract.ts';
 import { MemoryDedupeStore } from '../../../src/webhooks/dedupe/memory.ts';
-import { WEBHOOK_DELIVERY } from '../../../src/webhooks/policy.ts';
+import { WEBHOOK_DELIVERY } from '../../../src/webhooks/delivery-schedule.ts';
 import { dedupeStoreContract } from './contract.ts';
 
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ClinicError, ConfigurationError } from '../../../src/core/errors.ts';
+import { ClinicError, ConfigurationError } from '../../../src/core/errors/index.ts';
 import { PostgresDedupeStore } from '../../../src/webhooks/dedupe/postgres.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
 import type {

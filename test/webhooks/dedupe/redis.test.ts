@@ -4,7 +4,7 @@
  */
 import type { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../../src/core/errors.ts';
+import { ConfigurationError } from '../../../src/core/errors/index.ts';
 import { RedisDedupeStore } from '../../../src/webhooks/dedupe/redis.ts';
 import { createWebhookHandler } from '../../../src/webhooks/handler.ts';
 import {

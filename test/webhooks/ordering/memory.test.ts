@@ -1,6 +1,6 @@
 /** The OrderingStore contract on MemoryOrderingStore, and its bound. */
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../../src/core/errors.ts';
+import { ConfigurationError } from '../../../src/core/errors/index.ts';
 import { freshnessIn, recordApplied } from '../../../src/webhooks/ordering/contract.ts';
 import { MemoryOrderingStore } from '../../../src/webhooks/ordering/memory.ts';
 import { appointmentWire } from '../../fixtures.ts';

@@ -1,7 +1,7 @@
 /** The OrderingStore contract on PostgresOrderingStore, and its table. */
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../../src/core/errors.ts';
+import { ConfigurationError } from '../../../src/core/errors/index.ts';
 import { PostgresOrderingStore } from '../../../src/webhooks/ordering/postgres.ts';
 import { describeWithPostgres, usePostgresPool } from '../../helpers/postgres.ts';
 import { orderingStoreContract } from './contract.ts';

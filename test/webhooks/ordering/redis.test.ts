@@ -1,7 +1,7 @@
 /** The OrderingStore contract on RedisOrderingStore, through node-redis and ioredis. */
 import type { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../../src/core/errors.ts';
+import { ConfigurationError } from '../../../src/core/errors/index.ts';
 import { RedisOrderingStore } from '../../../src/webhooks/ordering/redis.ts';
 import { describeWithRedis, type RedisClients, useRedisClients } from '../../helpers/redis.ts';
 import { orderingStoreContract } from './contract.ts';

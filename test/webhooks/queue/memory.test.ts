@@ -1,6 +1,6 @@
 /** The WebhookQueue contract (contract.ts) on MemoryWebhookQueue, and what only memory does. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../../src/core/errors.ts';
+import { ConfigurationError } from '../../../src/core/errors/index.ts';
 import { MemoryWebhookQueue } from '../../../src/webhooks/queue/memory.ts';
 import { createWebhookWorker } from '../../../src/webhooks/worker.ts';
 import { appointmentEvent } from '../fixtures.ts';

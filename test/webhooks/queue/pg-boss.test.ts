@@ -1,6 +1,6 @@
 /** The WebhookQueue contract (contract.ts) on pg-boss, against a real PostgreSQL. */
 import { expect, it } from 'vitest';
-import { ConfigurationError } from '../../../src/core/errors.ts';
+import { ConfigurationError } from '../../../src/core/errors/index.ts';
 import { DEFAULT_JOB_TIMEOUT_MS } from '../../../src/webhooks/queue/contract.ts';
 import { PgBossWebhookQueue } from '../../../src/webhooks/queue/pg-boss.ts';
 import { describeWithPostgres } from '../../helpers/postgres.ts';

@@ -1,6 +1,6 @@
-/** Cursor pagination (spec 4.1): `page_size` (our name, setting `pageSizeParam`; 50, at most 100)
- * and a cursor HMAC-signed per server instance, so a forged or altered one is refused (400, or
- * 404 per `invalidCursor`). @module */
+/** The reference server's lists (spec 4.1): the envelope each answers, `page_size` (our name,
+ * setting `pageSizeParam`; 50, at most 100) and a cursor HMAC-signed per server instance, so a
+ * forged or altered one is refused (400, or 404 per `invalidCursor`). @module */
 import * as z from 'zod';
 import type { Assert, Equals } from '../../internal/type-equality.ts';
 import {

@@ -1,4 +1,5 @@
-/** The delivery rules of spec 6.3, for the consumer side and the delivery simulator. @module */
+/** How the service delivers webhook events (spec 6.3): facts of the service, not settings; read
+ * by the consumer side and by the delivery simulator. @module */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
