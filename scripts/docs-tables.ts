@@ -1,6 +1,8 @@
 /**
  * Writes the docs' generated parts, each between `<!-- NAME:start -->` and `<!-- NAME:end -->`:
- * the operations table of docs/getting-started.md, from the operation table (src/operations.ts);
+ * the operations table of docs/getting-started.md, the retry table of
+ * docs/idempotency-and-retries.md, the unstated success statuses of docs/openapi.md and the
+ * list filters of docs/pagination.md, from the operation table (src/operations.ts);
  * the reference server's settings in the README, docs/testing-settings.md and
  * docs/testing-assumptions.md, from the settings' definitions (`scripts/settings-tables.ts`);
  * the webhook metrics of docs/webhooks-operations.md, from their definitions (`scripts/metrics-tables.ts`);
@@ -15,6 +17,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type * as z from 'zod';
+import { isRetryableStatus } from '../src/internal/retry.ts';
 import { OPERATION_ROWS, type OperationRow } from '../src/operations.ts';
 import { renderWebhookMetrics } from './metrics-tables.ts';
 import { schemaName } from './openapi.ts';
@@ -67,8 +70,92 @@ export function renderTable(): string {
 }
 
 /** Each generated part: its file, its marks' name and what renders it. */
+/** The page whose retry table this writes. */
+const RETRIES_PAGE = join(ROOT, 'docs', 'idempotency-and-retries.md');
+
+/**
+ * The retry table of docs/idempotency-and-retries.md: the rows grouped by what their policy
+ * retries (`internal/retry.ts`'s own test of a status), every GET on one line.
+ */
+export function renderRetries(): string {
+  const cell = (retried: boolean, strong: boolean) =>
+    retried ? 'retried' : strong ? '**no**' : 'no';
+  const line = (label: string, policy: OperationRow['retry']) => {
+    const safe = policy === 'safe';
+    const cells = [
+      cell(safe, !safe),
+      cell(isRetryableStatus(policy, 408), !safe),
+      cell(isRetryableStatus(policy, 429), !safe),
+      cell(isRetryableStatus(policy, 503), !safe),
+      cell(isRetryableStatus(policy, 400), false),
+    ];
+    return `| ${label} | ${cells.join(' | ')} |`;
+  };
+  const groups = new Map<string, { policy: OperationRow['retry']; calls: string[] }>();
+  for (const row of OPERATION_ROWS) {
+    const get = row.method === 'GET';
+    const key = get ? `GET ${row.retry}` : `${row.retry} ${row.replay} ${row.method}`;
+    const call = `\`${resourceOf(row)}.${methodOf(row)}\`${row.replay ? ' (with its Idempotency-Key)' : ''}`;
+    const group = groups.get(key) ?? { policy: row.retry, calls: [] };
+    group.calls.push(get ? 'every GET' : call);
+    groups.set(key, group);
+  }
+  return [
+    '| call | connection error, timeout | 408 | 429 | 5xx | other 4xx |',
+    '|---|---|---|---|---|---|',
+    ...[...groups.values()].map(({ policy, calls }) =>
+      line([...new Set(calls)].join(', '), policy),
+    ),
+  ].join('\n');
+}
+
+/** The page whose table of unstated success statuses this writes. */
+const OPENAPI_PAGE = join(ROOT, 'docs', 'openapi.md');
+
+/** The success statuses the spec does not show (a row's `doc.notShown` says so): each row's pick. */
+export function renderSuccessStatuses(): string {
+  const picked = OPERATION_ROWS.filter((row) =>
+    row.doc.notShown?.some((words) => /success status/.test(words)),
+  );
+  return [
+    '| operation | open in the spec | in the document |',
+    '|---|---|---|',
+    ...picked.map(
+      (row) => `| \`${row.method} ${row.path}\` | the success status | ${row.status} |`,
+    ),
+  ].join('\n');
+}
+
+/** The page whose table of list filters this writes. */
+const PAGINATION_PAGE = join(ROOT, 'docs', 'pagination.md');
+
+/** Each list's filters: its query schema's members with their descriptions; lists without any on one line. */
+export function renderListFilters(): string {
+  const lines: string[] = [];
+  const none: string[] = [];
+  for (const row of OPERATION_ROWS.filter((r) => r.kind === 'list')) {
+    const shape = (row.query as Partial<z.ZodObject> | undefined)?.shape ?? {};
+    const filters = Object.entries(shape as Record<string, z.ZodType>).map(
+      ([name, schema]) =>
+        `\`${name}\`${schema.description ? ` (${schema.description.replace(/\.$/, '').toLowerCase()})` : ''}`,
+    );
+    const call = `\`${resourceOf(row)}.${methodOf(row)}\``;
+    if (filters.length === 0) none.push(call);
+    else lines.push(`| ${call} | ${filters.join(', ')} |`);
+  }
+  return [
+    '| list | query keys (spec) |',
+    '|---|---|',
+    ...lines,
+    ...(none.length ? [`| ${none.join(', ')} | none |`] : []),
+  ].join('\n');
+}
+
 export const GENERATED = [
   { file: GETTING_STARTED, name: 'operations', render: renderTable },
+  { file: RETRIES_PAGE, name: 'retries', render: renderRetries },
+  { file: OPENAPI_PAGE, name: 'success-statuses', render: renderSuccessStatuses },
+  { file: PAGINATION_PAGE, name: 'list-filters', render: renderListFilters },
   { file: join(ROOT, 'README.md'), name: 'settings', render: renderReadme },
   { file: join(ROOT, 'docs', 'testing-settings.md'), name: 'document', render: renderDocument },
   {

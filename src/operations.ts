@@ -162,7 +162,8 @@ function row<const R extends RowInput>(r: R) {
     readonly conflicts: readonly ConflictCode[];
     readonly scopeStated: boolean;
     readonly retry: RetryPolicy;
-    readonly replay: boolean;
+    // Literal, so that a resource method's options can follow it (test/types/operations.test-d.ts).
+    readonly replay: R extends { replay: true } ? true : false;
     readonly bodies: BodyKind;
   };
 }
@@ -181,12 +182,12 @@ const retrieveAppointment = row({
 });
 
 /** A read-only resource of spec 4.8: its list and its retrieve, scope `appointments:read`. */
-function readOnly<const L extends string, const G extends string, S extends z.ZodType>(
-  [list, retrieve]: readonly [L, G],
-  path: string,
-  response: S,
-  [one, many]: readonly [string, string],
-) {
+function readOnly<
+  const L extends string,
+  const G extends string,
+  const P extends string,
+  S extends z.ZodType,
+>([list, retrieve]: readonly [L, G], path: P, response: S, [one, many]: readonly [string, string]) {
   const common = { response, scope: 'appointments:read', scopeStated: true } as const;
   return [
     row({
@@ -202,7 +203,7 @@ function readOnly<const L extends string, const G extends string, S extends z.Zo
       ...common,
       name: retrieve,
       method: 'GET',
-      path: `${path}/{id}`,
+      path: `${path}/{id}` as const,
       id: INTEGER_PATH_ID,
       doc: { summary: `One ${one}`, success: `The ${one}.` },
     }),

@@ -18,6 +18,9 @@ import {
   OPERATIONS,
   pathOf,
 } from '../src/operations.ts';
+import { drawable, fieldsOf } from './helpers/rows.ts';
+
+const NONE = z.object({});
 
 describe('src/operations.ts: one row per operation of spec 4', () => {
   it('gives each row its schemas: a response, a body exactly where it reads one, a query for lists', () => {
@@ -36,6 +39,15 @@ describe('src/operations.ts: one row per operation of spec 4', () => {
         row.path.includes('{id}'),
       ]);
     }
+  });
+
+  it('gives each field of each body values a test can draw (test/helpers/rows.ts)', () => {
+    const missing = OPERATION_ROWS.flatMap((row) =>
+      fieldsOf(row.input ?? NONE)
+        .filter((field) => !drawable(field))
+        .map((field) => `${row.name}: body field ${field.name} (add its schema to FIELD_VALUES)`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('names each row by its key, lists the GETs without {id}, and nothing else', () => {

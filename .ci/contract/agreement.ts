@@ -1,13 +1,15 @@
 /**
  * The SDK's exported types and the ones openapi-typescript generates from docs/openapi.json
  * (into generated/openapi.ts, by .ci/contract/run.ts) agree, for every object and input:
- * each is assignable to the other, nested members included. Type-checked only (tsc -p
- * .ci/contract); a disagreement is a compile error on the line of the pair.
+ * each is assignable to the other, nested members included. The inputs' pairs are written from
+ * the operation table into generated/inputs.ts (inputs.ts), one per body and filtered query.
+ * Type-checked only (tsc -p .ci/contract); a disagreement is a compile error on the line of
+ * the pair.
  */
 import type * as sdk from '@clinic-scheduling/sdk';
 import type * as webhooks from '@clinic-scheduling/sdk/webhooks';
 import type * as z from 'zod';
-import type { components, operations } from './generated/openapi.ts';
+import type { components } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
 /**
@@ -15,7 +17,7 @@ type Schemas = components['schemas'];
  * members (mutual assignability alone would miss an optional member only one side has).
  * Wrapped in tuples: no distribution over unions.
  */
-type Same<A, B> = [A] extends [B]
+export type Same<A, B> = [A] extends [B]
   ? [B] extends [A]
     ? SameMembers<NonNullable<A>, NonNullable<B>>
     : false
@@ -34,7 +36,7 @@ type SameMembers<A, B> = [A] extends [readonly unknown[]]
       : false
     : true;
 /** Fails to compile unless `T` is `true`. */
-type Agree<T extends true> = T;
+export type Agree<T extends true> = T;
 
 // Objects returned by the service (spec 2). The document and the SDK's schemas list the spec's
 // enum values; the SDK's `Appointment` type is wider on purpose (forward-compatible reads: a
@@ -58,30 +60,7 @@ export type Errors = [
 ];
 
 /** An input as sent on the wire: a `Date` (of `start_at`) is sent as its ISO 8601 string. */
-type Wire<T> = { [K in keyof T]: Date extends T[K] ? Exclude<T[K], Date> | string : T[K] };
-
-// Inputs, as sent on the wire.
-export type Inputs = [
-  Agree<Same<Schemas['AppointmentCreateParams'], Wire<sdk.AppointmentCreateParams>>>,
-  Agree<Same<Schemas['AppointmentUpdateParams'], Wire<sdk.AppointmentUpdateParams>>>,
-  Agree<Same<Schemas['PatientCreateParams'], sdk.PatientCreateParams>>,
-  Agree<Same<Schemas['PatientUpdateParams'], sdk.PatientUpdateParams>>,
-  // The filters of GET /patients; the SDK also passes other keys through (cursor, page size).
-  Agree<
-    Same<
-      Pick<
-        NonNullable<operations['listPatients']['parameters']['query']>,
-        'cpf' | 'phone' | 'name'
-      >,
-      Pick<sdk.PatientListParams, 'cpf' | 'phone' | 'name'>
-    >
-  >,
-  Agree<
-    NonNullable<operations['listPatients']['parameters']['query']> extends sdk.PatientListParams
-      ? true
-      : false
-  >,
-];
+export type Wire<T> = { [K in keyof T]: Date extends T[K] ? Exclude<T[K], Date> | string : T[K] };
 
 // The webhook envelope (spec 6.1), each event type and the union.
 type Event<T> = Extract<Schemas['WebhookEvent'], { type: T }>;

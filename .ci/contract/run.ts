@@ -4,7 +4,8 @@
  * 1. docs/openapi.json is what scripts/openapi.ts generates from the zod schemas today;
  * 2. Redocly CLI lints it (recommended rules): zero errors;
  * 3. openapi-typescript generates types from it, and agreement.ts (tsc) shows that they and
- *    the SDK's exported types agree for every object and input;
+ *    the SDK's exported types agree for every object and input (the inputs' pairs written
+ *    from the operation table by inputs.ts);
  * 4. Prism's validation proxy sits between the SDK and the CLI reference server
  *    (prism-check.ts) and reports no request or response that breaks the document.
  *
@@ -14,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTools } from '../tools/ensure.ts';
+import { writeInputsAgreement } from './inputs.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HERE = import.meta.dirname;
@@ -57,6 +59,8 @@ try {
     '-o',
     join(HERE, 'generated', 'openapi.ts'),
   ]);
+  writeInputsAgreement();
+  log('generated/inputs.ts written from the operation table');
   step('the SDK types and the generated ones agree (tsc -p .ci/contract)', node, [
     join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
     '-p',

@@ -27,7 +27,9 @@ import {
   ValidationError,
 } from '../../src/index.ts';
 import { API_PREFIX } from '../../src/internal/wire.ts';
+import { CONFLICT_CODES, OPERATION_ROWS, type StatedConflictCode } from '../../src/operations.ts';
 import { Appointment } from '../../src/schemas/appointments.ts';
+import { invokeRow } from '../helpers/rows.ts';
 import {
   API,
   APPOINTMENT_ID,
@@ -118,23 +120,24 @@ describe('each status through the client, with its properties', () => {
     expect(err.detail).toBe('Conflict.');
   });
 
-  it.each([
-    ['create', 'post', '/patients', (c: ClinicClient) => c.patients.create({ name: 'Ana' })],
-    [
-      'update',
-      'patch',
-      '/patients/7',
-      (c: ClinicClient) => c.patients.update(7, { cpf: '529.982.247-25' }),
-    ],
-  ] as const)(
-    '409 patient_cpf_exists on patients.%s → PatientCpfExistsError',
-    async (_n, method, path, call) => {
-      answer(method, path, () => json({ code: 'patient_cpf_exists', detail: 'CPF in use.' }, 409));
-      const err = await settleError(call(makeClient()));
-      expect(err).toBeInstanceOf(PatientCpfExistsError);
-      expect((err as PatientCpfExistsError).code).toBe('patient_cpf_exists');
-    },
-  );
+  // Each stated 409 code of each row, read off the table, reaches the caller as its class.
+  const STATED_CLASSES: Record<StatedConflictCode, typeof ConflictError> = {
+    slot_blocked: SlotBlockedError,
+    room_required: RoomRequiredError,
+    patient_cpf_exists: PatientCpfExistsError,
+  };
+  it.each(
+    OPERATION_ROWS.flatMap((row) =>
+      row.conflicts
+        .filter((code): code is StatedConflictCode => CONFLICT_CODES[code].stated)
+        .map((code) => [code, `${row.method} ${row.path}`, row] as const),
+    ),
+  )('409 %s on %s → its class', async (code, _label, row) => {
+    server.use(http.all(`${API}/*`, () => json({ code, detail: 'Conflict.' }, 409)));
+    const err = await settleError(invokeRow(makeClient(), row) as PromiseLike<unknown>);
+    expect(err).toBeInstanceOf(STATED_CLASSES[code]);
+    expect((err as ConflictError).code).toBe(code);
+  });
 
   it('422 on create → IdempotencyKeyReuseError; 422 elsewhere → UnprocessableEntityError', async () => {
     answer('post', '/appointments', () =>
@@ -173,88 +176,20 @@ describe('each status through the client, with its properties', () => {
 });
 
 describe('403 PermissionDeniedError.requiredScope, per endpoint', () => {
-  const cases: Array<
-    [string, Method, string, (c: ClinicClient) => PromiseLike<unknown>, string | undefined]
-  > = [
-    [
-      'appointments.create',
-      'post',
-      '/appointments',
-      (c) => c.appointments.create(createBody),
-      'appointments:write',
-    ],
-    [
-      'patients.update',
-      'patch',
-      '/patients/7',
-      (c) => c.patients.update(7, { name: 'B' }),
-      'patients:write',
-    ],
-    ['rooms.retrieve', 'get', '/rooms/2', (c) => c.rooms.retrieve(2), 'appointments:read'],
-    ['rooms.list', 'get', '/rooms', (c) => c.rooms.list(), 'appointments:read'],
-    [
-      'professionals.retrieve',
-      'get',
-      '/professionals/3',
-      (c) => c.professionals.retrieve(3),
-      'appointments:read',
-    ],
-    [
-      'professionals.list',
-      'get',
-      '/professionals',
-      (c) => c.professionals.list(),
-      'appointments:read',
-    ],
-    [
-      'appointmentTypes.retrieve',
-      'get',
-      '/appointment-types/1',
-      (c) => c.appointmentTypes.retrieve(1),
-      'appointments:read',
-    ],
-    [
-      'appointmentTypes.list',
-      'get',
-      '/appointment-types',
-      (c) => c.appointmentTypes.list(),
-      'appointments:read',
-    ],
-    [
-      'appointments.retrieve',
-      'get',
-      `/appointments/${APPOINTMENT_ID}`,
-      (c) => c.appointments.retrieve(APPOINTMENT_ID),
-      undefined,
-    ],
-    ['appointments.list', 'get', '/appointments', (c) => c.appointments.list(), undefined],
-    [
-      'appointments.update',
-      'patch',
-      `/appointments/${APPOINTMENT_ID}`,
-      (c) => c.appointments.update(APPOINTMENT_ID, { status: 'confirmed' }),
-      undefined,
-    ],
-    [
-      'appointments.cancel',
-      'post',
-      `/appointments/${APPOINTMENT_ID}/cancel`,
-      (c) => c.appointments.cancel(APPOINTMENT_ID),
-      undefined,
-    ],
-    ['patients.create', 'post', '/patients', (c) => c.patients.create({ name: 'A' }), undefined],
-    ['patients.retrieve', 'get', '/patients/7', (c) => c.patients.retrieve(7), undefined],
-    ['patients.list', 'get', '/patients', (c) => c.patients.list(), undefined],
-  ];
-
-  it.each(cases)('%s → %s', async (_name, method, path, call, scope) => {
-    answer(method, path, () => json({ detail: 'You do not have permission.' }, 403));
-    const err = (await settleError(call(makeClient()))) as PermissionDeniedError;
-    expect(err.constructor).toBe(PermissionDeniedError);
-    expect(err.requiredScope).toBe(scope);
-    expect(err.detail).toBe('You do not have permission.');
-    if (scope) expect(err.message).toContain(scope);
-  });
+  // The scope a 403 names: the row's where spec 5 rule 4 states it, else none (rule 5).
+  it.each(OPERATION_ROWS.map((row) => [`${row.method} ${row.path}`, row] as const))(
+    '%s',
+    async (_label, row) => {
+      const scope = row.scopeStated ? row.scope : undefined;
+      server.use(http.all(`${API}/*`, () => json({ detail: 'You do not have permission.' }, 403)));
+      const call = invokeRow(makeClient(), row) as PromiseLike<unknown>;
+      const err = (await settleError(call)) as PermissionDeniedError;
+      expect(err.constructor).toBe(PermissionDeniedError);
+      expect(err.requiredScope).toBe(scope);
+      expect(err.detail).toBe('You do not have permission.');
+      if (scope) expect(err.message).toContain(scope);
+    },
+  );
 });
 
 describe('an unexpected body still maps by status', () => {

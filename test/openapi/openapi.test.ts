@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi, OPENAPI_PATH, renderOpenApi } from '../../scripts/openapi.ts';
+import * as z from 'zod';
+import { buildOpenApi, OPENAPI_PATH, renderOpenApi, schemaName } from '../../scripts/openapi.ts';
 import { API_PREFIX } from '../../src/internal/wire.ts';
 import { OPERATION_ROWS } from '../../src/operations.ts';
 import { AppointmentStatus } from '../../src/schemas/index.ts';
@@ -237,18 +238,26 @@ describe('docs/openapi.json walked against the operation table (src/operations.t
       expect([row.name, content]).toEqual([row.name, row.input ? types[row.bodies] : []]);
     }
   });
+
+  it("gives each body its schema's constraints and no other: `{}` refused exactly where the schema refuses it", () => {
+    for (const row of OPERATION_ROWS.filter((r) => r.input)) {
+      const name = schemaName(row.input!);
+      const { properties, ...component } = doc.components.schemas[name] as Json;
+      const plain = z.toJSONSchema(row.input!, { io: 'input', unrepresentable: 'any' }) as Json;
+      const { properties: fields, $schema: _, ...whole } = plain;
+      // A member added by hand (minProperties, required, ...) states what the schema does not.
+      expect([name, component]).toEqual([name, whole]);
+      expect([name, Object.keys(properties)]).toEqual([name, Object.keys(fields)]);
+      const documented = !component.required?.length && !(component.minProperties > 0);
+      expect([name, '{}', documented]).toEqual([name, '{}', row.input!.safeParse({}).success]);
+    }
+  });
 });
 
 describe('docs/openapi.json is as strict as the server (issue 21)', () => {
   const schemas = doc.components.schemas as Json;
-  const responseObjects = [
-    'Appointment',
-    'Patient',
-    'Professional',
-    'Room',
-    'AppointmentType',
-    ...['Appointment', 'Patient', 'Professional', 'Room', 'AppointmentType'].map((n) => `${n}Page`),
-  ];
+  const objects = [...new Set(OPERATION_ROWS.map((row) => schemaName(row.response)))];
+  const responseObjects = [...objects, ...objects.map((n) => `${n}Page`)];
 
   it('closes every response object to the members the spec returns (spec 1.6: no cpf, email, birth_date, gender)', () => {
     for (const name of responseObjects) {
@@ -287,7 +296,8 @@ describe('docs/openapi.json is as strict as the server (issue 21)', () => {
   });
 
   it('gives `cpf` its pattern: bare or punctuated, nothing else', () => {
-    for (const name of ['PatientCreateParams', 'PatientUpdateParams']) {
+    const withCpf = OPERATION_ROWS.flatMap((row) => (row.input ? [schemaName(row.input)] : []));
+    for (const name of withCpf.filter((n) => schemas[n].properties.cpf)) {
       const cpf = schemas[name].properties.cpf;
       const pattern = new RegExp(cpf.pattern ?? cpf.anyOf.find((x: Json) => x.pattern).pattern);
       expect(pattern.test('529.982.247-25')).toBe(true);

@@ -12,12 +12,14 @@
  * ids; 2xx bodies in the shapes of spec 2. At checkpoints, the state read back through the API
  * with a full-access key per clinic holds its invariants: every appointment points at existing
  * records of its clinic, the records are exactly those the answers created, and no two
- * patients of a clinic share a CPF.
+ * patients of a clinic share a CPF. Every operation is both taken (2xx) and refused: a write's
+ * bodies are drawn from its row's schema, so a new operation needs no generator of its own.
  *
  * Fixed seed in `npm test`; `FUZZ_SEED=random FUZZ_RUNS=50000` for more (see docs/reliability.md).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { OPERATION_ROWS } from '../../src/operations.ts';
 import { build, requestArb } from './fuzz/generators.ts';
 import { checkInvariants } from './fuzz/invariants.ts';
 import { checkAnswer } from './fuzz/oracle.ts';
@@ -33,6 +35,8 @@ describe('fuzzing the reference server through api.fetch', () => {
     const world = buildWorld();
     const specs = fc.sample(requestArb, { seed: settings.seed, numRuns: settings.runs });
     const statuses = new Map<number, number>();
+    // Per operation: the answers that took the request (2xx) and those that refused it (4xx).
+    const outcomes = new Map(OPERATION_ROWS.map((row) => [row.name, { took: 0, refused: 0 }]));
     for (let index = 0; index < specs.length; index++) {
       const built = build(world, specs[index]!, index);
       let response: Response;
@@ -45,6 +49,9 @@ describe('fuzzing the reference server through api.fetch', () => {
         );
       }
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      const outcome = built.op && outcomes.get(built.op.name);
+      if (outcome && response.status < 300) outcome.took++;
+      else if (outcome && response.status < 500) outcome.refused++;
       const text = await response.text();
       try {
         checkAnswer(world, built, response, text);
@@ -75,5 +82,11 @@ describe('fuzzing the reference server through api.fetch', () => {
     expect(
       world.clinics[0].appointments.length + world.clinics[1].appointments.length,
     ).toBeGreaterThan(10);
+    // Every operation of the table, a new one included, was taken and refused: its bodies are
+    // drawn from its schemas (fuzz/generators.ts), so none is only ever sent invalid ones.
+    const unexercised = [...outcomes]
+      .filter(([, { took, refused }]) => took === 0 || refused === 0)
+      .map(([name, { took, refused }]) => `${name}: ${took} taken, ${refused} refused`);
+    expect(unexercised, 'operations the run never both took and refused').toEqual([]);
   });
 });

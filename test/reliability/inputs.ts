@@ -5,6 +5,20 @@
  * checked). The properties in `schemas.property.test.ts` combine them into whole bodies.
  */
 import fc from 'fast-check';
+import type * as z from 'zod';
+import type { OperationRow } from '../../src/operations.ts';
+import { AppointmentUpdateStatus } from '../../src/schemas/appointments.ts';
+import {
+  BirthDate,
+  Cpf,
+  Email,
+  Gender,
+  Note,
+  PatientName,
+  Phone,
+  StartAt,
+} from '../../src/schemas/fields/index.ts';
+import { drawBody, type Field, fieldsOf, stubDraw } from '../helpers/rows.ts';
 import { anyNearMissCpf, validCpfWritten } from './arbitraries.ts';
 
 /** What the spec says of a generated value. */
@@ -338,82 +352,85 @@ function judgedBody(shape: BodyShape, base: fc.Arbitrary<Record<string, Judged>>
     });
 }
 
-const okId = fc
-  .integer({ min: 1, max: 100_000 })
-  .map((value): Judged => ({ value, verdict: 'ok' }));
-const okStart = fc.constant<Judged>({ value: '2026-03-02T14:30:00-03:00', verdict: 'ok' });
+/**
+ * The judged values of each field schema the bodies use (a field's rule, not an operation's):
+ * `nullable` is the field's in the body at hand (null erases it on a PATCH). A body field whose
+ * schema has none here fails `judgedBodyOf`, naming it.
+ */
+const JUDGED_FIELDS = new Map<z.ZodType, (nullable: boolean) => fc.Arbitrary<Judged>>([
+  [StartAt, () => startAt],
+  [Note, () => note],
+  [AppointmentUpdateStatus, () => updateStatus],
+  [PatientName, () => patientName],
+  [Phone, phone],
+  [Email, email],
+  [Cpf, cpf],
+  [BirthDate, birthDate],
+  [Gender, () => gender],
+]);
 
-/** Bodies of `appointments.create` (spec 4.4). */
-export const appointmentCreateBody = judgedBody(
-  {
-    fields: {
-      patient_id: integerId,
-      professional_id: integerId,
-      appointment_type_id: integerId,
-      start_at: startAt,
-      room_id: roomId,
-      note,
-    },
-    required: ['patient_id', 'professional_id', 'appointment_type_id', 'start_at'],
-    emptyIsBad: true,
-  },
-  fc.record({
-    patient_id: okId,
-    professional_id: okId,
-    appointment_type_id: okId,
-    start_at: okStart,
-  }),
-);
+/** The judged values of one body field: a record id (or null where it is nullable), or its rule's. */
+function judgedField(row: OperationRow | undefined, field: Field): fc.Arbitrary<Judged> {
+  if (field.resource) {
+    return field.nullable
+      ? fc.oneof(
+          integerId.filter((j) => j.value !== null),
+          ok(fc.constant(null)),
+        )
+      : integerId;
+  }
+  const judged = JUDGED_FIELDS.get(field.schema);
+  if (!judged) {
+    throw new Error(
+      `${row?.name ?? 'a body'}: body field ${field.name} has no judged values (add its schema to JUDGED_FIELDS in test/reliability/inputs.ts)`,
+    );
+  }
+  return judged(field.nullable);
+}
 
-/** Bodies of `appointments.update` (spec 4.5). */
-export const appointmentUpdateBody = judgedBody(
-  {
-    fields: {
-      start_at: startAt,
-      professional_id: integerId,
-      room_id: roomId,
-      note,
-      status: updateStatus,
-    },
-    required: [],
-    emptyIsBad: false,
-  },
-  fc.record({ status: fc.constant<Judged>({ value: 'confirmed', verdict: 'ok' }) }),
-);
+const samples = new Map<string, readonly unknown[]>();
 
-/** Bodies of `patients.create` (spec 4.7; the SDK requires `name`). */
-export const patientCreateBody = judgedBody(
-  {
-    fields: {
-      name: patientName,
-      phone: phone(false),
-      email: email(false),
-      cpf: cpf(false),
-      birth_date: birthDate(false),
-      gender,
-    },
-    required: ['name'],
-    emptyIsBad: true,
-  },
-  fc.record({ name: fc.constant<Judged>({ value: 'Ana Souza', verdict: 'ok' }) }),
-);
+/**
+ * Values of a field's rule, accepted and refused alike (a fixed sample of its judged values,
+ * kept per schema): the fuzz run of the reference server sends them now and then.
+ */
+export function sampleOf(field: Field): readonly unknown[] {
+  const schemas = [...JUDGED_FIELDS.keys()];
+  const key = `${schemas.indexOf(field.schema)} ${field.nullable}`;
+  let values = samples.get(key);
+  if (!values) {
+    const judged = fc.sample(judgedField(undefined, field), { seed: 20_260_302, numRuns: 64 });
+    values = judged.map((j) => j.value);
+    samples.set(key, values);
+  }
+  return values;
+}
 
-/** Bodies of `patients.update` (spec 4.7: only the fields sent change; null erases four). */
-export const patientUpdateBody = judgedBody(
-  {
-    fields: {
-      name: patientName,
-      phone: phone(true),
-      email: email(true),
-      cpf: cpf(true),
-      birth_date: birthDate(true),
-      gender,
+/**
+ * Near-valid bodies of a row's body schema, derived from it field by field: a valid body of its
+ * required fields (test/helpers/rows.ts) with some fields replaced by judged values, some
+ * dropped, and sometimes a key it does not accept. A new operation needs no entry.
+ */
+export function judgedBodyOf(row: OperationRow): fc.Arbitrary<JudgedBody> {
+  const fields = fieldsOf(row.input!);
+  const required = fields.filter((f) => !f.optional).map((f) => f.name);
+  const valid = drawBody(row.input!, stubDraw);
+  return judgedBody(
+    {
+      fields: Object.fromEntries(fields.map((f) => [f.name, judgedField(row, f)])),
+      required,
+      emptyIsBad: required.length > 0,
     },
-    required: [],
-    emptyIsBad: false,
-  },
-  fc.record({ phone: fc.constant<Judged>({ value: '11987654321', verdict: 'ok' }) }),
-);
+    fc.constant(
+      Object.fromEntries(
+        Object.entries(valid).map(([name, value]): [string, Judged] => [
+          name,
+          { value, verdict: 'ok' },
+        ]),
+      ),
+    ),
+  );
+}
 
 /**
  * `Idempotency-Key` values (spec 4.4 and 8: a string of at most 255 characters). A key must

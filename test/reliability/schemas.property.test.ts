@@ -13,41 +13,32 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
+import { methodOf, resourceOf } from '../../scripts/docs-tables.ts';
 import { ClinicClient, ValidationError } from '../../src/index.ts';
+import { matchOperation, OPERATION_ROWS, type OperationRow } from '../../src/operations.ts';
 import {
   AppointmentCreateParams,
   AppointmentId,
-  AppointmentUpdateParams,
   IdempotencyKey,
   IntegerId,
   issuesToFields,
   ListQuery,
-  PatientCreateParams,
+  NoListFilters,
   PatientListParams,
-  PatientUpdateParams,
   StartAt,
 } from '../../src/schemas/index.ts';
-import {
-  APPOINTMENT_ID,
-  appointmentWire,
-  createBody,
-  patientWire,
-  professionalWire,
-  roomWire,
-} from '../fixtures.ts';
+import { createBody } from '../fixtures.ts';
+import { answerOf, argsOf, drawBody, methodOfRow, sampleId, stubDraw } from '../helpers/rows.ts';
 import {
   anything,
-  appointmentCreateBody,
   appointmentId,
-  appointmentUpdateBody,
   idempotencyKey,
   integerId,
-  type JudgedBody,
+  type Judged,
+  judgedBodyOf,
   listQuery,
   noFilterQuery,
-  patientCreateBody,
   patientListQuery,
-  patientUpdateBody,
   startAt,
   type Verdict,
 } from './inputs.ts';
@@ -80,11 +71,21 @@ function expectFieldErrors(fields: unknown): void {
 
 // --- the schemas, directly ---------------------------------------------------------------
 
+/** The query arbitraries by query schema; a row's list is fuzzed with its schema's. */
+const QUERIES = new Map<z.ZodType, fc.Arbitrary<Judged>>([
+  [PatientListParams, patientListQuery],
+  [NoListFilters, noFilterQuery],
+]);
+
+/** Every row's body schema with its near-valid bodies, then the schemas of no one row. */
 const SCHEMAS: Array<[name: string, schema: z.ZodType, nearValid: fc.Arbitrary<unknown>]> = [
-  ['AppointmentCreateParams', AppointmentCreateParams, appointmentCreateBody.map((b) => b.value)],
-  ['AppointmentUpdateParams', AppointmentUpdateParams, appointmentUpdateBody.map((b) => b.value)],
-  ['PatientCreateParams', PatientCreateParams, patientCreateBody.map((b) => b.value)],
-  ['PatientUpdateParams', PatientUpdateParams, patientUpdateBody.map((b) => b.value)],
+  ...OPERATION_ROWS.filter((row) => row.input).map(
+    (row): [string, z.ZodType, fc.Arbitrary<unknown>] => [
+      `${row.name}'s body`,
+      row.input!,
+      judgedBodyOf(row).map((b) => b.value),
+    ],
+  ),
   ['PatientListParams', PatientListParams, patientListQuery.map((j) => j.value)],
   ['ListQuery', ListQuery, listQuery.map((j) => j.value)],
   ['IdempotencyKey', IdempotencyKey, idempotencyKey.map((j) => j.value)],
@@ -118,28 +119,11 @@ interface SentRequest {
   body: string;
 }
 
-const wire = {
-  appointment: appointmentWire(),
-  patient: patientWire(),
-  professional: professionalWire(),
-  named: roomWire(),
-};
-
-/** A valid answer for any request of the 15 operations. */
+/** A valid answer for any request of the operations: its row's (test/helpers/rows.ts). */
 function answer(method: string, path: string): Response {
-  const [, resource, id] = path.slice('/api/public/v1'.length).split('/');
-  const item =
-    resource === 'appointments'
-      ? wire.appointment
-      : resource === 'patients'
-        ? wire.patient
-        : resource === 'professionals'
-          ? wire.professional
-          : wire.named;
-  if (method === 'GET' && id === undefined) {
-    return Response.json({ results: [item], next: null, previous: null });
-  }
-  return Response.json(item, { status: method === 'POST' && id === undefined ? 201 : 200 });
+  const match = matchOperation(method, path.slice('/api/public/v1'.length));
+  if (!match) throw new Error(`no operation answers ${method} ${path}`);
+  return answerOf(match.row);
 }
 
 /** A client whose fetch records every request and answers it validly. */
@@ -186,19 +170,6 @@ interface Method {
   sends: (request: SentRequest, value: unknown) => void;
 }
 
-const idSegment = (request: SentRequest, index: number) =>
-  decodeURIComponent(request.url.pathname.split('/')[index]!);
-
-/** The path id as the reference server matches it: digits, or a uuid (spec 4). */
-function expectIntegerPath(request: SentRequest, prefix: string): void {
-  expect(request.url.pathname.startsWith(`/api/public/v1/${prefix}/`)).toBe(true);
-  expect(idSegment(request, 5)).toMatch(/^\d+$/);
-}
-function expectUuidPath(request: SentRequest): void {
-  expect(request.url.pathname.startsWith('/api/public/v1/appointments/')).toBe(true);
-  expect(AppointmentId.safeParse(idSegment(request, 5)).success).toBe(true);
-}
-
 /** The JSON body, checked by the schema the reference server checks it with. */
 function expectServerAccepts(schema: z.ZodType, request: SentRequest): Record<string, unknown> {
   expect(request.headers.get('content-type')).toBe('application/json');
@@ -218,8 +189,6 @@ const sentKeys = (value: unknown) =>
     .map(([k]) => k)
     .sort();
 
-const judged = (arb: fc.Arbitrary<JudgedBody>) => arb;
-
 function expectQuerySent(request: SentRequest, value: unknown): void {
   for (const [key, v] of Object.entries((value ?? {}) as object)) {
     // zod's record drops a key named __proto__: it is neither checked nor sent (reported to
@@ -229,18 +198,71 @@ function expectQuerySent(request: SentRequest, value: unknown): void {
   }
 }
 
+/** The path id as the reference server matches it: the row's pattern (spec 4). */
+function expectIdPath(row: OperationRow, request: SentRequest): void {
+  expect(request.method).toBe(row.method);
+  const match = matchOperation(request.method, request.url.pathname.slice('/api/public/v1'.length));
+  expect(match?.row.name, `${request.method} ${request.url.pathname}`).toBe(row.name);
+}
+
+/** What a row's method is called with: its path id, a valid body of all its fields, `{}`. */
+const call = (
+  row: OperationRow,
+  client: ClinicClient,
+  args: { id?: unknown; body?: unknown; query?: unknown },
+) =>
+  methodOfRow(
+    client,
+    row,
+  )(
+    ...argsOf(row, {
+      id: sampleId(row),
+      body: row.input && drawBody(row.input, stubDraw, { optional: 1 }),
+      query: {},
+      ...args,
+    }),
+  );
+
+/** Each row's method, derived from the row: its body, its path id, its query, as given. */
+const ROW_METHODS: Method[] = OPERATION_ROWS.flatMap((row): Method[] => {
+  const label = `${resourceOf(row)}.${methodOf(row)}`;
+  const methods: Method[] = [];
+  if (row.input) {
+    const schema = row.input;
+    methods.push({
+      name: `${label}(${row.id ? 'id, ' : ''}body)`,
+      input: judgedBodyOf(row),
+      call: (c, v) => call(row, c, { body: v }),
+      sends: (r, v) => {
+        expectIdPath(row, r);
+        const body = expectServerAccepts(schema, r);
+        expect(Object.keys(body).sort()).toEqual(sentKeys(v));
+      },
+    });
+  }
+  if (row.id) {
+    methods.push({
+      name: `${label}(id)`,
+      input: row.id.kind === 'uuid' ? appointmentId : integerId,
+      call: (c, v) => call(row, c, { id: v }),
+      sends: (r) => expectIdPath(row, r),
+    });
+  }
+  if (row.query) {
+    const input = QUERIES.get(row.query);
+    if (!input) throw new Error(`${row.name}: its query schema has no arbitrary in QUERIES`);
+    methods.push({
+      name: `${label}(query)`,
+      input,
+      call: (c, v) => call(row, c, { query: v }),
+      sends: (r, v) => expectQuerySent(r, v),
+    });
+  }
+  return methods;
+});
+
 const METHODS: Method[] = [
-  {
-    name: 'appointments.create(body)',
-    input: judged(appointmentCreateBody),
-    call: (c, v) => c.appointments.create(v as never),
-    sends: (r, v) => {
-      expect(r.method).toBe('POST');
-      expect(r.url.pathname).toBe('/api/public/v1/appointments');
-      const body = expectServerAccepts(AppointmentCreateParams, r);
-      expect(Object.keys(body).sort()).toEqual(sentKeys(v));
-    },
-  },
+  ...ROW_METHODS,
   {
     name: 'appointments.create(body, { idempotencyKey })',
     input: idempotencyKey,
@@ -259,103 +281,6 @@ const METHODS: Method[] = [
     sends: (r) => {
       expectServerAccepts(AppointmentCreateParams, r);
     },
-  },
-  {
-    name: 'appointments.update(id, body)',
-    input: judged(appointmentUpdateBody),
-    call: (c, v) => c.appointments.update(APPOINTMENT_ID, v as never),
-    sends: (r, v) => {
-      expect(r.method).toBe('PATCH');
-      const body = expectServerAccepts(AppointmentUpdateParams, r);
-      expect(Object.keys(body).sort()).toEqual(sentKeys(v));
-    },
-  },
-  {
-    name: 'appointments.update(id)',
-    input: appointmentId,
-    call: (c, v) => c.appointments.update(v as string, { status: 'confirmed' }),
-    sends: (r) => expectUuidPath(r),
-  },
-  {
-    name: 'appointments.retrieve(id)',
-    input: appointmentId,
-    call: (c, v) => c.appointments.retrieve(v as string),
-    sends: (r) => expectUuidPath(r),
-  },
-  {
-    name: 'appointments.cancel(id)',
-    input: appointmentId,
-    call: (c, v) => c.appointments.cancel(v as string),
-    sends: (r) => {
-      expectUuidPath(r);
-      expect(r.url.pathname.endsWith('/cancel')).toBe(true);
-    },
-  },
-  {
-    name: 'appointments.list(query)',
-    input: noFilterQuery,
-    call: (c, v) => c.appointments.list(v as never),
-    sends: (r, v) => expectQuerySent(r, v),
-  },
-  {
-    name: 'patients.create(body)',
-    input: judged(patientCreateBody),
-    call: (c, v) => c.patients.create(v as never),
-    sends: (r, v) => {
-      const body = expectServerAccepts(PatientCreateParams, r);
-      expect(Object.keys(body).sort()).toEqual(sentKeys(v));
-    },
-  },
-  {
-    name: 'patients.update(id, body)',
-    input: judged(patientUpdateBody),
-    call: (c, v) => c.patients.update(7, v as never),
-    sends: (r, v) => {
-      const body = expectServerAccepts(PatientUpdateParams, r);
-      expect(Object.keys(body).sort()).toEqual(sentKeys(v));
-    },
-  },
-  {
-    name: 'patients.update(id)',
-    input: integerId,
-    call: (c, v) => c.patients.update(v as number, { name: 'Ana' }),
-    sends: (r) => expectIntegerPath(r, 'patients'),
-  },
-  {
-    name: 'patients.retrieve(id)',
-    input: integerId,
-    call: (c, v) => c.patients.retrieve(v as number),
-    sends: (r) => expectIntegerPath(r, 'patients'),
-  },
-  {
-    name: 'patients.list(query)',
-    input: patientListQuery,
-    call: (c, v) => c.patients.list(v as never),
-    sends: (r, v) => expectQuerySent(r, v),
-  },
-  {
-    name: 'professionals.retrieve(id)',
-    input: integerId,
-    call: (c, v) => c.professionals.retrieve(v as number),
-    sends: (r) => expectIntegerPath(r, 'professionals'),
-  },
-  {
-    name: 'rooms.retrieve(id)',
-    input: integerId,
-    call: (c, v) => c.rooms.retrieve(v as number),
-    sends: (r) => expectIntegerPath(r, 'rooms'),
-  },
-  {
-    name: 'appointmentTypes.retrieve(id)',
-    input: integerId,
-    call: (c, v) => c.appointmentTypes.retrieve(v as number),
-    sends: (r) => expectIntegerPath(r, 'appointment-types'),
-  },
-  {
-    name: 'rooms.list(query)',
-    input: noFilterQuery,
-    call: (c, v) => c.rooms.list(v as never),
-    sends: (r, v) => expectQuerySent(r, v),
   },
   {
     name: 'rooms.list({}, { extraQuery })',

@@ -27,6 +27,7 @@ import {
   type PathId,
   pathOf,
 } from '../../src/operations.ts';
+import { issuesToFields } from '../../src/schemas/index.ts';
 import { createReferenceServer, type ReferenceServer } from '../../src/testing/index.ts';
 
 const BASE = 'https://clinic.test';
@@ -376,6 +377,21 @@ describeOperation(
       const renamed = await clinic.patients.update(ids.patient, { name: 'Ana Souza Lima' });
       expect(renamed.name).toBe('Ana Souza Lima');
       expect(renamed.phone).toBeNull();
+    });
+    it('its body: null erases phone, email, cpf and birth_date, never name or gender; {} is taken; no defaults; unknown fields and bad CPFs refused', () => {
+      const body = OPERATIONS.updatePatient.input;
+      const refused = (value: object) => {
+        const r = body.safeParse(value);
+        return r.success ? [] : Object.keys(issuesToFields(r.error.issues));
+      };
+      for (const field of ['phone', 'email', 'cpf', 'birth_date']) {
+        expect(body.parse({ [field]: null })).toEqual({ [field]: null });
+      }
+      for (const field of ['name', 'gender']) expect(refused({ [field]: null })).toEqual([field]);
+      expect(body.parse({ gender: 'O' })).toEqual({ gender: 'O' });
+      expect(body.parse({})).toEqual({});
+      expect(refused({ name: 'A', active: false })).toEqual(['active']);
+      expect(refused({ cpf: '111.111.111-12' })).toEqual(['cpf']);
     });
     it('update with a key without patients:write: requiredScope patients:write', async () => {
       const reader = clinic.withOptions({ apiKey: api.issueApiKey({ scopes: ['patients:read'] }) });

@@ -6,7 +6,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Appointment, ClinicClient, ResponseValidationError } from '../../src/index.ts';
+import { OPERATION_ROWS } from '../../src/operations.ts';
 import { APPOINTMENT_ID, appointmentWire, patientWire } from '../fixtures.ts';
+import { answerOf, callRow, drawBody, fieldsOf, stubDraw } from '../helpers/rows.ts';
 
 const BASE = 'https://clinic.test';
 const ROOT = `${BASE}/api/public/v1`;
@@ -180,18 +182,28 @@ describe('extra unknown fields and the optional note (spec 2.1)', () => {
   });
 });
 
-describe('patients.update sends only the given fields; null erases (spec 4.7)', () => {
-  it('sends exactly the keys given, null included, and nothing else', async () => {
+describe('a body is sent with exactly the keys given: null included, undefined left out', () => {
+  // Every row's body, read off the table: each of its fields given, the nullable ones as null
+  // (spec 4.7: null erases), the first optional one as undefined.
+  it.each(
+    OPERATION_ROWS.filter((row) => row.input).map(
+      (row) => [`${row.method} ${row.path}`, row] as const,
+    ),
+  )('%s', async (_label, row) => {
+    const body = drawBody(row.input!, stubDraw, { optional: 1, nulls: 1 });
+    const left = fieldsOf(row.input!).find((field) => field.optional)?.name;
+    if (left) body[left] = undefined;
     let sent: unknown;
     server.use(
-      http.patch(`${ROOT}/patients/42`, async ({ request }) => {
+      http.all(`${ROOT}/*`, async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json(patientWire({ id: 42, phone: null }));
+        return answerOf(row);
       }),
     );
-    await client().patients.update(42, { phone: null, email: undefined, birth_date: null });
-    expect(sent).toEqual({ phone: null, birth_date: null });
-    expect(Object.keys(sent as object).sort()).toEqual(['birth_date', 'phone']);
+    await callRow(client(), row, { body });
+    const expected = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    expect(sent).toEqual(expected);
+    expect(Object.keys(sent as object).sort()).toEqual(Object.keys(expected).sort());
   });
 });
 

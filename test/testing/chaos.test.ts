@@ -9,6 +9,9 @@ import {
   createReferenceServer,
   isReferenceNetworkError,
 } from '../../src/testing/index.ts';
+import { WriteJournal } from '../../src/testing/server/context.ts';
+import { reportInvariants } from '../../src/testing/server/invariants.ts';
+import { addPatient, changePatient, Store } from '../../src/testing/server/store.ts';
 import { API, BASE_URL, createBody, setup } from './helpers.ts';
 
 /** What one request met: a status, or the kind of failure. */
@@ -259,5 +262,51 @@ describe('checkInvariants', () => {
     s.api.reset();
     expect(checkInvariants(s.api).ok).toBe(true);
     expect(() => checkInvariants({} as never)).toThrow(TypeError);
+  });
+});
+
+describe("indexes-match-records: the server's indexes agree with its records", () => {
+  /** A store with one clinic and two patients with a CPF, as `addPatient` indexes them. */
+  function twoPatients() {
+    const store = new Store();
+    const clinic = store.clinic(1);
+    const add = (cpf: string) =>
+      addPatient(store, clinic, { name: 'P', cpf, cpf_written: cpf, active: true }, 0);
+    const report = () => reportInvariants({ store, journal: new WriteJournal() });
+    return { clinic, a: add('52998224725'), b: add('11144477735'), report };
+  }
+
+  test('a CPF changed beside its index is reported, naming the patient and not the CPF', () => {
+    const { a, report } = twoPatients();
+    expect(report().ok).toBe(true);
+    a.cpf = '39053344705';
+    const { ok, violations } = report();
+    expect(ok).toBe(false);
+    expect(violations.map((v) => [v.invariant, v.ids])).toEqual([
+      ['indexes-match-records', [a.id]],
+      ['indexes-match-records', [a.id]],
+    ]);
+    expect(JSON.stringify(violations)).not.toMatch(/52998224725|39053344705/);
+  });
+
+  test('a record its table lists but does not hold by id is reported', () => {
+    const { clinic, b, report } = twoPatients();
+    clinic.patients.byId.delete(b.id);
+    expect(report().violations).toEqual([
+      expect.objectContaining({ invariant: 'indexes-match-records', ids: [b.id] }),
+      expect.objectContaining({ invariant: 'indexes-match-records', ids: [b.id] }),
+    ]);
+  });
+
+  test('changePatient keeps the CPF index: a change, an erasure, a swap of two CPFs', () => {
+    const { clinic, a, b, report } = twoPatients();
+    const [first, second] = [a.cpf, b.cpf];
+    expect(changePatient(clinic, a, { cpf: '39053344705' }, 1)).toBe(true);
+    expect(changePatient(clinic, b, { cpf: null }, 2)).toBe(true);
+    expect(changePatient(clinic, b, { cpf: first }, 3)).toBe(true);
+    expect(changePatient(clinic, a, { cpf: second }, 4)).toBe(true);
+    expect(changePatient(clinic, a, { cpf: second, name: 'P' }, 5)).toBe(false);
+    expect([a.updated_at, b.updated_at]).toEqual([4, 3]);
+    expect(report().ok).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import { type ClientOptions, ClinicClient } from '../../src/index.ts';
+import { type OperationRow, pathOf } from '../../src/operations.ts';
 import {
   createReferenceServer,
   type ReferenceServer,
   type ReferenceServerOptions,
 } from '../../src/testing/index.ts';
+import { drawBody, resourceOfRow } from '../helpers/rows.ts';
 
 export const BASE_URL = 'https://clinic.test';
 export const API = `${BASE_URL}/api/public/v1`;
@@ -114,6 +116,46 @@ export async function createAppointment(
   const answer = await s.send('POST', '/appointments', { json: createBody(s, extra) });
   if (answer.status !== 201) throw new Error(`create failed: ${JSON.stringify(answer.body)}`);
   return answer.body;
+}
+
+/** An id of {@link setup}'s record of a resource (the appointment: `appointment`). */
+function recordOf(s: ReturnType<typeof setup>, appointment: string) {
+  const ids: Record<string, unknown> = {
+    appointments: appointment,
+    patients: s.patient.id,
+    professionals: s.professional.id,
+    rooms: s.room.id,
+    'appointment-types': s.type.id,
+  };
+  return (resource: string) => {
+    if (ids[resource] === undefined) throw new Error(`setup() holds no record of ${resource}`);
+    return ids[resource];
+  };
+}
+
+/** The path id of `row` on {@link setup}'s records, or `undefined` when it takes none. */
+export function pathIdOf(
+  row: OperationRow,
+  s: ReturnType<typeof setup>,
+  appointment: string,
+): unknown {
+  return row.id ? recordOf(s, appointment)(resourceOfRow(row)) : undefined;
+}
+
+/**
+ * A request of `row` on {@link setup}'s records (the appointment `appointment`): its method,
+ * its path with the id of its resource's record, and a valid body of its required fields
+ * (test/helpers/rows.ts), so that a test over every row covers a new one without an entry.
+ */
+export function requestOf(
+  s: ReturnType<typeof setup>,
+  row: OperationRow,
+  appointment: string,
+): { method: string; path: string; json?: Record<string, unknown> } {
+  const record = recordOf(s, appointment);
+  const path = pathOf(row, pathIdOf(row, s, appointment));
+  const json = row.input && drawBody(row.input, { rng: () => 0, record });
+  return { method: row.method, path, ...(json ? { json } : {}) };
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

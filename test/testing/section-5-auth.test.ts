@@ -1,7 +1,8 @@
 /** Spec section 5: authentication, scopes and the clinic a key sees. */
 import { describe, expect, test } from 'vitest';
-import type { Scope } from '../../src/testing/index.ts';
-import { call, createAppointment, createBody, setup } from './helpers.ts';
+import { OPERATION_ROWS } from '../../src/operations.ts';
+import { SCOPES } from '../../src/testing/index.ts';
+import { call, createAppointment, createBody, requestOf, setup } from './helpers.ts';
 
 describe('spec 5: authentication', () => {
   test('rule 1: without the Authorization header: 401 {detail} with WWW-Authenticate', async () => {
@@ -67,44 +68,20 @@ describe('spec 5: authentication', () => {
 });
 
 describe('spec 5: scopes', () => {
-  const ALL: Scope[] = [
-    'appointments:read',
-    'appointments:write',
-    'patients:read',
-    'patients:write',
-  ];
-
-  async function operations(s: ReturnType<typeof setup>) {
-    const appt = await createAppointment(s);
-    return [
-      ['GET', '/appointments', 'appointments:read'],
-      ['GET', `/appointments/${appt.id}`, 'appointments:read'],
-      ['POST', '/appointments', 'appointments:write', createBody(s)],
-      ['PATCH', `/appointments/${appt.id}`, 'appointments:write', { status: 'confirmed' }],
-      ['POST', `/appointments/${appt.id}/cancel`, 'appointments:write'],
-      ['GET', '/patients', 'patients:read'],
-      ['GET', `/patients/${s.patient.id}`, 'patients:read'],
-      ['POST', '/patients', 'patients:write', { name: 'Bruno' }],
-      ['PATCH', `/patients/${s.patient.id}`, 'patients:write', { name: 'Ana' }],
-      ['GET', '/professionals', 'appointments:read'],
-      ['GET', `/professionals/${s.professional.id}`, 'appointments:read'],
-      ['GET', '/rooms', 'appointments:read'],
-      ['GET', `/rooms/${s.room.id}`, 'appointments:read'],
-      ['GET', '/appointment-types', 'appointments:read'],
-      ['GET', `/appointment-types/${s.type.id}`, 'appointments:read'],
-    ] as [string, string, Scope, unknown?][];
-  }
-
   test('rule 4 and the assumption for the rest: a key without the scope gets 403 {detail} naming it', async () => {
     const s = setup();
-    for (const [method, path, scope, json] of await operations(s)) {
-      const key = s.api.issueApiKey({ scopes: ALL.filter((x) => x !== scope) });
+    const appt = await createAppointment(s);
+    for (const row of OPERATION_ROWS) {
+      const { method, path, json } = requestOf(s, row, appt.id);
+      const key = s.api.issueApiKey({ scopes: SCOPES.filter((x) => x !== row.scope) });
       const answer = await s.send(method, path, { key, ...(json ? { json } : {}) });
       expect(answer.status, `${method} ${path}`).toBe(403);
-      expect(answer.body).toEqual({ detail: expect.stringContaining(`lacks the scope ${scope}`) });
-      const allowed = s.api.issueApiKey({ scopes: [scope] });
+      expect(answer.body).toEqual({
+        detail: expect.stringContaining(`lacks the scope ${row.scope}`),
+      });
+      const allowed = s.api.issueApiKey({ scopes: [row.scope] });
       const ok = await s.send(method, path, { key: allowed, ...(json ? { json } : {}) });
-      expect(ok.status, `${method} ${path} with ${scope}`).toBeLessThan(300);
+      expect(ok.status, `${method} ${path} with ${row.scope}`).toBeLessThan(300);
     }
   });
 

@@ -12,8 +12,6 @@ import {
   ClinicClient,
   type ListQuery,
   type Page,
-  type Patient,
-  type PatientUpdateParams,
   type RequestOptions,
 } from '@clinic-scheduling/sdk';
 import {
@@ -27,6 +25,10 @@ import {
 } from '@clinic-scheduling/sdk/webhooks';
 import { expectTypeOf } from 'expect-type';
 import type * as z from 'zod';
+import type { RowBody, RowName } from './rows.ts';
+
+/** Compiles only when every row maps to `true`; the error names the row that does not. */
+type Assert<T extends Record<RowName, true>> = T;
 
 declare const clinic: ClinicClient;
 declare const body: AppointmentCreateParams;
@@ -67,7 +69,17 @@ new ClinicClient({
 });
 clinic.withOptions({ timeout: cfg.timeout });
 clinic.appointments.update('id', { note: undefined, room_id: cfg.timeout ?? null });
-clinic.patients.update(1, { phone: undefined, email: null });
+// Every optional member of every body takes undefined explicitly, each row's (test/types/rows.ts).
+type OptionalKeys<B> = { [K in keyof B]-?: B extends Record<K, B[K]> ? never : K }[keyof B];
+type TakesUndefined<B> =
+  { [K in OptionalKeys<B>]: undefined } extends Pick<B, OptionalKeys<B>> ? true : false;
+export type EveryBodyTakesUndefined = Assert<{
+  [N in RowName]: RowBody<ClinicClient, N> extends infer B
+    ? [B] extends [never]
+      ? true
+      : TakesUndefined<B>
+    : never;
+}>;
 clinic.patients.list({ name: undefined, cpf: cfg.apiKey });
 
 // Issue 22, part 1: the types compose under exactOptionalPropertyTypes. What a user holds (an
@@ -76,7 +88,6 @@ clinic.patients.list({ name: undefined, cpf: cfg.apiKey });
 declare const event: AppointmentEvent;
 declare const created: WebhookEventOf<'appointment.created'>;
 declare const any: WebhookEvent;
-declare const patient: Patient;
 declare const hook: {
   verify?: WebhookVerifier;
   ackAfterMs?: number | false;
@@ -125,8 +136,6 @@ async function compose(id: string): Promise<Appointment[]> {
   await clinic.appointments.create(rebook, {
     idempotencyKey: await bookingIntentKey(rebook, { scope: 'booking-1' }),
   });
-  const edit: PatientUpdateParams = { name: patient.name, phone: patient.phone };
-  await clinic.patients.update(patient.id, edit);
 
   // List options and webhook options from configuration that may be absent.
   clinic.rooms.list({}, { extraQuery: hook.extraQuery, timeout: cfg.timeout });

@@ -1,12 +1,11 @@
 /**
- * Issue 15, "Named types": every object of spec section 2 and every input of section 4 is a
- * named, exported type; error codes are literal types; `Scope` is the union of the four scopes.
+ * Issue 15, "Named types": every object of spec section 2 is a named, exported type, field by
+ * field; error codes are literal types; `Scope` is the union of the four scopes. The inputs of
+ * section 4 are checked over the table in operations.test-d.ts (and named in api/sdk.api.md).
  */
 import { expectTypeOf } from 'expect-type';
 import type {
-  APIPromise,
   Appointment,
-  AppointmentCreateParams,
   AppointmentListParams,
   AppointmentModality,
   AppointmentOrigin,
@@ -14,7 +13,6 @@ import type {
   AppointmentStatus,
   AppointmentType,
   AppointmentTypeListParams,
-  AppointmentUpdateParams,
   AppointmentUpdateStatus,
   ClinicClient,
   ConflictError,
@@ -22,12 +20,9 @@ import type {
   ListQuery,
   ListRequestOptions,
   NoListFilters,
-  Paginator,
   Patient,
   PatientCpfExistsError,
-  PatientCreateParams,
   PatientListParams,
-  PatientUpdateParams,
   PermissionDeniedError,
   Professional,
   ProfessionalListParams,
@@ -90,38 +85,9 @@ expectTypeOf<AppointmentStatus>().toEqualTypeOf<
 expectTypeOf<AppointmentUpdateStatus>().toEqualTypeOf<'scheduled' | 'confirmed'>();
 expectTypeOf<Gender>().toEqualTypeOf<'F' | 'M' | 'O'>();
 
-// Spec 4: the inputs.
-expectTypeOf<AppointmentCreateParams>().toEqualTypeOf<{
-  patient_id: number;
-  professional_id: number;
-  appointment_type_id: number;
-  start_at: string | Date;
-  room_id?: number | null | undefined;
-  note?: string | undefined;
-}>();
-expectTypeOf<AppointmentUpdateParams>().toEqualTypeOf<{
-  start_at?: string | Date | undefined;
-  professional_id?: number | undefined;
-  room_id?: number | null | undefined;
-  note?: string | undefined;
-  status?: 'scheduled' | 'confirmed' | undefined;
-}>();
-expectTypeOf<PatientCreateParams>().toEqualTypeOf<{
-  name: string;
-  phone?: string | undefined;
-  email?: string | undefined;
-  cpf?: string | undefined;
-  birth_date?: string | undefined;
-  gender?: 'F' | 'M' | 'O' | undefined;
-}>();
-expectTypeOf<PatientUpdateParams>().toEqualTypeOf<{
-  name?: string | undefined;
-  phone?: string | null | undefined;
-  email?: string | null | undefined;
-  cpf?: string | null | undefined;
-  birth_date?: string | null | undefined;
-  gender?: 'F' | 'M' | 'O' | undefined;
-}>();
+// Spec 4: the inputs. Each body's interface equals its zod schema's input (an `Assert` beside
+// it in src/schemas/), and each method takes and returns what its row says
+// (operations.test-d.ts, over every row): neither is restated here.
 expectTypeOf<PatientListParams['name']>().toEqualTypeOf<string | undefined>();
 // The typed queries hold the spec's filters only; anything else goes in `extraQuery`.
 expectTypeOf<PatientListParams>().toEqualTypeOf<{
@@ -139,32 +105,6 @@ for (const q of [
 }
 expectTypeOf<ListRequestOptions['extraQuery']>().toEqualTypeOf<ListQuery | undefined>();
 
-// The methods take and return these names.
-expectTypeOf(clinic.appointments.create).parameter(0).toEqualTypeOf<AppointmentCreateParams>();
-expectTypeOf(clinic.appointments.create).returns.toEqualTypeOf<APIPromise<Appointment>>();
-expectTypeOf(clinic.appointments.update).parameter(1).toEqualTypeOf<AppointmentUpdateParams>();
-expectTypeOf(clinic.appointments.update).returns.toEqualTypeOf<APIPromise<Appointment>>();
-expectTypeOf(clinic.appointments.cancel).returns.toEqualTypeOf<APIPromise<Appointment>>();
-expectTypeOf(clinic.appointments.list)
-  .parameter(0)
-  .toEqualTypeOf<AppointmentListParams | undefined>();
-expectTypeOf(clinic.appointments.list).returns.toEqualTypeOf<Paginator<Appointment>>();
-expectTypeOf(clinic.patients.create).parameter(0).toEqualTypeOf<PatientCreateParams>();
-expectTypeOf(clinic.patients.update).parameter(1).toEqualTypeOf<PatientUpdateParams>();
-expectTypeOf(clinic.patients.retrieve).returns.toEqualTypeOf<APIPromise<Patient>>();
-expectTypeOf(clinic.patients.list).parameter(0).toEqualTypeOf<PatientListParams | undefined>();
-expectTypeOf(clinic.patients.list).returns.toEqualTypeOf<Paginator<Patient>>();
-expectTypeOf(clinic.professionals.retrieve).returns.toEqualTypeOf<APIPromise<Professional>>();
-expectTypeOf(clinic.professionals.list)
-  .parameter(0)
-  .toEqualTypeOf<ProfessionalListParams | undefined>();
-expectTypeOf(clinic.rooms.retrieve).returns.toEqualTypeOf<APIPromise<Room>>();
-expectTypeOf(clinic.rooms.list).parameter(0).toEqualTypeOf<RoomListParams | undefined>();
-expectTypeOf(clinic.appointmentTypes.retrieve).returns.toEqualTypeOf<APIPromise<AppointmentType>>();
-expectTypeOf(clinic.appointmentTypes.list)
-  .parameter(0)
-  .toEqualTypeOf<AppointmentTypeListParams | undefined>();
-
 // Bad inputs are type errors.
 // @ts-expect-error start_at is required on create
 clinic.appointments.create({ patient_id: 1, professional_id: 2, appointment_type_id: 3 });
@@ -180,9 +120,6 @@ clinic.appointments.create({
 clinic.appointments.update('id', { status: 'cancelled' });
 // @ts-expect-error gender is F, M or O
 clinic.patients.create({ name: 'Ana', gender: 'X' });
-clinic.patients.update(1, { phone: null, email: null, cpf: null, birth_date: null });
-// @ts-expect-error null does not erase the name
-clinic.patients.update(1, { name: null });
 
 // Error codes are literal types.
 expectTypeOf<SlotBlockedError['code']>().toEqualTypeOf<'slot_blocked'>();

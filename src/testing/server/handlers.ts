@@ -33,6 +33,7 @@ import {
   type AppointmentRecord,
   addPatient,
   type ClinicState,
+  changePatient,
   type PatientRecord,
 } from './store.ts';
 import { parseClinicDateTime } from './time.ts';
@@ -311,26 +312,12 @@ export const updatePatient: Operation = (input) => {
   const cpf = data.cpf === undefined || data.cpf === null ? data.cpf : normalizeCpf(data.cpf);
   if (typeof cpf === 'string') assertCpfFree(clinic, cpf, patient.id);
 
-  const next: Partial<PatientRecord> = {};
-  if (data.name !== undefined) next.name = data.name;
-  if (data.phone !== undefined) next.phone = data.phone;
-  if (data.email !== undefined) next.email = data.email;
-  if (cpf !== undefined) {
-    next.cpf = cpf;
-    next.cpf_written = data.cpf ?? null;
-  }
-  if (data.birth_date !== undefined) next.birth_date = data.birth_date;
-  if (data.gender !== undefined) next.gender = data.gender;
-  const changed = (Object.keys(next) as (keyof PatientRecord)[]).some(
-    (k) => next[k] !== patient[k],
+  changePatient(
+    clinic,
+    patient,
+    { ...data, cpf, cpf_written: cpf === undefined ? undefined : (data.cpf ?? null) },
+    ctx.clock.now(),
   );
-  if (changed) {
-    if (cpf !== undefined && cpf !== patient.cpf) {
-      if (patient.cpf !== null) clinic.cpfIndex.delete(patient.cpf);
-      if (cpf !== null) clinic.cpfIndex.set(cpf, patient.id);
-    }
-    Object.assign(patient, next, { updated_at: ctx.clock.now() });
-  }
   return { body: patientView(patient), current: () => patientView(patient) };
 };
 

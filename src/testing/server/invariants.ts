@@ -1,14 +1,15 @@
 /** What a flow must keep however the network behaves, checked on the server's state; an intent
  * is a write's Idempotency-Key, keyless bookings match on what they book. @module */
 import type { WriteJournal } from './context.ts';
-import type { Store } from './store.ts';
+import { type ClinicState, type Store, Table } from './store.ts';
 import { formatClinicInstant } from './time.ts';
 
 /** The invariants `checkInvariants` checks. */
 export type InvariantName =
   | 'one-appointment-per-intent'
   | 'one-patient-per-cpf'
-  | 'one-change-per-intent';
+  | 'one-change-per-intent'
+  | 'indexes-match-records';
 
 /** One broken invariant. */
 export interface InvariantViolation {
@@ -53,7 +54,8 @@ function groups<T>(items: Iterable<T>, key: (item: T) => string | undefined): T[
 
 /**
  * Checks, on writes since start or `reset()`: one appointment per key and per live (patient,
- * professional, start); one patient per CPF and per key; one change per key and appointment.
+ * professional, start); one patient per CPF and per key; one change per key and appointment;
+ * and that the server's own indexes (records by id, patients by CPF) match its records.
  * The same as `api.checkInvariants()`.
  */
 export function checkInvariants(api: { checkInvariants(): InvariantReport }): InvariantReport {
@@ -61,6 +63,40 @@ export function checkInvariants(api: { checkInvariants(): InvariantReport }): In
     throw new TypeError('checkInvariants(api) takes a server made by createReferenceServer');
   }
   return api.checkInvariants();
+}
+
+/** Where an index of `clinic` disagrees with its records: a record its table's `byId` lacks
+ * or holds another copy of, and a CPF the index maps to a patient that does not hold it. The
+ * CPF itself is never named (it is personal data). */
+function staleIndexes(clinic: ClinicState): { detail: string; ids: (string | number)[] }[] {
+  const found: { detail: string; ids: (string | number)[] }[] = [];
+  for (const [name, table] of Object.entries(clinic)) {
+    if (!(table instanceof Table)) continue;
+    const astray = table.ordered.filter((r) => table.byId.get(r.id) !== r).map((r) => r.id);
+    if (astray.length > 0 || table.byId.size !== table.ordered.length) {
+      found.push({
+        detail: `${name}: ${table.ordered.length} records listed, ${table.byId.size} by id`,
+        ids: astray,
+      });
+    }
+  }
+  for (const patient of clinic.patients.ordered) {
+    if (patient.cpf !== null && clinic.cpfIndex.get(patient.cpf) !== patient.id) {
+      found.push({
+        detail: `the CPF index does not lead to patient ${patient.id}`,
+        ids: [patient.id],
+      });
+    }
+  }
+  for (const [cpf, id] of clinic.cpfIndex) {
+    if (clinic.patients.get(id)?.cpf !== cpf) {
+      found.push({
+        detail: `the CPF index names patient ${id} for a CPF it does not hold`,
+        ids: [id],
+      });
+    }
+  }
+  return found;
 }
 
 /** The report of `checkInvariants` on one server's records and journal. */
@@ -104,6 +140,9 @@ export function reportInvariants(ctx: {
           `${list[0]!.professional_id} at ${formatClinicInstant(list[0]!.start_at)}`,
         ids: list.map((a) => a.id),
       });
+    }
+    for (const { detail, ids } of staleIndexes(clinic)) {
+      violations.push({ invariant: 'indexes-match-records', clinic: clinic.id, detail, ids });
     }
     for (const list of groups(clinic.patients.ordered, (p) => p.cpf ?? undefined)) {
       violations.push({

@@ -260,6 +260,28 @@ export function addPatient(
   return record;
 }
 
+/**
+ * Applies `next` to a patient of `clinic` at `now` and keeps its CPF index: the one place a
+ * stored patient changes. Returns whether any field changed (then `updated_at` moves too).
+ */
+export function changePatient(
+  clinic: ClinicState,
+  patient: PatientRecord,
+  next: Partial<Omit<PatientRecord, 'id' | 'seq' | 'company_id'>>,
+  now: number,
+): boolean {
+  const fields = Object.keys(next) as (keyof typeof next)[];
+  if (!fields.some((k) => next[k] !== undefined && next[k] !== patient[k])) return false;
+  const cpf = next.cpf === undefined ? patient.cpf : next.cpf;
+  if (cpf !== patient.cpf) {
+    if (patient.cpf !== null) clinic.cpfIndex.delete(patient.cpf);
+    if (cpf !== null) clinic.cpfIndex.set(cpf, patient.id);
+  }
+  for (const k of fields) if (next[k] !== undefined) Object.assign(patient, { [k]: next[k] });
+  patient.updated_at = now;
+  return true;
+}
+
 const EMPTY_MARK: ClinicMark = {
   patients: 0,
   professionals: 0,

@@ -1,8 +1,11 @@
 /** The fuzz generators: random request specs, and their materialisation against the state. */
 import fc from 'fast-check';
-import type { OperationName } from '../../../src/operations.ts';
+import { OPERATION_ROWS } from '../../../src/operations.ts';
+import { Cpf, StartAt } from '../../../src/schemas/fields/index.ts';
 import type { Scope } from '../../../src/testing/index.ts';
+import { type Draw, drawField, fieldsOf } from '../../helpers/rows.ts';
 import { punctuate } from '../arbitraries.ts';
+import { sampleOf } from '../inputs.ts';
 import { mulberry32 } from '../settings.ts';
 import {
   BASE_URL,
@@ -322,93 +325,71 @@ export function idFrom(
 }
 
 /**
- * A near-valid body of the operation, drawn from the clinic's (and the other clinic's) records:
- * the model knows the bodies of the four writes below; any other operation gets a body it does
- * not read, and random, malformed and odd ones (`bodyArb`), which its row's answers must allow.
+ * The ids a body's `<resource>_id` names, by resource: mostly the clinic's usable records, now
+ * and then one it may not use (inactive, not bookable, the other clinic's, none at all).
+ */
+function recordOf(rng: Rng, own: ClinicWorld, other: ClinicWorld, resource: string): unknown {
+  const often = <T>(usual: readonly T[], rare: readonly T[]) =>
+    pick(rng, rng() < 0.9 ? usual : rare);
+  switch (resource) {
+    case 'patients':
+      return often(own.activePatients, [
+        ...own.inactivePatients,
+        ...other.activePatients,
+        0,
+        99_999,
+      ]);
+    case 'professionals':
+      return often(own.bookable, [...own.notBookable, ...other.bookable, 99_999]);
+    case 'appointment-types':
+      return often(own.activeTypes, [...own.inactiveTypes, ...other.activeTypes]);
+    case 'rooms':
+      return often(own.rooms, [...own.inactiveRooms, ...other.rooms]);
+    default:
+      throw new Error(
+        `the fuzz world holds no records of ${resource} (test/reliability/fuzz/world.ts)`,
+      );
+  }
+}
+
+/**
+ * A near-valid body of the operation, drawn from its row's body schema field by field
+ * (test/helpers/rows.ts), so that every write, a new one included, is sent bodies it accepts
+ * as well as bodies it refuses: each required field and some optional ones, mostly a valid value
+ * (an id of the clinic's records, a CPF of the world, a start time of the clinic's days), now
+ * and then a value of the field's rule that the property tests judge (`sampleOf`, accepted or
+ * refused) or, where the field is nullable, null. A route without
+ * a body (cancel) gets one it does not read; an unknown path, a near-valid booking.
  */
 export function nearValidBody(
   rng: Rng,
   world: World,
   own: ClinicWorld,
   other: ClinicWorld,
-  name: OperationName | undefined,
+  op: Operation | undefined,
 ): Record<string, unknown> {
-  const often = <T>(usual: () => T, rare: () => T) => (rng() < 0.9 ? usual() : rare());
-  const note = () =>
-    pick(rng, [
-      'Retorno em 30 dias',
-      '',
-      'x'.repeat(2000),
-      'y'.repeat(2001),
-      'Observação: alérgico a dipirona',
-    ]);
-  const body: Record<string, unknown> = {};
-  const maybe = (p: number, key: string, value: () => unknown) => {
-    if (rng() < p) body[key] = value();
-  };
+  const input = op ? op.row.input : OPERATION_ROWS.find((row) => row.input)?.input;
+  if (!input) return rng() < 0.5 ? { reason: 'a body the route does not read' } : {};
   const cpf = () => {
     const digits = pick(rng, world.cpfs);
     return rng() < 0.15 ? pick(rng, world.badCpfs) : rng() < 0.5 ? punctuate(digits) : digits;
   };
-  switch (name) {
-    case 'createAppointment':
-    case undefined:
-      body.patient_id = often(
-        () => pick(rng, own.activePatients),
-        () => pick(rng, [...own.inactivePatients, ...other.activePatients, 0, 99_999]),
-      );
-      body.professional_id = often(
-        () => pick(rng, own.bookable),
-        () => pick(rng, [...own.notBookable, ...other.bookable, 99_999]),
-      );
-      body.appointment_type_id = often(
-        () => pick(rng, own.activeTypes),
-        () => pick(rng, [...own.inactiveTypes, ...other.activeTypes]),
-      );
-      body.start_at = startAt(rng);
-      maybe(0.4, 'room_id', () =>
-        pick(rng, [...own.rooms, ...own.rooms, null, ...own.inactiveRooms, ...other.rooms]),
-      );
-      maybe(0.4, 'note', note);
-      return body;
-    case 'updateAppointment':
-      maybe(0.4, 'start_at', () => startAt(rng));
-      maybe(0.3, 'professional_id', () =>
-        pick(rng, [...own.bookable, ...own.notBookable, ...other.bookable]),
-      );
-      maybe(0.3, 'room_id', () =>
-        pick(rng, [...own.rooms, null, ...own.inactiveRooms, ...other.rooms]),
-      );
-      maybe(0.3, 'note', note);
-      maybe(0.4, 'status', () =>
-        pick(rng, ['scheduled', 'confirmed', 'confirmed', 'cancelled', 'requested']),
-      );
-      return body;
-    case 'createPatient':
-    case 'updatePatient':
-      if (name === 'createPatient' || rng() < 0.4) {
-        body.name = pick(rng, [
-          'Maria José da Silva',
-          'João',
-          'Zé',
-          ' ',
-          'N'.repeat(255),
-          'N'.repeat(256),
-        ]);
-      }
-      maybe(0.4, 'phone', () => pick(rng, ['11987654321', '+5511999990000', '1'.repeat(41), null]));
-      maybe(0.3, 'email', () =>
-        pick(rng, ['ana@example.com', 'not-an-email', null, `${'a'.repeat(89)}@example.com`]),
-      );
-      maybe(0.6, 'cpf', () => (rng() < 0.1 ? null : cpf()));
-      maybe(0.3, 'birth_date', () => pick(rng, ['1990-02-03', '1990-02-30', null, '03/02/1990']));
-      maybe(0.3, 'gender', () => pick(rng, ['F', 'M', 'O', 'X', 'f']));
-      return body;
-    default:
-      // Cancel takes no body (the reference server reads none); lists and reads have none.
-      maybe(0.5, 'reason', () => 'a body the route does not read');
-      return body;
+  const draw: Draw = { rng, record: (resource) => recordOf(rng, own, other, resource) };
+  const body: Record<string, unknown> = {};
+  for (const field of fieldsOf(input)) {
+    if (field.optional && rng() >= 0.4) continue;
+    body[field.name] =
+      field.nullable && rng() < 0.1
+        ? null
+        : !field.resource && rng() < 0.15
+          ? pick(rng, sampleOf(field))
+          : field.schema === Cpf
+            ? cpf()
+            : field.schema === StartAt
+              ? startAt(rng)
+              : drawField(field, draw);
   }
+  return body;
 }
 
 export function mutate(
@@ -656,7 +637,7 @@ export function bodyFor(
   });
   switch (b.kind) {
     case 'near-valid': {
-      const value = mutate(rng, nearValidBody(rng, world, own, other, op?.name), b);
+      const value = mutate(rng, nearValidBody(rng, world, own, other, op), b);
       if (b.encoding === 'json') return text(JSON.stringify(value), CONTENT_TYPES[b.contentType]);
       return { body: formOf(value, b.encoding === 'multipart'), contentType: undefined };
     }
