@@ -219,6 +219,11 @@ describe('a call that fails on the way', () => {
     expect(await callMessage(notAResponse)).toMatchInlineSnapshot(
       `"GET /api/public/v1/rooms/2 failed: the fetch in use resolved with number, not a Response, so it was not retried. Pass a fetch that resolves with a Response (fetch(url, init))."`,
     );
+    const what = async (value: unknown) =>
+      (await callMessage(async () => value as Response)).match(/resolved with (.*?), not/)?.[1];
+    expect(await what(null)).toBe('null');
+    expect(await what({ status: 200 })).toBe('an object');
+    expect(await what(undefined)).toBe('undefined');
   });
 
   it('an attempt that outlives timeout', async () => {
