@@ -1,4 +1,5 @@
 /** A body read under a cap, and parsed with a bound on an error body's nesting. @module */
+import { OVER_CAP, readCappedBody } from './capped-body.ts';
 
 /** Parses a body's text: JSON when it parses, the text otherwise, `undefined` when empty. */
 export function parseBody(text: string): unknown {
@@ -39,42 +40,19 @@ export async function readText(
   cap: number,
   stopped?: Promise<never>,
 ): Promise<[text: string, bytes: number] | undefined> {
-  const { body, headers } = response;
-  if (body === null) return ['', 0];
+  const { headers } = response;
+  if (response.body === null) return ['', 0];
   const declared = Number(headers.get('content-length') ?? Number.NaN);
-  if (declared > cap) {
-    body.cancel().catch(() => {});
-    return over(response);
-  }
-  if (declared >= 0 && !headers.has('content-encoding')) {
+  if (declared >= 0 && declared <= cap && !headers.has('content-encoding')) {
     const text = await (stopped ? Promise.race([response.text(), stopped]) : response.text());
     // UTF-8 takes at least a byte per UTF-16 unit: a longer text was not the length stated.
     const bytes = Math.max(declared, text.length);
     return bytes > cap ? over(response) : [text, bytes];
   }
-  const reader = body.getReader();
-  if (!stopped) return stream(reader, response, cap);
-  stopped.catch((reason: unknown) => reader.cancel(reason).catch(() => {}));
-  return Promise.race([stream(reader, response, cap), stopped]);
-}
-
-async function stream(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  response: Response,
-  cap: number,
-): Promise<[string, number] | undefined> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return [decode(chunks), size];
-    size += value.byteLength;
-    if (size > cap) {
-      reader.cancel().catch(() => {});
-      return over(response);
-    }
-    chunks.push(value);
-  }
+  // Over the cap by its stated length (cancelled unread), chunked, or compressed: the package's
+  // one reader of a capped body counts it as it streams.
+  const bytes = await readCappedBody(response, cap, stopped);
+  return bytes === OVER_CAP ? over(response) : [decoder.decode(bytes), bytes.byteLength];
 }
 
 function over(response: Response): undefined {
@@ -82,14 +60,8 @@ function over(response: Response): undefined {
   return undefined;
 }
 
-// One decoder for every body: each is decoded whole, synchronously, and flushed at its end.
+// One decoder for every body: each is decoded whole, at once.
 const decoder = new TextDecoder();
-
-function decode(chunks: Uint8Array[]): string {
-  let text = '';
-  for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
-}
 
 /** A 2xx body over `maxResponseBytes`, which the attempt turns into the call's error. */
 export class OverCap extends Error {}

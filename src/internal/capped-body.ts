@@ -1,6 +1,7 @@
 /**
  * The one reader of a body under a byte cap, for every body the package reads whole: a webhook
- * delivery, a request to the reference server or its control API. @module
+ * delivery, a request to the reference server or its control API, and an answer to the client
+ * whose length is not stated, is over its cap, or is compressed (body.ts). @module
  */
 
 /** What {@link readCappedBody} returns for a body over its cap. */
