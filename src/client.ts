@@ -241,7 +241,9 @@ export class ClinicClient {
             ? callPage(path, row, options, target, q, read)
             : Promise.reject(invalid),
         checkPageUrl: (url, base, which, page) => checkPageUrl(url, base, which, page, apiRoot),
-        check: this.validateResponses ? (item) => path.check(row, item) : undefined,
+        check: this.validateResponses
+          ? (item, trace) => path.check(row, item, false, trace)
+          : undefined,
         options,
         maxEmptyPages: this.maxEmptyPages,
       },

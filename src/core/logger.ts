@@ -24,6 +24,9 @@ export interface LogFields extends Partial<Omit<ErrorEvent, 'error'>>, Partial<R
   fields?: string[];
 }
 
+/** The trace a log line belongs to, in OpenTelemetry's log field names (none when not tracing). */
+export type LogTrace = Pick<LogFields, 'trace_id' | 'span_id'>;
+
 /** Where log lines go: each method is called as `(message, fields)` ({@link LogFields}), like
  * `console`; for pino, swap them (docs/observability.md). */
 export interface Logger {

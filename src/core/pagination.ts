@@ -11,6 +11,7 @@ import {
   ResponseValidationError,
   requestIdFrom,
 } from './errors/index.ts';
+import type { LogTrace } from './logger.ts';
 import type { RequestOptions } from './request-options.ts';
 import type { Checked } from './response-check.ts';
 
@@ -35,8 +36,9 @@ export interface PageSource<T> {
     which: PageLink,
     page: { method: string; path: string },
   ): string;
-  /** Checks one item; `undefined` when responses are not validated. */
-  check: ((item: unknown) => Checked<T>) | undefined;
+  /** Checks one item (its drift lines carry `trace`); `undefined` when responses are not
+   * validated. */
+  check: ((item: unknown, trace: LogTrace | undefined) => Checked<T>) | undefined;
   options: RequestOptions | undefined;
   /** A walk ends at this many empty pages in a row that still have a `next` link. */
   maxEmptyPages: number;
@@ -275,7 +277,7 @@ export class Paginator<T> implements AsyncIterable<T>, PromiseLike<Page<T>> {
 }
 
 function readPage<T>(
-  check: ((item: unknown) => Checked<T>) | undefined,
+  check: PageSource<T>['check'],
   raw: RawResponse,
 ): { results: T[]; next: string | null; previous: string | null } {
   const { body } = raw;
@@ -316,7 +318,7 @@ function readPage<T>(
   const failed: string[] = [];
   const prefix = Array.isArray(body) ? '' : 'results.';
   for (let i = 0; i < list.length; i++) {
-    const r = check(list[i]);
+    const r = check(list[i], raw.trace);
     if (r.ok) parsed[i] = r.data;
     else
       for (const path of r.paths)

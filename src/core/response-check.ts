@@ -3,7 +3,7 @@
 import type * as z from 'zod';
 import { isRecord } from '../internal/utils.ts';
 import { ConfigurationError, quoteServerText } from './errors/index.ts';
-import type { Logger } from './logger.ts';
+import type { Logger, LogTrace } from './logger.ts';
 
 /** `'compatible'` (default): a break throws, a new enum value or member is passed on or dropped
  * and reported ({@link ResponseDrift}); `'strict'`: a new enum value throws too; `false`: none. */
@@ -85,6 +85,7 @@ export class ResponseReader {
     schema: z.ZodType<T>,
     body: unknown,
     where: { method: string; path: string },
+    trace?: LogTrace,
   ): Checked<T> {
     let result = schema.safeParse(body);
     if (!result.success) {
@@ -109,25 +110,32 @@ export class ResponseReader {
       if (!result.success) return { ok: false, paths: ['(root)'] };
       for (const { path, value } of opened) {
         setAt(result.data, path, value);
-        this.#drift('enum_value', where, path, value);
+        this.#drift('enum_value', where, path, value, trace);
       }
     }
     const dropped = droppedMembers(body, result.data, [], undefined);
-    if (dropped) for (const path of dropped) this.#drift('member', where, path);
+    if (dropped) for (const path of dropped) this.#drift('member', where, path, undefined, trace);
     return { ok: true, data: result.data };
   }
 
-  #drift(kind: ResponseDrift['kind'], where: Where, path: Path, value?: string): void {
-    this.#report({
+  #drift(
+    kind: ResponseDrift['kind'],
+    where: Where,
+    path: Path,
+    value: string | undefined,
+    trace: LogTrace | undefined,
+  ): void {
+    const drift = {
       kind,
       method: where.method,
       path: where.path,
       field: fieldOf(path),
       ...(value ? { value } : {}),
-    });
+    };
+    this.#report(drift, trace);
   }
 
-  #report(drift: ResponseDrift): void {
+  #report(drift: ResponseDrift, trace?: LogTrace): void {
     const key = `${drift.kind} ${drift.path} ${drift.field} ${drift.value ?? ''}`;
     if (this.#seen.has(key) || this.#seen.size >= MAX_REPORTED_DRIFTS) return;
     this.#seen.add(key);
@@ -138,7 +146,7 @@ export class ResponseReader {
     this.#logger.warn(
       `clinic-scheduling: ${drift.method} ${drift.path} answered ${what}. Reported once; the ` +
         'service may have moved past this SDK version.',
-      { event: 'clinic.response_drift', ...drift },
+      { event: 'clinic.response_drift', ...drift, ...trace },
     );
     this.#count?.(drift);
     try {

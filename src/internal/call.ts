@@ -49,7 +49,7 @@ export async function callObject(
   const call = new Call(path, row, given.options);
   return call.run(async () => {
     const raw = await call.send(row, pathOf(row, id), undefined, body);
-    const checked = path.check(row, raw.body, !!row.readBack);
+    const checked = path.check(row, raw.body, !!row.readBack, raw.trace);
     let data: unknown;
     if (checked.ok) data = checked.data;
     else if (row.readBack) data = await call.readBack(row.readBack, pathOf(row.readBack, id), raw);
@@ -209,6 +209,7 @@ class Call {
         method: row.method,
         path: urlPath(sentTo),
         url: sentTo,
+        trace: this.#observer?.trace(),
       };
     } catch (error) {
       throw this.#classify(error, row).error;
@@ -220,7 +221,7 @@ class Call {
   async readBack(row: OperationRow, target: string, write: RawResponse): Promise<unknown> {
     try {
       const fresh = await this.send(row, target);
-      const checked = this.#path.check(row, fresh.body);
+      const checked = this.#path.check(row, fresh.body, false, fresh.trace);
       if (checked.ok) return checked.data;
       throw new ResponseValidationError(checked.paths, fresh.method, fresh.path);
     } catch (error) {

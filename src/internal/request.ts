@@ -7,7 +7,7 @@ import ky, { type KyInstance, type RetryOptions, replaceOption } from 'ky';
 import type * as z from 'zod';
 import { ValidationError } from '../core/errors/index.ts';
 import type { Hooks, OpenTelemetryApi } from '../core/hooks.ts';
-import type { Logger } from '../core/logger.ts';
+import type { Logger, LogTrace } from '../core/logger.ts';
 import { type Checked, hasRequiredMembers, ResponseReader } from '../core/response-check.ts';
 import type { OperationRow, RetryPolicy } from '../operations.ts';
 import { issuesToFields } from '../schemas/errors.ts';
@@ -26,6 +26,8 @@ export interface RawResponse extends Answer {
   method: string;
   path: string;
   url: string;
+  /** The call's trace, for the lines its check writes (a new enum value or member). */
+  trace: LogTrace | undefined;
 }
 
 /** What the request path needs from the client, its options checked. */
@@ -137,9 +139,10 @@ export class RequestPath {
 
   /** A 2xx body checked in the client's mode. Unvalidated, it is taken as is, except a write's
    * (`refetch`) that is not the record. */
-  check(row: OperationRow, body: unknown, refetch = false): Checked<unknown> {
+  check(row: OperationRow, body: unknown, refetch = false, trace?: LogTrace): Checked<unknown> {
     if (this.reader.mode) {
-      return this.reader.check(row.response, body, { method: row.method, path: templateOf(row) });
+      const where = { method: row.method, path: templateOf(row) };
+      return this.reader.check(row.response, body, where, trace);
     }
     if (refetch && !hasRequiredMembers(row.response, body)) return { ok: false, paths: ['(root)'] };
     return { ok: true, data: body };

@@ -10,6 +10,8 @@ import * as otel from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import type { ClientOptions, ErrorEvent, SuccessEvent } from '../../src/index.ts';
 import {
+  APPOINTMENT_ID,
+  appointmentWire,
   captureLogger,
   createBody,
   json,
@@ -144,6 +146,33 @@ describe('joinable (item 4)', () => {
     ]);
     const expected = [attempts[0], attempts[0], call, attempts[1], attempts[1], call].map(ids);
     expect(fields.map(({ trace_id, span_id }) => ({ trace_id, span_id }))).toEqual(expected);
+  });
+
+  it('a drift line (a status the spec does not list) carries its call span’s trace_id and span_id, on an object and on a page', async () => {
+    const { logger, fields } = captureLogger();
+    const clinic = client(
+      [
+        () => json(appointmentWire({ status: 'waitlisted' })),
+        () =>
+          json({
+            results: [appointmentWire({ status: 'on_hold' })],
+            next: null,
+            previous: null,
+          }),
+      ],
+      { logger, logLevel: 'warn' },
+    );
+    await clinic.appointments.retrieve(APPOINTMENT_ID);
+    await clinic.appointments.list();
+    const calls = byKind(otel.SpanKind.INTERNAL);
+    expect(fields.map(({ event, trace_id, span_id }) => ({ event, trace_id, span_id }))).toEqual(
+      calls.map((call) => ({
+        event: 'clinic.response_drift',
+        trace_id: call.spanContext().traceId,
+        span_id: call.spanContext().spanId,
+      })),
+    );
+    expect(calls).toHaveLength(2);
   });
 
   it('without openTelemetry no line carries trace_id', async () => {
