@@ -8,7 +8,7 @@
  */
 import * as otel from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
-import type { ClientOptions, ErrorEvent, SuccessEvent } from '../../src/index.ts';
+import type { ClientOptions, ErrorEvent, LogFields, SuccessEvent } from '../../src/index.ts';
 import {
   APPOINTMENT_ID,
   appointmentWire,
@@ -165,7 +165,9 @@ describe('joinable (item 4)', () => {
     await clinic.appointments.retrieve(APPOINTMENT_ID);
     await clinic.appointments.list();
     const calls = byKind(otel.SpanKind.INTERNAL);
-    expect(fields.map(({ event, trace_id, span_id }) => ({ event, trace_id, span_id }))).toEqual(
+    // A drift line's fields: its `event` and the ResponseDrift, beside the trace.
+    const lines = fields as (LogFields & { event?: string })[];
+    expect(lines.map(({ event, trace_id, span_id }) => ({ event, trace_id, span_id }))).toEqual(
       calls.map((call) => ({
         event: 'clinic.response_drift',
         trace_id: call.spanContext().traceId,
