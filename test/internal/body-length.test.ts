@@ -48,7 +48,60 @@ function endless(state: { cancelled: boolean }) {
   });
 }
 
+/** How the SDK read an answer `fetch` handed it: whole (`text()`) or as a stream (`getReader()`). */
+function watched(response: Response) {
+  const read = { whole: 0, streamed: 0 };
+  // text() takes its own reader, within the call: that one is not a streamed read.
+  let inText = false;
+  const text = response.text.bind(response);
+  response.text = () => {
+    read.whole++;
+    inText = true;
+    try {
+      return text();
+    } finally {
+      inText = false;
+    }
+  };
+  const body = response.body;
+  if (body) {
+    const getReader = body.getReader.bind(body);
+    body.getReader = ((...args: []) => {
+      if (!inText) read.streamed++;
+      return getReader(...args);
+    }) as typeof body.getReader;
+  }
+  return { response, read };
+}
+
 describe('a stated length within the cap', () => {
+  it.each([
+    ['under the cap', 1_000],
+    ['exactly the cap', Buffer.byteLength(room())],
+  ])('%s: read whole by text(), not streamed', async (_, maxResponseBytes) => {
+    const answer = watched(stated(room()));
+    const { clinic } = client(() => answer.response, { maxResponseBytes });
+    expect(await clinic.rooms.retrieve(2)).toEqual({ id: 2, name: 'Sala 2' });
+    expect(answer.read).toEqual({ whole: 1, streamed: 0 });
+  });
+
+  it('a stated length of 0: read whole, an empty body', async () => {
+    const answer = watched(stated(''));
+    const { clinic } = client(() => answer.response);
+    await expect(clinic.rooms.retrieve(2)).rejects.toThrow();
+    expect(answer.read).toEqual({ whole: 1, streamed: 0 });
+  });
+
+  it('no stated length, or a compressed one: streamed and counted, never text()', async () => {
+    const chunked = watched(new Response(room()));
+    const encoded = watched(stated(room(), { 'content-encoding': 'identity' }));
+    for (const answer of [chunked, encoded]) {
+      const { clinic } = client(() => answer.response);
+      expect(await clinic.rooms.retrieve(2)).toEqual({ id: 2, name: 'Sala 2' });
+      expect(answer.read).toEqual({ whole: 0, streamed: 1 });
+    }
+  });
+
   it('reads the text whole, multi-byte characters included', async () => {
     const { clinic } = client(() => stated(room('Sala ção 🦷')));
     expect(await clinic.rooms.retrieve(2)).toEqual({ id: 2, name: 'Sala ção 🦷' });
