@@ -39,10 +39,6 @@ const MANAGED = new Set(
 );
 
 /**
- * Checks headers before sending: fetch's refusal would read as a network failure and repeat
- * the value. @throws {@link ConfigurationError} naming the header, never its value.
- */
-/**
  * A `user-agent` of `headers` goes before `ours` (the SDK's), which it never replaces nor
  * removes (`isClinicSdkRequest` reads it); the header to send.
  */
@@ -52,6 +48,10 @@ export function withUserAgent(headers: Headerish, ours: string): string {
   return headers['user-agent'];
 }
 
+/**
+ * Checks headers before sending: fetch's refusal would read as a network failure and repeat
+ * the value. @throws {@link ConfigurationError} naming the header, never its value.
+ */
 function checkHeaders(headers: Headerish, where: string): void {
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) {
