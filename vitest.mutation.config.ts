@@ -6,12 +6,14 @@
  * The long suites `npm test` leaves out kill mutants too (chaos, the fault runs): they join as a
  * project of their own, without the multi-process webhook soak (a fault run, not a test of one
  * file) and the newest OpenTelemetry releases (an install from the registry).
- * `MUTATION_PROJECTS` (a comma-separated list of project names) keeps only those projects.
+ * `MUTATION_PROJECTS` (a comma-separated list of project names) keeps only those projects, and
+ * `MUTATION_INCLUDE` (comma-separated globs) only those test files of them.
  */
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import base, { LONG } from './vitest.config.ts';
 
 const wanted = process.env.MUTATION_PROJECTS?.split(',');
+const include = process.env.MUTATION_INCLUDE?.split(',');
 const long: TestProjectInlineConfiguration = {
   extends: true,
   test: { name: 'long', include: LONG, exclude: ['test/otel-company/**'] },
@@ -29,10 +31,13 @@ export default defineConfig({
       ...project,
       test: {
         ...project.test,
+        ...(include ? { include } : {}),
         exclude: [...(project.test?.exclude ?? []), 'test/webhooks/soak/**'],
         testTimeout: 120_000,
-        // A fresh module graph per file, as Stryker's static mutants (run at import) expect.
-        isolate: true,
+        // A fresh module graph per file, as Stryker's static mutants (run at import) expect;
+        // `MUTATION_ISOLATE=false` shares one, for a run that ignores static mutants (the
+        // others are switched on at run time), several times faster.
+        isolate: process.env.MUTATION_ISOLATE !== 'false',
       },
     })),
   },
