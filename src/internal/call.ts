@@ -241,7 +241,8 @@ class Call {
       errorType: this.#classify(error, row).type,
       ...(status === undefined ? {} : { status }),
     };
-    this.#observer?.retry(event, attempt.endedAt - attempt.startedAt, retry, this.#limit);
+    // Only an observed request has a `beforeRetry` hook (`kyObserved`).
+    this.#observer!.retry(event, attempt.endedAt - attempt.startedAt, retry, this.#limit);
   }
 
   /** The `fetch` ky calls for each attempt of a request of `row`, the `sent`th of it. */
@@ -259,8 +260,6 @@ class Call {
       caller: this.#signal,
       around: observer && ((fetch) => observer.send(fetch)),
     });
-    // An attempt ky gave up on that ends once the next has started reports nothing.
-    if (attempt !== this.#attempt) return answer.response;
     this.#answer = answer;
     const { response } = answer;
     observer?.answered({

@@ -96,12 +96,12 @@ export class RequestPath {
     this.telemetry =
       hooks || openTelemetry || config.info ? telemetry(hooks, openTelemetry) : undefined;
     this.#forOwnHooks = this.telemetry ?? telemetry(undefined, undefined);
-    const { metrics } = this.telemetry ?? {};
+    const listening = this.telemetry;
     this.reader = new ResponseReader(
       config.validateResponses,
       logger,
       config.onDrift,
-      metrics && ((drift) => this.telemetry?.drift(drift)),
+      listening?.metrics && ((drift) => listening.drift(drift)),
     );
     this.#rateLimitOnly = replaceOption(retryOptions('rate-limit-only', config.maxRetries));
     // No `prefix`: ky would trim it and the path with a regular expression each, on every call;
@@ -139,7 +139,7 @@ export class RequestPath {
 
   /** A 2xx body checked in the client's mode. Unvalidated, it is taken as is, except a write's
    * (`refetch`) that is not the record. */
-  check(row: OperationRow, body: unknown, refetch = false, trace?: LogTrace): Checked<unknown> {
+  check(row: OperationRow, body: unknown, refetch: boolean, trace?: LogTrace): Checked<unknown> {
     if (this.reader.mode) {
       const where = { method: row.method, path: templateOf(row) };
       return this.reader.check(row.response, body, where, trace);
