@@ -214,6 +214,16 @@ describe('a call that fails on the way', () => {
     );
   });
 
+  it('the fetch in use threw a value that is no Error', async () => {
+    expect(
+      await callMessage(async () => {
+        throw 'a string';
+      }),
+    ).toMatchInlineSnapshot(
+      `"GET /api/public/v1/rooms/2 failed: the fetch in use threw a non-error value, which is not a network failure, so it was not retried."`,
+    );
+  });
+
   it('the fetch in use resolved with something that is not a Response', async () => {
     const notAResponse = async () => 42 as unknown as Response;
     expect(await callMessage(notAResponse)).toMatchInlineSnapshot(

@@ -188,7 +188,17 @@ describe('metrics through the same option (issue 28, item 3)', () => {
   it('an idempotent replay is counted; a failed call records its error.type', async () => {
     const replay = () => json(appointmentWire(), 201, { 'idempotent-replayed': 'true' });
     await client([replay]).appointments.create(createBody);
-    expect((await points('clinic_scheduling.client.replays')).map((p) => p.value)).toEqual([1]);
+    const replays = await points('clinic_scheduling.client.replays');
+    expect(replays.map((p) => [p.value, p.attributes])).toEqual([
+      [
+        1,
+        {
+          'clinic_scheduling.operation': 'createAppointment',
+          'http.request.method': 'POST',
+          'url.template': '/api/public/v1/appointments',
+        },
+      ],
+    ]);
     await rejection(
       client([() => json({ code: 'slot_blocked' }, 409)]).appointments.create(createBody),
     );

@@ -80,6 +80,16 @@ describe('PATCH /appointments/{id}: response body not shown (spec 4.5)', () => {
     expect(calls.get).toBe(1);
   });
 
+  it('with validateResponses off, what the GET reads back is returned unchecked, partial too', async () => {
+    const calls = getAppointment(() => ({ id: ID, status: 'confirmed' }) as never);
+    server.use(
+      http.patch(`${ROOT}/appointments/${ID}`, () => new HttpResponse(null, { status: 204 })),
+    );
+    const result = await client(false).appointments.update(ID, { status: 'confirmed' });
+    expect(result).toEqual({ id: ID, status: 'confirmed' });
+    expect(calls.get).toBe(1);
+  });
+
   it.each([
     ['a partial object', { id: ID, status: 'confirmed' }, 1],
     ['the whole appointment, unchecked', appointmentWire({ status: 'confirmed', note: 7 }), 0],
