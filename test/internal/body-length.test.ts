@@ -92,10 +92,11 @@ describe('a stated length within the cap', () => {
     expect(answer.read).toEqual({ whole: 1, streamed: 0 });
   });
 
-  it('no stated length, or a compressed one: streamed and counted, never text()', async () => {
+  it('no stated length, a negative or a compressed one: streamed and counted, never text()', async () => {
     const chunked = watched(new Response(room()));
+    const negative = watched(new Response(room(), { headers: { 'content-length': '-1' } }));
     const encoded = watched(stated(room(), { 'content-encoding': 'identity' }));
-    for (const answer of [chunked, encoded]) {
+    for (const answer of [chunked, negative, encoded]) {
       const { clinic } = client(() => answer.response);
       expect(await clinic.rooms.retrieve(2)).toEqual({ id: 2, name: 'Sala 2' });
       expect(answer.read).toEqual({ whole: 0, streamed: 1 });
