@@ -3,20 +3,26 @@
  * against raw `fetch` + `JSON.parse`, ky alone and openai-node's generic `get` (the peer), all
  * on the same URL and retrying alike (`maxRetries: 2`, ky `retry: 2`):
  *
- * - **In process:** each client gets a stub `fetch` answering at once with the appointment and its
- *   `Content-Length` (as the service sends it), so the time per call is the client's own; the
- *   stub's cost (the `raw` contender) is subtracted. Rounds run every contender once, in an order
- *   that rotates by one each round; no collection is forced while anything is timed, so each block
- *   pays for its own garbage as the rotation hands it around. Per call: the main thread's CPU
- *   (`process.threadCpuUsage`), the wall time, the bytes allocated (V8's `GCProfiler`: heap used
- *   at each collection's start less after the one before) and the bytes still held when a loop
- *   of awaited calls ends (a full collection, then the heap's growth), medians of the rounds.
+ * - **In process:** each contender runs in a process of its own (`--serve <name>`), started
+ *   once and driven from this one: in a shared process ky alone ran on the ky module the SDK's
+ *   calls also shaped, and every block paid for the garbage of the one before, which moved the
+ *   ratio to ky by 0.1–0.15 against a contender alone. Each gets a stub `fetch` answering at
+ *   once with the appointment and its `Content-Length` (as the service sends it), so the time per
+ *   call is the client's own; the stub's cost (the `raw` contender) is subtracted. Rounds run a
+ *   block of every contender, one process at a time, in an order that rotates by one each round,
+ *   so that each meets the machine's load alike; nothing is collected by force while anything is
+ *   timed. Per call: the main thread's CPU (`process.threadCpuUsage`), the wall time, the bytes
+ *   allocated (V8's `GCProfiler`: heap used at each collection's start less after the one before)
+ *   and the bytes still held when a loop of awaited calls ends (a full collection, then the
+ *   heap's growth), medians of the rounds.
  * - **A plain wall-clock run:** each of raw, the SDK and ky alone in a fresh process of its own
  *   (`--only <name>`: 2,500 calls unmeasured, then 10,000 timed by the wall clock), the three
- *   alternated five times, the median of the ratios: nothing shared, nothing rotated, nothing
- *   subtracted but the stub. The in-process ratio to ky must agree with it within ±0.1.
- * - **Loopback:** a node:http server in a child process (in this one its CPU would count as the
- *   client's), over keep-alive connections; wall time and this process's CPU per request.
+ *   run `PLAIN_RUNS` times in an order that rotates, the median of the ratios and their spread:
+ *   nothing shared, nothing subtracted but the stub. The in-process ratio to ky must agree with
+ *   it within ±0.1. Each process also reports its main thread's CPU, so that a gap between the
+ *   two says whether it comes from the clock (CPU against wall) or from sharing a process.
+ * - **Loopback:** a node:http server in a child process, the contenders in theirs as above, over
+ *   keep-alive connections; wall time and each client process's main-thread CPU per request.
  *
  * `--before <dir>` adds the same SDK calls through another build's `index.js` (such as the
  * session's start, built into `.tmp/before/dist`), interleaved with the others: before and after
@@ -29,6 +35,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setImmediate as turn } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -53,6 +60,8 @@ const { values: args } = parseArgs({
   options: {
     before: { type: 'string' },
     only: { type: 'string' },
+    serve: { type: 'string' },
+    'base-url': { type: 'string' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -124,53 +133,143 @@ const threadCpu = () => {
   return user + system;
 };
 
-/** `ROUNDS` rounds of `perBlock` awaited calls of each function, the order rotating by one a
- * round, after two rounds of warm-up. Nothing is collected by force. */
-async function measure(fns: Record<string, Call>, perBlock: number): Promise<Rounds> {
-  const names = Object.keys(fns);
+/** What a contender's process answers: per call, in µs, or bytes. */
+type Figures = { cpu: number; wall: number; bytes: number };
+type Command = { op: 'block' | 'allocated' | 'retained'; count: number };
+
+/** Each contender in a process of its own (`--serve`), answering one command at a time. */
+function contenders(names: string[], baseUrl: string | undefined) {
+  const script = fileURLToPath(import.meta.url);
+  const extra = [
+    ...(args.before ? ['--before', args.before] : []),
+    ...(baseUrl ? ['--base-url', baseUrl] : []),
+  ];
+  const children = Object.fromEntries(
+    names.map((name) => {
+      const child = spawn(process.execPath, ['--expose-gc', script, '--serve', name, ...extra], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      return [
+        name,
+        { child, lines: createInterface({ input: child.stdout })[Symbol.asyncIterator]() },
+      ];
+    }),
+  );
+  return {
+    async ask(name: string, command: Command): Promise<Figures> {
+      const { child, lines } = children[name]!;
+      child.stdin.write(`${JSON.stringify(command)}\n`);
+      const { value, done } = await lines.next();
+      if (done) throw new Error(`the ${name} process ended`);
+      return JSON.parse(value as string) as Figures;
+    },
+    stop() {
+      for (const { child } of Object.values(children)) child.stdin.end();
+    },
+  };
+}
+
+/** A contender's process: runs `fn` as each command on stdin says, a line of figures for each. */
+async function serve(fn: Call): Promise<void> {
+  for await (const line of createInterface({ input: process.stdin })) {
+    const { op, count } = JSON.parse(line) as Command;
+    let figures: Partial<Figures>;
+    if (op === 'block') {
+      const cpu = threadCpu();
+      const started = performance.now();
+      for (let i = 0; i < count; i++) await turned(fn);
+      figures = {
+        wall: ((performance.now() - started) * 1000) / count,
+        cpu: (threadCpu() - cpu) / count,
+      };
+    } else {
+      const per = op === 'allocated' ? allocatedPerCall : retainedPerCall;
+      figures = { bytes: await per(fn, count) };
+    }
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+  }
+}
+
+/** `ROUNDS` rounds of a block of `perBlock` awaited calls in each contender's process, one at a
+ * time, the order rotating by one a round, after two rounds of warm-up. */
+async function measure(
+  names: string[],
+  perBlock: number,
+  baseUrl?: string,
+): Promise<Rounds & { allocated: Record<string, number>; retained: Record<string, number> }> {
+  const processes = contenders(names, baseUrl);
   const rounds: Rounds = { cpu: {}, wall: {} };
   for (const name of names) {
     rounds.cpu[name] = [];
     rounds.wall[name] = [];
   }
-  for (let r = -2; r < ROUNDS; r++) {
-    const shift = ((r % names.length) + names.length) % names.length;
-    for (const name of [...names.slice(shift), ...names.slice(0, shift)]) {
-      const fn = fns[name]!;
-      const cpu = threadCpu();
-      const started = performance.now();
-      for (let i = 0; i < perBlock; i++) await turned(fn);
-      const wall = ((performance.now() - started) * 1000) / perBlock;
-      if (r < 0) continue;
-      rounds.cpu[name]!.push((threadCpu() - cpu) / perBlock);
-      rounds.wall[name]!.push(wall);
+  try {
+    for (let r = -2; r < ROUNDS; r++) {
+      const shift = ((r % names.length) + names.length) % names.length;
+      for (const name of [...names.slice(shift), ...names.slice(0, shift)]) {
+        const { cpu, wall } = await processes.ask(name, { op: 'block', count: perBlock });
+        if (r < 0) continue;
+        rounds.cpu[name]!.push(cpu);
+        rounds.wall[name]!.push(wall);
+      }
     }
+    const allocated: Record<string, number> = {};
+    const retained: Record<string, number> = {};
+    if (!baseUrl) {
+      for (const name of names) {
+        allocated[name] = (await processes.ask(name, { op: 'allocated', count: 2_000 })).bytes;
+        retained[name] = (await processes.ask(name, { op: 'retained', count: 5_000 })).bytes;
+      }
+    }
+    return { ...rounds, allocated, retained };
+  } finally {
+    processes.stop();
   }
-  return rounds;
 }
 
 const PLAIN_COUNT = 10_000;
+/** Fresh processes per contender in the plain run: single ones move by ±5 % on a shared machine. */
+const PLAIN_RUNS = 9;
 
-/** `fn`'s calls timed by the wall clock, alone in this process: µs per call. */
-async function alone(fn: Call): Promise<number> {
+/** `fn`'s calls, alone in this process: the wall time and the main thread's CPU per call, in µs. */
+async function alone(fn: Call): Promise<{ wall: number; cpu: number }> {
   for (let i = 0; i < PLAIN_COUNT / 4; i++) await turned(fn);
+  const cpu = threadCpu();
   const started = performance.now();
   for (let i = 0; i < PLAIN_COUNT; i++) await turned(fn);
-  return ((performance.now() - started) * 1000) / PLAIN_COUNT;
+  return {
+    wall: ((performance.now() - started) * 1000) / PLAIN_COUNT,
+    cpu: (threadCpu() - cpu) / PLAIN_COUNT,
+  };
 }
 
-/** raw, the SDK and ky alone each in a fresh process (`--only`), alternated five times: the
- * median of (SDK − raw) / (ky − raw). */
-function plain(): number {
+/** raw, the SDK and ky alone, each in a fresh process (`--only`), `PLAIN_RUNS` times in a
+ * rotating order: (SDK − raw) / (ky − raw) by the wall clock of each run (and by CPU). */
+function plain(): { wall: number[]; cpu: number[] } {
   const script = fileURLToPath(import.meta.url);
   const time = (name: string) =>
-    Number(execFileSync(process.execPath, [script, '--only', name], { encoding: 'utf8' }).trim());
-  const ratios: number[] = [];
-  for (let run = 0; run < 5; run++) {
-    const [raw, sdk, kyAlone] = ['raw', 'sdk', 'ky'].map(time) as [number, number, number];
-    ratios.push((sdk - raw) / (kyAlone - raw));
+    JSON.parse(execFileSync(process.execPath, [script, '--only', name], { encoding: 'utf8' })) as {
+      wall: number;
+      cpu: number;
+    };
+  const ratios = { wall: [] as number[], cpu: [] as number[] };
+  const names = ['raw', 'sdk', 'ky'];
+  for (let run = 0; run < PLAIN_RUNS; run++) {
+    const order = [...names.slice(run % 3), ...names.slice(0, run % 3)];
+    const got = Object.fromEntries(order.map((name) => [name, time(name)]));
+    for (const clock of ['wall', 'cpu'] as const) {
+      const at = (name: string) => got[name]![clock];
+      ratios[clock].push((at('sdk') - at('raw')) / (at('ky') - at('raw')));
+    }
   }
-  return median(ratios);
+  return ratios;
+}
+
+/** `values`' first and third quartiles, as `q1–q3`. */
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.round(q * (sorted.length - 1))]!.toFixed(3);
+  return `${at(0.25)}–${at(0.75)}`;
 }
 
 /** The median over rounds of `f(round)`: a figure taken within each round, then its median. */
@@ -202,18 +301,15 @@ function stubFetch(): typeof fetch {
 /** Runs the benchmark. */
 export async function run(): Promise<BenchRow[]> {
   const loadAtStart = load();
-  const inProcessCalls = calls('https://clinic.bench', stubFetch());
-  const rounds = await measure(inProcessCalls, 2_000);
-  const allocated: Record<string, number> = {};
-  const retained: Record<string, number> = {};
-  for (const [name, fn] of Object.entries(inProcessCalls)) {
-    allocated[name] = await allocatedPerCall(fn, 2_000);
-    retained[name] = await retainedPerCall(fn, 5_000);
-  }
-  const plainRatio = plain();
+  const names = Object.keys(calls('https://clinic.bench', stubFetch()));
+  const rounds = await measure(names, 2_000);
+  const { allocated, retained } = rounds;
+  const loadBeforePlain = load();
+  const plainRatios = plain();
+  const plainRatio = median(plainRatios.wall);
 
   const server = await loopback();
-  const onLoopback = await measure(calls(server.baseUrl, fetch), 300);
+  const onLoopback = await measure(names, 300, server.baseUrl);
   server.stop();
   const loadAtEnd = load();
 
@@ -228,7 +324,7 @@ export async function run(): Promise<BenchRow[]> {
   const loopVsKy = loopRatio(onLoopback.wall, 'sdk', 'ky');
   const loopVsOpenai = loopRatio(onLoopback.wall, 'sdk', 'openai');
   const when = `load average ${loadAtStart} → ${loadAtEnd}`;
-  const how = `main-thread CPU, ${ROUNDS} rounds × 2000 calls, order rotating, medians; minus the stub's ${median(cpu.raw!).toFixed(1)} µs; ${when}`;
+  const how = `main-thread CPU, each contender in a process of its own, ${ROUNDS} rounds × 2000 calls, order rotating, medians; minus the stub's ${median(cpu.raw!).toFixed(1)} µs; ${when}`;
   const ratioHow = `main-thread CPU; median of the ratio within each round; ${when}`;
   const kib = (bytes: number) => bytes / 1024;
   const perCall = (name: string, label: string): BenchRow[] => [
@@ -267,7 +363,7 @@ export async function run(): Promise<BenchRow[]> {
       unit: '×',
       goal: `within ±0.1 of ${vsKy.toFixed(3)} ×`,
       pass: Math.abs(plainRatio - vsKy) <= 0.1,
-      note: `raw, the SDK, ky alone: each 10000 calls after 2500 unmeasured in a process of its own, five times, median ratio; minus the stub; ${when}`,
+      note: `raw, the SDK, ky alone: each ${PLAIN_COUNT} calls after ${PLAIN_COUNT / 4} unmeasured in a process of its own, ${PLAIN_RUNS} times, order rotating; median ratio (quartiles ${spread(plainRatios.wall)}), minus the stub; by those processes' main-thread CPU ${median(plainRatios.cpu).toFixed(3)} × (${spread(plainRatios.cpu)}); load average ${loadBeforePlain} at its start`,
     },
     {
       name: "in process (stub fetch): the SDK's own CPU per call vs openai-node's",
@@ -344,7 +440,7 @@ export async function run(): Promise<BenchRow[]> {
       name: "loopback: appointments.retrieve vs ky alone, the client thread's CPU per request",
       value: loopRatio(onLoopback.cpu, 'sdk', 'ky'),
       unit: '×',
-      note: 'main-thread CPU of this process (the server runs in its own): what load moves least',
+      note: "main-thread CPU of each client's process (the server runs in its own): what load moves least",
     },
     {
       name: 'loopback: ky alone vs raw fetch',
@@ -357,8 +453,12 @@ export async function run(): Promise<BenchRow[]> {
 }
 
 if (import.meta.main) {
-  if (args.only) {
+  if (args.serve) {
+    const baseUrl = args['base-url'];
+    const all = baseUrl ? calls(baseUrl, fetch) : calls('https://clinic.bench', stubFetch());
+    await serve(all[args.serve]!);
+  } else if (args.only) {
     const stub = stubFetch();
-    console.log(await alone(calls('https://clinic.bench', stub)[args.only]!));
+    console.log(JSON.stringify(await alone(calls('https://clinic.bench', stub)[args.only]!)));
   } else printRows(await run());
 }
