@@ -233,6 +233,9 @@ class Call {
   /** ky waited after the failed attempt of `row` (`error`) and is about to send retry `retry`. */
   #retrying(row: OperationRow, error: unknown, retry: number): void {
     const attempt = this.#attempt as Attempt;
+    // ky gave up on it at its timeout though its signal did not say so: a retried Request's
+    // clone may stop following ky's signal (nodejs/undici#4068).
+    attempt.endedAt ||= Math.min(Date.now(), attempt.startedAt + this.#timeout);
     const status = this.#answer?.response.status;
     const event = {
       ...this.#event(row, this.#attempts + 1),
@@ -260,6 +263,9 @@ class Call {
       caller: this.#signal,
       around: observer && ((fetch) => observer.send(fetch)),
     });
+    // An attempt ky gave up on without its signal saying so (see #retrying) may answer once the
+    // next has started: its answer is not the call's.
+    if (attempt !== this.#attempt) return answer.response;
     this.#answer = answer;
     const { response } = answer;
     observer?.answered({
@@ -269,6 +275,11 @@ class Call {
       ...requestIdOf(response, this.#path.redactor.text),
     });
     return response;
+  }
+
+  /** The per-attempt timeout, in ms: the call's, else the client's. */
+  get #timeout(): number {
+    return (this.#options.timeout as number | undefined) ?? this.#path.config.timeout;
   }
 
   #event(row: OperationRow, attempt: number): RequestEvent {
@@ -336,7 +347,7 @@ class Call {
       url: this.#attempt?.url,
       text: this.#answer?.text ?? '',
       idempotencyKey: this.#key,
-      timeout: (this.#options.timeout as number | undefined) ?? this.#path.config.timeout,
+      timeout: this.#timeout,
       redactor: this.#path.redactor,
     });
   }
