@@ -10,6 +10,7 @@ import {
   APIConnectionTimeoutError,
   APIUserAbortError,
   ClinicClient,
+  ResponseValidationError,
 } from '../../src/index.ts';
 
 const KEY = 'csk_live_bodylength.0123456789abcdef';
@@ -88,7 +89,7 @@ describe('a stated length within the cap', () => {
   it('a stated length of 0: read whole, an empty body', async () => {
     const answer = watched(stated(''));
     const { clinic } = client(() => answer.response);
-    await expect(clinic.rooms.retrieve(2)).rejects.toThrow();
+    await expect(clinic.rooms.retrieve(2)).rejects.toBeInstanceOf(ResponseValidationError);
     expect(answer.read).toEqual({ whole: 1, streamed: 0 });
   });
 

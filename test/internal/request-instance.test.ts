@@ -1,12 +1,14 @@
 /**
  * ky configured once (issue 40, item 2): the retry policy a request runs by is the client's
  * instance's, made at construction, unless the call asks for another limit; a call at the
- * client's limit passes ky no `retry` of its own for the instance's policy.
+ * client's limit passes ky no `retry` of its own for the instance's policy, and a call at another
+ * limit is sent by it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/core/logger.ts';
+import type { ClinicClient } from '../../src/index.ts';
 import { type PathConfig, RequestPath } from '../../src/internal/request.ts';
-import { API_KEY } from '../client/helpers.ts';
+import { API_KEY, json, makeClient, rejection } from '../client/helpers.ts';
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -43,13 +45,25 @@ describe("a request's retry options", () => {
     expect(client.retryFor('rate-limit-only', 2)).toBe(first);
   });
 
-  it.each([['safe'], ['rate-limit-only']] as const)(
-    'at another limit, a %s request passes options of its own, made for it',
-    (policy) => {
-      const client = path(2);
-      const own = client.retryFor(policy, 5);
-      expect(own).toBeDefined();
-      expect(own).not.toBe(client.retryFor(policy, 5));
-    },
-  );
+  it.each([
+    [
+      'a safe request (GET, 503s)',
+      503,
+      (c: ClinicClient) => c.rooms.retrieve(2, { maxRetries: 3 }),
+    ],
+    [
+      'a rate-limit-only request (POST, 429s)',
+      429,
+      (c: ClinicClient) =>
+        c.patients.create({ name: 'Ana Souza', phone: '+5511999990000' }, { maxRetries: 3 }),
+    ],
+  ])('at another limit, %s is sent by that limit', async (_, status, call) => {
+    let sent = 0;
+    const fetch = (async () => {
+      sent++;
+      return json({ detail: 'again' }, status, { 'retry-after': '0' });
+    }) as typeof globalThis.fetch;
+    await rejection(call(makeClient({ fetch, maxRetries: 1 })));
+    expect(sent).toBe(4);
+  });
 });
