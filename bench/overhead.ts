@@ -4,9 +4,9 @@
  * on the same URL and retrying alike (`maxRetries: 2`, ky `retry: 2`):
  *
  * - **In process:** each contender runs in a process of its own (`--serve <name>`), started
- *   once and driven from this one: in a shared process ky alone ran on the ky module the SDK's
- *   calls also shaped, and every block paid for the garbage of the one before, which moved the
- *   ratio to ky by 0.1–0.15 against a contender alone. Each gets a stub `fetch` answering at
+ *   once and driven from this one, as a user's process runs one client: in a shared process ky
+ *   alone ran on the ky module the SDK's calls also shaped, and every block paid for the garbage
+ *   of the one before. Each gets a stub `fetch` answering at
  *   once with the appointment and its `Content-Length` (as the service sends it), so the time per
  *   call is the client's own; the stub's cost (the `raw` contender) is subtracted. Rounds run a
  *   block of every contender, one process at a time, in an order that rotates by one each round,
