@@ -17,7 +17,7 @@
  *   and the bytes still held when a loop of awaited calls ends (a full collection, then the
  *   heap's growth), medians of the rounds.
  * - **A plain wall-clock run:** each of raw, the SDK and ky alone in a fresh process of its own
- *   (`--only <name>`: 2,500 calls unmeasured, then 10,000 timed by the wall clock), the three
+ *   (`--serve <name>`: 2,500 calls unmeasured, then 10,000 timed by the wall clock), the three
  *   run `PLAIN_RUNS` times in an order that rotates, the median of the ratios and their spread:
  *   nothing shared, nothing subtracted but the stub. The in-process ratio to ky must agree with
  *   it within ±0.1. Each process also reports its main thread's CPU, so that a gap between the
@@ -32,7 +32,7 @@
  * Run: `node --expose-gc bench/overhead.ts [--before <dist dir>] [--json]` after `npm run build`
  * (or `npm run bench`).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -60,7 +60,6 @@ const headers = { authorization: `Bearer ${apiKey}`, accept: 'application/json' 
 const { values: args } = parseArgs({
   options: {
     before: { type: 'string' },
-    only: { type: 'string' },
     serve: { type: 'string' },
     'base-url': { type: 'string' },
     json: { type: 'boolean', default: false },
@@ -251,32 +250,26 @@ const PLAIN_COUNT = 10_000;
 /** Fresh processes per contender in the plain run: single ones move by ±5 % on a shared machine. */
 const PLAIN_RUNS = 9;
 
-/** `fn`'s calls, alone in this process: the wall time and the main thread's CPU per call, in µs. */
-async function alone(fn: Call): Promise<{ wall: number; cpu: number }> {
-  for (let i = 0; i < PLAIN_COUNT / 4; i++) await turned(fn);
-  const cpu = threadCpu();
-  const started = performance.now();
-  for (let i = 0; i < PLAIN_COUNT; i++) await turned(fn);
-  return {
-    wall: ((performance.now() - started) * 1000) / PLAIN_COUNT,
-    cpu: (threadCpu() - cpu) / PLAIN_COUNT,
+/** raw, the SDK and ky alone, each in a fresh process of its own (`--serve`: `PLAIN_COUNT / 4`
+ * calls unmeasured, then `PLAIN_COUNT` timed), `PLAIN_RUNS` times in a rotating order:
+ * (SDK − raw) / (ky − raw) by the wall clock of each run (and by CPU). */
+async function plain(): Promise<{ wall: number[]; cpu: number[] }> {
+  const time = async (name: string) => {
+    const alone = contenders([name], undefined);
+    try {
+      await alone.ask(name, { op: 'block', count: PLAIN_COUNT / 4 });
+      return await alone.ask(name, { op: 'block', count: PLAIN_COUNT });
+    } finally {
+      await alone.stop();
+    }
   };
-}
-
-/** raw, the SDK and ky alone, each in a fresh process (`--only`), `PLAIN_RUNS` times in a
- * rotating order: (SDK − raw) / (ky − raw) by the wall clock of each run (and by CPU). */
-function plain(): { wall: number[]; cpu: number[] } {
-  const script = fileURLToPath(import.meta.url);
-  const time = (name: string) =>
-    JSON.parse(execFileSync(process.execPath, [script, '--only', name], { encoding: 'utf8' })) as {
-      wall: number;
-      cpu: number;
-    };
   const ratios = { wall: [] as number[], cpu: [] as number[] };
   const names = ['raw', 'sdk', 'ky'];
   for (let run = 0; run < PLAIN_RUNS; run++) {
-    const order = [...names.slice(run % 3), ...names.slice(0, run % 3)];
-    const got = Object.fromEntries(order.map((name) => [name, time(name)]));
+    const got: Record<string, Figures> = {};
+    for (const name of [...names.slice(run % 3), ...names.slice(0, run % 3)]) {
+      got[name] = await time(name);
+    }
     for (const clock of ['wall', 'cpu'] as const) {
       const at = (name: string) => got[name]![clock];
       ratios[clock].push((at('sdk') - at('raw')) / (at('ky') - at('raw')));
@@ -325,7 +318,7 @@ export async function run(): Promise<BenchRow[]> {
   const rounds = await measure(names, 2_000);
   const { allocated, retained } = rounds;
   const loadBeforePlain = load();
-  const plainRatios = plain();
+  const plainRatios = await plain();
   const plainRatio = median(plainRatios.wall);
 
   const server = await loopback();
@@ -477,8 +470,5 @@ if (import.meta.main) {
     const baseUrl = args['base-url'];
     const all = baseUrl ? calls(baseUrl, fetch) : calls('https://clinic.bench', stubFetch());
     await serve(all[args.serve]!);
-  } else if (args.only) {
-    const stub = stubFetch();
-    console.log(JSON.stringify(await alone(calls('https://clinic.bench', stub)[args.only]!)));
   } else printRows(await run());
 }
